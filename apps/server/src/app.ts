@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createAccessTokens } from './features/account/access-tokens';
+import { registerAccountRoutes } from './features/account/account.routes';
+import { createAccountService } from './features/account/account.service';
+import { registerHealthRoutes } from './features/health/health.routes';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { registerApiDocs } from './plugins/api-docs';
+import { registerAuth } from './plugins/auth';
+import { registerCsrf } from './plugins/csrf';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
+import type { Secrets } from './secrets';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  /** Defaults to SMTP when configured, else the outbox table. */
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP app against the given database; tests call this with a throw-away one. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, secrets } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: without this, Fastify's built-in text/plain parser would hand a
+  // raw string to routes instead of answering 415.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Swagger UI registers its own routes; the docs describe no data and are public.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+  });
+
+  const { db } = database;
+  const mailer =
+    deps.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
+  const tokens = createAccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds);
+  const accounts = createAccountService({ db, config, tokens, mailer });
+
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  registerCsrf(app, { secureCookie: config.publicUrl.startsWith('https://') });
+  registerAuth(app, { db, tokens });
+  await registerApiDocs(app);
+
+  registerHealthRoutes(app, database);
+  registerAccountRoutes(app, accounts);
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

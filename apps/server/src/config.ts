@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((value) => ['1', 'true', 'yes'].includes(value));
+
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Recovery Portal <no-reply@recovery-portal.invalid>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
+  REFRESH_TOKEN_TTL_HOURS: positiveInt.default(12),
+  LOGIN_CODE_TTL_MINUTES: positiveInt.default(60),
+  INVITE_CODE_TTL_HOURS: positiveInt.default(72),
+  LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt.default(15),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
+  REMIND_INTERVAL_DAYS: positiveInt.default(3),
+  BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+/** Raised when the environment is unusable; server.ts prints its one-line message and exits. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function buildConfig(env: z.infer<typeof envSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    nodeEnv: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    databaseKind: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
+    /** Demo data is seeded on the embedded default, and on PostgreSQL only when asked for. */
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlHours: env.REFRESH_TOKEN_TTL_HOURS,
+    loginCodeTtlMinutes: env.LOGIN_CODE_TTL_MINUTES,
+    inviteCodeTtlHours: env.INVITE_CODE_TTL_HOURS,
+    loginThrottle: {
+      windowMinutes: env.LOGIN_THROTTLE_WINDOW_MINUTES,
+      maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+    },
+    remindIntervalDays: env.REMIND_INTERVAL_DAYS,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    webDistDir: path.resolve(
+      env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    ),
+  };
+}
+
+/** The only reader of process.env: validates it and names the first bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    const received = variable in env ? ` (got "${String(env[variable]).slice(0, 60)}")` : '';
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${received}.`,
+    );
+  }
+  const config = buildConfig(parsed.data);
+  if (config.isProduction && !config.jwtSecret) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET is required when NODE_ENV=production (at least 32 characters).',
+    );
+  }
+  return config;
+}

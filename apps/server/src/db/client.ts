@@ -1,0 +1,89 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+
+/** The build copies the SQL next to the bundle, so this resolves in src/ and in dist/ alike. */
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Arbitrary constant: serialises migrations when several servers start against one PostgreSQL. */
+const MIGRATION_LOCK_KEY = 4_211_977;
+
+/** The query builder both drivers share; repositories take this (or a transaction of it). */
+export type Database = PgDatabase<PgQueryResultHKT>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs a trivial query; rejects when the database cannot be reached. */
+  ping(): Promise<void>;
+  /** Applies pending SQL migrations; safe on every start and from several processes at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+/** Opens PGlite (persisted under DATA_DIR, or in memory for tests) or a PostgreSQL pool. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle client losing its server must not crash the process; queries report it instead.
+    pool.on('error', () => undefined);
+    const pgDb = drizzlePostgres(pool);
+    const db = pgDb as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      migrate: async () => {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          await migratePostgres(pgDb, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+          lock.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  // pg_trgm backs the substring-search indexes; PostgreSQL servers have it in contrib.
+  const extensions = { pg_trgm };
+  let client: PGlite;
+  if (target.kind === 'pglite') {
+    const dir = path.join(target.dataDir, 'pglite');
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir, { extensions });
+  } else {
+    client = await PGlite.create({ extensions });
+  }
+  const pgliteDb = drizzlePglite(client);
+  const db = pgliteDb as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}

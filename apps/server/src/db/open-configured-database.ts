@@ -1,0 +1,9 @@
+import type { Config } from '../config';
+import { openDatabase, type DatabaseHandle } from './client';
+
+/** Opens the database the configuration names: PostgreSQL with DATABASE_URL, else PGlite. */
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+}

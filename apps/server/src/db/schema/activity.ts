@@ -1,0 +1,46 @@
+import { bigserial, index, integer, pgEnum, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const ACTIVITY_KINDS = ['APP_SESSION', 'COACH_CHAT', 'COACH_CALL', 'NUDGE_OPEN'] as const;
+export const activityKindEnum = pgEnum('activity_kind', ACTIVITY_KINDS);
+
+/** What a participant did in the mobile app: the source of last-seen and the 7-day counts. */
+export const participantActivity = pgTable(
+  'participant_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: activityKindEnum('kind').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('participant_activity_user_time_idx').on(table.userId, table.occurredAt)],
+);
+
+/**
+ * One row per participant with last-seen and the 7-day counts, recomputed from
+ * participant_activity. Keeping them here (indexed) is what lets the list sort 100k+
+ * participants by any count without aggregating on every request.
+ */
+export const participantStats = pgTable(
+  'participant_stats',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastAppOpen: timestamp('last_app_open', { withTimezone: true }),
+    activeSessionCount: integer('active_session_count').notNull().default(0),
+    coachChatCount: integer('coach_chat_count').notNull().default(0),
+    coachCallCount: integer('coach_call_count').notNull().default(0),
+    nudgeOpenCount: integer('nudge_open_count').notNull().default(0),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('participant_stats_last_app_open_idx').on(table.lastAppOpen, table.userId),
+    index('participant_stats_sessions_idx').on(table.activeSessionCount, table.userId),
+    index('participant_stats_chats_idx').on(table.coachChatCount, table.userId),
+    index('participant_stats_calls_idx').on(table.coachCallCount, table.userId),
+    index('participant_stats_nudge_opens_idx').on(table.nudgeOpenCount, table.userId),
+  ],
+);

@@ -1,0 +1,22 @@
+import { bigserial, index, integer, pgEnum, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { MEASUREMENT_SOURCES } from '@recovery-portal/contract/measurements';
+import { users } from './users';
+
+export const measurementSourceEnum = pgEnum('measurement_source', MEASUREMENT_SOURCES);
+
+/** Telemetry and lab values: code (LOINC where one exists), value, UCUM unit, time, source. */
+export const measurements = pgTable(
+  'measurements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    value: real('value').notNull(),
+    unit: text('unit').notNull(),
+    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+    source: measurementSourceEnum('source').notNull(),
+  },
+  (table) => [index('measurements_user_code_time_idx').on(table.userId, table.code, table.measuredAt)],
+);

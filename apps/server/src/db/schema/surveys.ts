@@ -1,0 +1,37 @@
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { SURVEY_TIMEPOINTS, type SurveyQuestion } from '@recovery-portal/contract/surveys';
+import { users } from './users';
+
+export const surveyTimepointEnum = pgEnum('survey_timepoint', SURVEY_TIMEPOINTS);
+
+/** A questionnaire (e.g. KOOS JR) with its questions and answer options. */
+export const surveys = pgTable('surveys', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull().unique(),
+  description: text('description').notNull(),
+  questions: jsonb('questions').$type<SurveyQuestion[]>().notNull(),
+});
+
+/**
+ * One scheduled survey for one participant at one timepoint. `answers` holds the index of the
+ * chosen option per question; a null score with notApplicable marks an 'NA' timepoint.
+ */
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    surveyId: integer('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    timepoint: surveyTimepointEnum('timepoint').notNull(),
+    targetDate: date('target_date').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    answers: jsonb('answers').$type<(number | null)[]>(),
+    score: real('score'),
+    notApplicable: boolean('not_applicable').notNull().default(false),
+  },
+  (table) => [index('survey_responses_user_idx').on(table.userId, table.surveyId, table.timepoint)],
+);

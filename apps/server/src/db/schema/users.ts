@@ -1,0 +1,80 @@
+import { PARTICIPANT_TYPES, ROLES, USER_STATUSES } from '@recovery-portal/contract/users';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ROLES);
+export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
+export const participantTypeEnum = pgEnum('participant_type', PARTICIPANT_TYPES);
+
+export const userGroups = pgTable('user_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/** Staff and participants alike; participant-only columns stay null for staff. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    role: roleEnum('role').notNull(),
+    status: userStatusEnum('status').notNull(),
+    /** Always stored lower-case: the login name. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phoneNumber: text('phone_number'),
+    /** Clinicians' registration id ('Reg Id' on screen). */
+    deaRegId: text('dea_reg_id'),
+    participantType: participantTypeEnum('participant_type'),
+    groupId: integer('group_id').references(() => userGroups.id, { onDelete: 'set null' }),
+    birthDate: date('birth_date'),
+    gender: text('gender'),
+    heightCm: real('height_cm'),
+    /** Name of the connected activity tracker; null when none is connected. */
+    tracker: text('tracker'),
+    allowDemoMode: boolean('allow_demo_mode').notNull().default(false),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    nextRemindDate: timestamp('next_remind_date', { withTimezone: true }),
+    /** Lower-cased "first last email", indexed with trigrams for substring search. */
+    searchText: text('search_text').generatedAlwaysAs(
+      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_dea_reg_id_unique')
+      .on(table.deaRegId)
+      .where(sql`${table.deaRegId} is not null`),
+    index('users_role_idx').on(table.role),
+    index('users_participant_filter_idx')
+      .on(table.participantType, table.status)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
+    index('users_participant_first_name_idx')
+      .on(table.participantType, table.firstName, table.id)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
+    index('users_participant_email_idx')
+      .on(table.participantType, table.email, table.id)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
+    index('users_participant_joined_idx')
+      .on(table.participantType, table.joinedAt, table.id)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
+    index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,6 @@
+/** The demo logins printed at start on the embedded default (never created in production). */
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+export const DEMO_ACCOUNTS = [
+  { role: 'ADMINISTRATOR', email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin' },
+  { role: 'CLINICIAN', email: 'clinician@demo.test', firstName: 'Claire', lastName: 'Clinician' },
+] as const;

@@ -1,0 +1,164 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { SessionUser, StaffRole } from '@recovery-portal/contract/users';
+import type { Database } from '../../db/client';
+import { loginAttempts, loginCodes, refreshTokens } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function toSessionUser(row: UserRow & { role: StaffRole }): SessionUser {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    user_name: row.email,
+    role: row.role,
+  };
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Database, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** An activated staff account by id, or undefined when it is gone, suspended or a participant. */
+export async function findActiveStaff(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.status, 'ACTIVATED')))
+    .limit(1);
+  if (!row || row.role === 'PARTICIPANT') return undefined;
+  return { ...row, role: row.role };
+}
+
+export async function recordLoginAttempt(
+  db: Database,
+  attempt: { email: string; clientAddress: string; succeeded: boolean },
+) {
+  await db.insert(loginAttempts).values(attempt);
+}
+
+/** Failed sign-ins since `since`, for the account and for the client address. */
+export async function countRecentFailures(
+  db: Database,
+  email: string,
+  clientAddress: string,
+  since: Date,
+) {
+  const failed = and(eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since));
+  const [byAccount] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(failed, eq(loginAttempts.email, email)));
+  const [byAddress] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(failed, eq(loginAttempts.clientAddress, clientAddress)));
+  return { byAccount: byAccount?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+}
+
+export async function insertRefreshToken(
+  db: Database,
+  token: typeof refreshTokens.$inferInsert,
+): Promise<void> {
+  await db.insert(refreshTokens).values(token);
+}
+
+export async function findRefreshToken(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks one token used; false when another request already used it (a reuse). */
+export async function consumeRefreshToken(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeTokenFamily(db: Database, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllUserTokens(db: Database, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function insertLoginCode(db: Database, code: typeof loginCodes.$inferInsert) {
+  await db.insert(loginCodes).values(code);
+}
+
+/** Codes of the user that are unused and unexpired, newest first. */
+export async function findActiveLoginCodes(db: Database, userId: number) {
+  return db
+    .select()
+    .from(loginCodes)
+    .where(
+      and(
+        eq(loginCodes.userId, userId),
+        isNull(loginCodes.usedAt),
+        gt(loginCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(sql`${loginCodes.createdAt} desc`);
+}
+
+export async function countCodesSince(db: Database, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginCodes)
+    .where(and(eq(loginCodes.userId, userId), gt(loginCodes.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function markLoginCodeUsed(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(loginCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(loginCodes.id, id), isNull(loginCodes.usedAt)))
+    .returning({ id: loginCodes.id });
+  return rows.length === 1;
+}
+
+/** Counts a wrong guess against every live code of the user; a code dies after `max` guesses. */
+export async function recordWrongCodeGuess(db: Database, userId: number, max: number) {
+  await db
+    .update(loginCodes)
+    .set({
+      failedAttempts: sql`${loginCodes.failedAttempts} + 1`,
+      usedAt: sql`case when ${loginCodes.failedAttempts} + 1 >= ${max} then now() else null end`,
+    })
+    .where(and(eq(loginCodes.userId, userId), isNull(loginCodes.usedAt)));
+}
+
+export async function setPassword(db: Database, userId: number, passwordHash: string) {
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      updatedAt: sql`now()`,
+      // Setting a password through an emailed code is how invited accounts become active.
+      status: sql`case when ${users.status} = 'PENDING_ACTIVATION' then 'ACTIVATED'::user_status else ${users.status} end`,
+      joinedAt: sql`coalesce(${users.joinedAt}, now())`,
+    })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutRequestSchema,
+  sendCodeRequestSchema,
+  signupRequestSchema,
+  tokenPairSchema,
+  tokenRequestSchema,
+} from '@recovery-portal/contract/account';
+import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelope';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { callerOf } from '../../lib/caller';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import type { AccountService } from './account.service';
+
+export function registerAccountRoutes(app: FastifyInstance, accounts: AccountService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const publicRoute = { access: 'public' } as const;
+  const tags = ['account'];
+
+  routes.post(
+    API_PATHS.account.login,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginRequestSchema,
+        response: { 200: successEnvelope(loginResponseSchema), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) =>
+      ok(await accounts.login(request.body.user_name, request.body.password, callerOf(request))),
+  );
+
+  routes.post(
+    API_PATHS.account.token,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for a new token pair',
+        body: tokenRequestSchema,
+        response: { 200: successEnvelope(tokenPairSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ok(await accounts.refresh(request.body.refresh_token, callerOf(request))),
+  );
+
+  routes.post(
+    API_PATHS.account.logout,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Revoke the session of a refresh token',
+        body: logoutRequestSchema,
+        response: { 200: successEnvelope(messageSchema), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await accounts.logout(request.body.refresh_token, callerOf(request));
+      return ok({ message: MESSAGES.account.loggedOut });
+    },
+  );
+
+  routes.post(
+    API_PATHS.account.sendCode,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Email a single-use activation code for setting a password',
+        body: sendCodeRequestSchema,
+        response: { 200: successEnvelope(messageSchema), ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      await accounts.sendActivationCode(request.body.user_name, callerOf(request));
+      return ok({ message: MESSAGES.account.codeSent });
+    },
+  );
+
+  routes.post(
+    API_PATHS.account.signup,
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: 'Set a password with an emailed activation code',
+        body: signupRequestSchema,
+        response: { 200: successEnvelope(messageSchema), ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => {
+      const { user_name, login_code, password } = request.body;
+      await accounts.setPasswordWithCode(user_name, login_code, password, callerOf(request));
+      return ok({ message: MESSAGES.account.passwordSet });
+    },
+  );
+}

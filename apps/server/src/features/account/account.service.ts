@@ -1,0 +1,189 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { LoginResponse, TokenPair } from '@recovery-portal/contract/account';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { activationCode, opaqueToken, sha256 } from '../../lib/secure-random';
+import type { Mailer } from '../../mail/mailer';
+import { activationCodeMail, resetLink } from '../../mail/templates';
+import { recordAudit } from '../audit/audit.repository';
+import type { AccessTokens } from './access-tokens';
+import * as repo from './account.repository';
+import { hashPassword, verifyPassword } from './passwords';
+
+/** Where a call came from, for throttling and the audit trail. */
+export interface CallerContext {
+  clientAddress: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+const MAX_WRONG_CODE_GUESSES = 5;
+const MAX_CODES_PER_HOUR = 5;
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function createAccountService(deps: {
+  db: Database;
+  config: Config;
+  tokens: AccessTokens;
+  mailer: Mailer;
+}) {
+  const { db, config, tokens, mailer } = deps;
+  const refreshTtlMs = config.refreshTokenTtlHours * 3_600_000;
+
+  async function issueTokens(
+    user: { id: number; role: 'CLINICIAN' | 'ADMINISTRATOR' },
+    familyId: string,
+    caller: CallerContext,
+  ): Promise<TokenPair> {
+    const refreshToken = opaqueToken();
+    await repo.insertRefreshToken(db, {
+      userId: user.id,
+      tokenHash: sha256(refreshToken),
+      familyId,
+      expiresAt: new Date(Date.now() + refreshTtlMs),
+      clientAddress: caller.clientAddress,
+      userAgent: caller.userAgent?.slice(0, 300) ?? null,
+    });
+    return {
+      access_token: await tokens.sign({ userId: user.id, role: user.role }),
+      refresh_token: refreshToken,
+    };
+  }
+
+  async function audit(action: string, caller: CallerContext, extra: { userId?: number; email?: string; details?: Record<string, unknown> }) {
+    await recordAudit(db, {
+      actorId: extra.userId ?? null,
+      actorEmail: extra.email ?? null,
+      action,
+      subjectType: extra.userId ? 'user' : null,
+      subjectId: extra.userId ?? null,
+      details: extra.details ?? null,
+      clientAddress: caller.clientAddress,
+      requestId: caller.requestId,
+    });
+  }
+
+  return {
+    /** Password sign-in for staff; PARTICIPANT, suspended and pending accounts are refused. */
+    async login(userName: string, password: string, caller: CallerContext): Promise<LoginResponse> {
+      const email = userName.toLowerCase();
+      const since = new Date(Date.now() - config.loginThrottle.windowMinutes * 60_000);
+      const failures = await repo.countRecentFailures(db, email, caller.clientAddress, since);
+      if (
+        failures.byAccount >= config.loginThrottle.maxFailuresPerAccount ||
+        failures.byAddress >= config.loginThrottle.maxFailuresPerAddress
+      ) {
+        await audit('account.login.throttled', caller, { email });
+        throw new AppError('RATE_LIMITED', MESSAGES.account.tooManyAttempts);
+      }
+      const user = await repo.findUserByEmail(db, email);
+      const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
+      const fail = async (error: AppError, reason: string) => {
+        await repo.recordLoginAttempt(db, { email, clientAddress: caller.clientAddress, succeeded: false });
+        await audit('account.login.failed', caller, { userId: user?.id, email, details: { reason } });
+        throw error;
+      };
+      if (!user) return fail(new AppError('UNAUTHENTICATED', MESSAGES.account.loginFailed), 'unknown account');
+      if (!passwordOk) return fail(new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword), 'wrong password');
+      if (user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
+        return fail(new AppError('FORBIDDEN', MESSAGES.account.accountUnavailable), `account ${user.role} ${user.status}`);
+      }
+      const staff = { ...user, role: user.role };
+      await repo.recordLoginAttempt(db, { email, clientAddress: caller.clientAddress, succeeded: true });
+      await audit('account.login', caller, { userId: user.id, email });
+      const pair = await issueTokens(staff, randomUUID(), caller);
+      return { ...pair, user: repo.toSessionUser(staff) };
+    },
+
+    /** Rotates a refresh token; presenting a used one revokes its whole family. */
+    async refresh(refreshToken: string, caller: CallerContext): Promise<TokenPair> {
+      const invalid = new AppError('UNAUTHENTICATED', MESSAGES.account.refreshInvalid);
+      const row = await repo.findRefreshToken(db, sha256(refreshToken));
+      if (!row) throw invalid;
+      if (row.revokedAt || !(await repo.consumeRefreshToken(db, row.id))) {
+        await repo.revokeTokenFamily(db, row.familyId);
+        await audit('account.refresh.reuse', caller, { userId: row.userId, details: { family: row.familyId } });
+        throw invalid;
+      }
+      if (row.expiresAt.getTime() <= Date.now()) throw invalid;
+      const staff = await repo.findActiveStaff(db, row.userId);
+      if (!staff) {
+        await repo.revokeTokenFamily(db, row.familyId);
+        throw invalid;
+      }
+      return issueTokens(staff, row.familyId, caller);
+    },
+
+    /** Ends the session the refresh token belongs to; unknown tokens are ignored. */
+    async logout(refreshToken: string, caller: CallerContext): Promise<void> {
+      const row = await repo.findRefreshToken(db, sha256(refreshToken));
+      if (!row) return;
+      await repo.revokeTokenFamily(db, row.familyId);
+      await audit('account.logout', caller, { userId: row.userId });
+    },
+
+    /**
+     * Emails a single-use activation code. Answers the same whether or not the account exists,
+     * so it cannot be used to discover who has an account.
+     */
+    async sendActivationCode(userName: string, caller: CallerContext): Promise<void> {
+      const user = await repo.findUserByEmail(db, userName);
+      if (!user || user.status === 'SUSPENDED') return;
+      if ((await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) >= MAX_CODES_PER_HOUR) {
+        return;
+      }
+      await this.issueActivationCode(user, 'reset');
+      await audit('account.code.sent', caller, { userId: user.id, email: user.email });
+    },
+
+    /** Creates and emails a code; also used when staff are created or participants invited. */
+    async issueActivationCode(user: { id: number; email: string }, purpose: 'reset' | 'welcome') {
+      const code = activationCode();
+      const minutesValid =
+        purpose === 'welcome' ? config.inviteCodeTtlHours * 60 : config.loginCodeTtlMinutes;
+      await repo.insertLoginCode(db, {
+        userId: user.id,
+        codeHash: sha256(code),
+        purpose: purpose === 'welcome' ? 'INVITE' : 'RESET',
+        expiresAt: new Date(Date.now() + minutesValid * 60_000),
+      });
+      await mailer.send(
+        activationCodeMail({
+          to: user.email,
+          code,
+          link: resetLink(config.publicUrl, user.email, code),
+          minutesValid,
+          purpose,
+        }),
+      );
+    },
+
+    /** Sets a new password with an emailed code; ends every existing session of the account. */
+    async setPasswordWithCode(userName: string, code: string, password: string, caller: CallerContext) {
+      const invalid = new AppError('UNPROCESSABLE', MESSAGES.account.codeInvalid);
+      const user = await repo.findUserByEmail(db, userName);
+      if (!user || user.status === 'SUSPENDED') throw invalid;
+      const codeHash = sha256(code.trim().toUpperCase());
+      const match = (await repo.findActiveLoginCodes(db, user.id)).find((row) =>
+        sameSecret(row.codeHash, codeHash),
+      );
+      if (!match) {
+        await repo.recordWrongCodeGuess(db, user.id, MAX_WRONG_CODE_GUESSES);
+        await audit('account.password.code_rejected', caller, { userId: user.id, email: user.email });
+        throw invalid;
+      }
+      if (!(await repo.markLoginCodeUsed(db, match.id))) throw invalid;
+      await repo.setPassword(db, user.id, await hashPassword(password));
+      await repo.revokeAllUserTokens(db, user.id);
+      await audit('account.password.set', caller, { userId: user.id, email: user.email });
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,687 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
+import { messageSchema } from '@recovery-portal/contract/envelope';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema/audit';
+import { loginCodes, refreshTokens } from '../../db/schema/auth';
+import { users } from '../../db/schema/users';
+import { ok } from '../../lib/envelope';
+import {
+  authHeaders,
+  buildTestApp,
+  failure,
+  loginAs,
+  postJson,
+  successData,
+  type TestApp,
+} from '../../test/build-test-app';
+import {
+  createParticipant,
+  createPendingStaff,
+  createStaff,
+  createSuspendedStaff,
+  FACTORY_PASSWORD,
+} from '../../test/factories';
+
+const WHO_AM_I = '/api/test/who-am-i';
+const whoAmISchema = z.object({ id: z.number() });
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await buildTestApp(
+    {},
+    {
+      beforeReady: (app) => {
+        app.get(WHO_AM_I, async (request) => ok({ id: request.staff?.id ?? -1 }));
+      },
+    },
+  );
+});
+afterAll(async () => {
+  await testApp.close();
+});
+beforeEach(async () => {
+  await testApp.reset();
+});
+
+function login(body: object, remoteAddress?: string) {
+  return postJson(testApp.app, API_PATHS.account.login, body, remoteAddress ? { remoteAddress } : {});
+}
+
+function refresh(refreshToken: string) {
+  return postJson(testApp.app, API_PATHS.account.token, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+  });
+}
+
+function whoAmI(accessToken: string) {
+  return testApp.app.inject({ method: 'GET', url: WHO_AM_I, headers: authHeaders(accessToken) });
+}
+
+function sendCode(userName: string) {
+  return postJson(testApp.app, API_PATHS.account.sendCode, { user_name: userName });
+}
+
+function signup(body: object) {
+  return postJson(testApp.app, API_PATHS.account.signup, body);
+}
+
+/** The code of the last mail sent to `email`, read from the link as a user would click it. */
+function codeFromLastMail(email: string): { link: URL; code: string } {
+  const mail = testApp.sentMail.filter((message) => message.to === email).at(-1);
+  if (!mail) throw new Error(`no mail was sent to ${email}`);
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`no link in mail: ${mail.text}`);
+  const link = new URL(match[0]);
+  const code = link.searchParams.get(RESET_LINK_PARAMS.loginCode);
+  if (!code) throw new Error(`no code in link ${link.href}`);
+  return { link, code };
+}
+
+async function auditActions(db: Database, email: string): Promise<string[]> {
+  const rows = await db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(eq(auditLog.actorEmail, email))
+    .orderBy(auditLog.id);
+  return rows.map((row) => row.action);
+}
+
+/** Count and digest of every users row, to prove bad input changed nothing. */
+async function usersFingerprint(db: Database) {
+  const rows = await db.select().from(users).orderBy(users.id);
+  return {
+    count: rows.length,
+    digest: createHash('sha256').update(JSON.stringify(rows)).digest('hex'),
+  };
+}
+
+describe('login', () => {
+  it('clinician can log in and gets a token pair and their user', async () => {
+    const clinician = await createStaff(testApp.db, { firstName: 'Clara', lastName: 'Nguyen' });
+    const response = await login({ user_name: clinician.email, password: FACTORY_PASSWORD });
+    const data = successData(response, loginResponseSchema.strict());
+    expect(data.user).toEqual({
+      id: clinician.id,
+      first_name: 'Clara',
+      last_name: 'Nguyen',
+      user_name: clinician.email,
+      role: 'CLINICIAN',
+    });
+    expect(data.access_token.split('.')).toHaveLength(3);
+    expect(data.refresh_token.length).toBeGreaterThanOrEqual(32);
+    expect(data.refresh_token).not.toBe(data.access_token);
+    expect(successData(await whoAmI(data.access_token), whoAmISchema).id).toBe(clinician.id);
+    // The declared response schema strips anything else a row holds.
+    expect(response.body).not.toMatch(/argon2|password_hash|passwordHash/);
+  });
+
+  it('administrator can log in and is told their role', async () => {
+    const admin = await createStaff(testApp.db, { role: 'ADMINISTRATOR' });
+    const response = await login({ user_name: admin.email, password: FACTORY_PASSWORD });
+    expect(successData(response, loginResponseSchema).user.role).toBe('ADMINISTRATOR');
+  });
+
+  it('clinician can log in with their email typed in another case and with spaces around it', async () => {
+    const clinician = await createStaff(testApp.db, { email: 'mixed.case@clinic.test' });
+    const response = await login({ user_name: '  Mixed.CASE@Clinic.TEST ', password: FACTORY_PASSWORD });
+    expect(successData(response, loginResponseSchema).user.id).toBe(clinician.id);
+  });
+
+  it('a clinician who mistypes the password is told exactly "Invalid password" with a 401', async () => {
+    const clinician = await createStaff(testApp.db);
+    const response = await login({ user_name: clinician.email, password: 'Wrong-password-1' });
+    const envelope = failure(response, 401, 'UNAUTHENTICATED');
+    expect(envelope._error).toBe('Invalid password');
+    expect(envelope.error.message).toBe('Invalid password');
+  });
+
+  it('the password is case-sensitive', async () => {
+    const clinician = await createStaff(testApp.db);
+    const response = await login({
+      user_name: clinician.email,
+      password: FACTORY_PASSWORD.toUpperCase(),
+    });
+    failure(response, 401, 'UNAUTHENTICATED');
+  });
+
+  it('someone trying an unknown email gets a generic 401 that does not reveal the account is missing', async () => {
+    const response = await login({ user_name: 'nobody@clinic.test', password: FACTORY_PASSWORD });
+    const envelope = failure(response, 401, 'UNAUTHENTICATED');
+    expect(envelope._error).not.toBe('Invalid password');
+    expect(envelope._error).toBe(MESSAGES.account.loginFailed);
+    expect(envelope._error).toMatch(/\.$/);
+  });
+
+  it.each([
+    ['a participant (mobile-app user)', createParticipant],
+    ['a suspended clinician', createSuspendedStaff],
+    ['a clinician whose account is not yet activated', createPendingStaff],
+  ])('%s cannot log in to the portal even with the right password', async (_label, create) => {
+    const user = await create(testApp.db);
+    const response = await login({ user_name: user.email, password: FACTORY_PASSWORD });
+    expect(failure(response, 403, 'FORBIDDEN')._error).toBe(MESSAGES.account.accountUnavailable);
+    const issued = await testApp.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, user.id));
+    expect(issued).toHaveLength(0);
+  });
+
+  it('successful and failed logins are written to the audit log', async () => {
+    const clinician = await createStaff(testApp.db);
+    failure(await login({ user_name: clinician.email, password: 'Wrong-password-1' }), 401, 'UNAUTHENTICATED');
+    successData(await login({ user_name: clinician.email, password: FACTORY_PASSWORD }), loginResponseSchema);
+    expect(await auditActions(testApp.db, clinician.email)).toEqual([
+      'account.login.failed',
+      'account.login',
+    ]);
+    const [success] = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorEmail, clinician.email), eq(auditLog.action, 'account.login')));
+    expect(success).toMatchObject({ actorId: clinician.id, clientAddress: '127.0.0.1' });
+    expect(success?.requestId).toBeTruthy();
+  });
+
+  it('a login attempt for an unknown email is audited without creating an account', async () => {
+    const before = await usersFingerprint(testApp.db);
+    await login({ user_name: 'ghost@clinic.test', password: FACTORY_PASSWORD });
+    expect(await auditActions(testApp.db, 'ghost@clinic.test')).toEqual(['account.login.failed']);
+    expect(await usersFingerprint(testApp.db)).toEqual(before);
+  });
+});
+
+describe('login throttling', () => {
+  const MAX_PER_ACCOUNT = 3;
+  const MAX_PER_ADDRESS = 4;
+  let throttled: TestApp;
+
+  beforeAll(async () => {
+    throttled = await buildTestApp({
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_PER_ACCOUNT),
+      LOGIN_MAX_FAILURES_PER_ADDRESS: String(MAX_PER_ADDRESS),
+    });
+  });
+  afterAll(async () => {
+    await throttled.close();
+  });
+  beforeEach(async () => {
+    await throttled.reset();
+  });
+
+  const attempt = (body: object, remoteAddress: string) =>
+    postJson(throttled.app, API_PATHS.account.login, body, { remoteAddress });
+
+  it('a clinician below the failure limit can still log in', async () => {
+    const clinician = await createStaff(throttled.db);
+    for (let i = 0; i < MAX_PER_ACCOUNT - 1; i += 1) {
+      failure(await attempt({ user_name: clinician.email, password: 'Wrong-password-1' }, '10.0.0.1'), 401, 'UNAUTHENTICATED');
+    }
+    const response = await attempt({ user_name: clinician.email, password: FACTORY_PASSWORD }, '10.0.0.1');
+    expect(successData(response, loginResponseSchema).user.id).toBe(clinician.id);
+  });
+
+  it('after too many wrong passwords an account is locked for a while, even with the right password and from another address', async () => {
+    const clinician = await createStaff(throttled.db);
+    const colleague = await createStaff(throttled.db);
+    for (let i = 0; i < MAX_PER_ACCOUNT; i += 1) {
+      const response = await attempt(
+        { user_name: clinician.email, password: 'Wrong-password-1' },
+        `10.0.1.${i + 1}`,
+      );
+      failure(response, 401, 'UNAUTHENTICATED');
+    }
+    const locked = await attempt({ user_name: clinician.email, password: FACTORY_PASSWORD }, '10.0.1.99');
+    const envelope = failure(locked, 429, 'RATE_LIMITED');
+    expect(envelope._error).toBe(MESSAGES.account.tooManyAttempts);
+    expect(envelope._error).toMatch(/^[A-Z].*\.$/);
+    // The email is compared case-insensitively, so changing its case is no way around the lock.
+    failure(
+      await attempt({ user_name: clinician.email.toUpperCase(), password: FACTORY_PASSWORD }, '10.0.1.98'),
+      429,
+      'RATE_LIMITED',
+    );
+    // Other accounts are unaffected.
+    const other = await attempt({ user_name: colleague.email, password: FACTORY_PASSWORD }, '10.0.1.99');
+    expect(successData(other, loginResponseSchema).user.id).toBe(colleague.id);
+    expect(await auditActions(throttled.db, clinician.email)).toContain('account.login.throttled');
+  });
+
+  it('an address guessing many different emails is locked out, while other addresses are not', async () => {
+    const clinician = await createStaff(throttled.db);
+    for (let i = 0; i < MAX_PER_ADDRESS; i += 1) {
+      const response = await attempt(
+        { user_name: `guess-${i}@clinic.test`, password: 'Guessed-password-1' },
+        '10.0.2.1',
+      );
+      failure(response, 401, 'UNAUTHENTICATED');
+    }
+    const locked = await attempt({ user_name: clinician.email, password: FACTORY_PASSWORD }, '10.0.2.1');
+    expect(failure(locked, 429, 'RATE_LIMITED')._error).toBe(MESSAGES.account.tooManyAttempts);
+    const elsewhere = await attempt({ user_name: clinician.email, password: FACTORY_PASSWORD }, '10.0.2.2');
+    expect(successData(elsewhere, loginResponseSchema).user.id).toBe(clinician.id);
+  });
+});
+
+describe('refresh and logout', () => {
+  it('clinician can exchange a refresh token for a new working token pair', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const pair = successData(await refresh(clinician.refresh_token), tokenPairSchema.strict());
+    expect(pair.refresh_token).not.toBe(clinician.refresh_token);
+    expect(pair.access_token).not.toBe(clinician.access_token);
+    expect(successData(await whoAmI(pair.access_token), whoAmISchema).id).toBe(clinician.user.id);
+    // And the new refresh token rotates again.
+    successData(await refresh(pair.refresh_token), tokenPairSchema);
+  });
+
+  it('refresh tokens are stored only as hashes', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const rows = await testApp.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, clinician.user.id));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(clinician.refresh_token);
+  });
+
+  it('reusing a refresh token is refused and ends the whole session, newest token included', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const second = successData(await refresh(clinician.refresh_token), tokenPairSchema);
+    const third = successData(await refresh(second.refresh_token), tokenPairSchema);
+
+    const replay = await refresh(clinician.refresh_token);
+    expect(failure(replay, 401, 'UNAUTHENTICATED')._error).toBe(MESSAGES.account.refreshInvalid);
+    failure(await refresh(third.refresh_token), 401, 'UNAUTHENTICATED');
+    expect(await auditActions(testApp.db, clinician.email)).toEqual(['account.login']);
+    const reuse = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, clinician.user.id), eq(auditLog.action, 'account.refresh.reuse')));
+    expect(reuse).toHaveLength(1);
+  });
+
+  it('reuse in one session leaves the same clinician\'s other sessions alone', async () => {
+    const clinician = await createStaff(testApp.db);
+    const credentials = { user_name: clinician.email, password: FACTORY_PASSWORD };
+    const laptop = successData(await login(credentials), loginResponseSchema);
+    const desktop = successData(await login(credentials), loginResponseSchema);
+    successData(await refresh(laptop.refresh_token), tokenPairSchema);
+    failure(await refresh(laptop.refresh_token), 401, 'UNAUTHENTICATED');
+    successData(await refresh(desktop.refresh_token), tokenPairSchema);
+  });
+
+  it('an unknown refresh token is refused with 401', async () => {
+    failure(await refresh('made-up-refresh-token-that-was-never-issued'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('an expired refresh token is refused with 401', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    await testApp.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, clinician.user.id));
+    failure(await refresh(clinician.refresh_token), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a clinician suspended after logging in cannot refresh their session', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    await testApp.db.update(users).set({ status: 'SUSPENDED' }).where(eq(users.id, clinician.user.id));
+    failure(await refresh(clinician.refresh_token), 401, 'UNAUTHENTICATED');
+    failure(await whoAmI(clinician.access_token), 401, 'UNAUTHENTICATED');
+  });
+
+  it.each([
+    ['a wrong grant_type', { grant_type: 'password', refresh_token: 'x' }],
+    ['a missing grant_type', { refresh_token: 'x' }],
+    ['a missing refresh_token', { grant_type: 'refresh_token' }],
+    ['an empty refresh_token', { grant_type: 'refresh_token', refresh_token: '' }],
+    ['a numeric refresh_token', { grant_type: 'refresh_token', refresh_token: 12345 }],
+    ['an oversized refresh_token', { grant_type: 'refresh_token', refresh_token: 'x'.repeat(10_000) }],
+  ])('a token request with %s is refused with 400', async (_label, body) => {
+    const response = await postJson(testApp.app, API_PATHS.account.token, body);
+    expect(failure(response, 400, 'VALIDATION_ERROR')._error).toMatch(/\.$/);
+  });
+
+  it('clinician can log out, after which their refresh token no longer works', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const rotated = successData(await refresh(clinician.refresh_token), tokenPairSchema);
+    const response = await postJson(testApp.app, API_PATHS.account.logout, {
+      refresh_token: rotated.refresh_token,
+    });
+    expect(successData(response, messageSchema).message).toBe(MESSAGES.account.loggedOut);
+    failure(await refresh(rotated.refresh_token), 401, 'UNAUTHENTICATED');
+    const live = await testApp.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, clinician.user.id), sql`${refreshTokens.revokedAt} is null`));
+    expect(live).toHaveLength(0);
+  });
+
+  it('logging out with an unknown token answers the same success', async () => {
+    const response = await postJson(testApp.app, API_PATHS.account.logout, {
+      refresh_token: 'never-issued-token',
+    });
+    expect(successData(response, messageSchema).message).toBe(MESSAGES.account.loggedOut);
+  });
+});
+
+describe('send activation code', () => {
+  it('the answer is the same whether or not the account exists, and only the real account gets mail', async () => {
+    const clinician = await createStaff(testApp.db);
+    const known = await sendCode(clinician.email);
+    const unknown = await sendCode('nobody-here@clinic.test');
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toBe(known.body);
+    expect(successData(known, messageSchema).message).toBe(MESSAGES.account.codeSent);
+    expect(testApp.sentMail.map((mail) => mail.to)).toEqual([clinician.email]);
+  });
+
+  it('the mail links to the reset page with the email and the code filled in', async () => {
+    const clinician = await createStaff(testApp.db);
+    successData(await sendCode(clinician.email.toUpperCase()), messageSchema);
+    const { link, code } = codeFromLastMail(clinician.email);
+    expect(link.origin).toBe(testApp.config.publicUrl);
+    expect(link.pathname).toBe(WEB_ROUTES.resetPassword);
+    expect(link.searchParams.get(RESET_LINK_PARAMS.userName)).toBe(clinician.email);
+    expect(code).toMatch(/^[A-Z0-9]{8,}$/);
+    const mail = testApp.sentMail.at(-1);
+    expect(mail?.text).toContain(code);
+    expect(mail?.html).toContain(code);
+  });
+
+  it('the code is stored only as a hash', async () => {
+    const clinician = await createStaff(testApp.db);
+    await sendCode(clinician.email);
+    const { code } = codeFromLastMail(clinician.email);
+    const rows = await testApp.db.select().from(loginCodes).where(eq(loginCodes.userId, clinician.id));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(code);
+    expect(JSON.stringify(rows).toUpperCase()).not.toContain(code.toUpperCase());
+    expect(rows[0]?.codeHash).toBe(createHash('sha256').update(code).digest('hex'));
+  });
+
+  it('a suspended account gets no mail, but the same answer', async () => {
+    const suspended = await createSuspendedStaff(testApp.db);
+    const response = await sendCode(suspended.email);
+    expect(successData(response, messageSchema).message).toBe(MESSAGES.account.codeSent);
+    expect(testApp.sentMail).toHaveLength(0);
+  });
+});
+
+describe('set password with the code (signup)', () => {
+  const NEW_PASSWORD = 'Brand-new-password-7';
+
+  async function requestCode(email: string): Promise<string> {
+    successData(await sendCode(email), messageSchema);
+    return codeFromLastMail(email).code;
+  }
+
+  it('clinician who forgot their password can set a new one with the emailed code', async () => {
+    const clinician = await createStaff(testApp.db);
+    const code = await requestCode(clinician.email);
+    const response = await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD });
+    expect(successData(response, messageSchema).message).toBe(MESSAGES.account.passwordSet);
+
+    const withNew = await login({ user_name: clinician.email, password: NEW_PASSWORD });
+    expect(successData(withNew, loginResponseSchema).user.id).toBe(clinician.id);
+    const withOld = await login({ user_name: clinician.email, password: FACTORY_PASSWORD });
+    expect(failure(withOld, 401, 'UNAUTHENTICATED')._error).toBe('Invalid password');
+    expect(await auditActions(testApp.db, clinician.email)).toContain('account.password.set');
+  });
+
+  it('an invited clinician activates their account by setting a password', async () => {
+    const invited = await createPendingStaff(testApp.db, { password: null });
+    const code = await requestCode(invited.email);
+    successData(
+      await signup({ user_name: invited.email, login_code: code, password: NEW_PASSWORD }),
+      messageSchema,
+    );
+    const [row] = await testApp.db.select().from(users).where(eq(users.id, invited.id));
+    expect(row?.status).toBe('ACTIVATED');
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    successData(await login({ user_name: invited.email, password: NEW_PASSWORD }), loginResponseSchema);
+  });
+
+  it('the code typed by hand in lower case with spaces still works', async () => {
+    const clinician = await createStaff(testApp.db);
+    const code = await requestCode(clinician.email);
+    const response = await signup({
+      user_name: clinician.email,
+      login_code: `  ${code.toLowerCase()} `,
+      password: NEW_PASSWORD,
+    });
+    successData(response, messageSchema);
+  });
+
+  it('a code works only once', async () => {
+    const clinician = await createStaff(testApp.db);
+    const code = await requestCode(clinician.email);
+    successData(
+      await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD }),
+      messageSchema,
+    );
+    const again = await signup({
+      user_name: clinician.email,
+      login_code: code,
+      password: 'Another-password-8',
+    });
+    expect(failure(again, 422, 'UNPROCESSABLE')._error).toBe(MESSAGES.account.codeInvalid);
+    successData(await login({ user_name: clinician.email, password: NEW_PASSWORD }), loginResponseSchema);
+  });
+
+  it('an expired code is refused and the password stays as it was', async () => {
+    const clinician = await createStaff(testApp.db);
+    const code = await requestCode(clinician.email);
+    await testApp.db
+      .update(loginCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(loginCodes.userId, clinician.id));
+    const response = await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD });
+    failure(response, 422, 'UNPROCESSABLE');
+    successData(await login({ user_name: clinician.email, password: FACTORY_PASSWORD }), loginResponseSchema);
+  });
+
+  it('a wrong code is refused', async () => {
+    const clinician = await createStaff(testApp.db);
+    await requestCode(clinician.email);
+    const response = await signup({
+      user_name: clinician.email,
+      login_code: 'WRONGCODE2',
+      password: NEW_PASSWORD,
+    });
+    expect(failure(response, 422, 'UNPROCESSABLE')._error).toBe(MESSAGES.account.codeInvalid);
+  });
+
+  it('a code sent to one account cannot set the password of another', async () => {
+    const clinician = await createStaff(testApp.db);
+    const colleague = await createStaff(testApp.db);
+    const code = await requestCode(clinician.email);
+    const response = await signup({ user_name: colleague.email, login_code: code, password: NEW_PASSWORD });
+    failure(response, 422, 'UNPROCESSABLE');
+    successData(await login({ user_name: colleague.email, password: FACTORY_PASSWORD }), loginResponseSchema);
+  });
+
+  it('after five wrong guesses even the right code stops working', async () => {
+    const clinician = await createStaff(testApp.db);
+    const code = await requestCode(clinician.email);
+    for (let i = 0; i < 5; i += 1) {
+      const guess = await signup({
+        user_name: clinician.email,
+        login_code: `GUESS${i}XYZW`,
+        password: NEW_PASSWORD,
+      });
+      failure(guess, 422, 'UNPROCESSABLE');
+    }
+    const response = await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD });
+    failure(response, 422, 'UNPROCESSABLE');
+  });
+
+  it('an unknown email gets the same refusal as a wrong code', async () => {
+    const response = await signup({
+      user_name: 'nobody@clinic.test',
+      login_code: 'ABCDEFGHJK',
+      password: NEW_PASSWORD,
+    });
+    expect(failure(response, 422, 'UNPROCESSABLE')._error).toBe(MESSAGES.account.codeInvalid);
+  });
+
+  it('a password shorter than 8 characters is refused with 400 and the code stays usable', async () => {
+    const clinician = await createStaff(testApp.db);
+    const code = await requestCode(clinician.email);
+    const response = await signup({ user_name: clinician.email, login_code: code, password: 'short7!' });
+    const envelope = failure(response, 400, 'VALIDATION_ERROR');
+    expect(envelope._error).toContain(MESSAGES.validation.passwordTooShort);
+    expect(envelope.error.fields).toEqual([
+      { field: 'password', message: MESSAGES.validation.passwordTooShort },
+    ]);
+    successData(
+      await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD }),
+      messageSchema,
+    );
+  });
+
+  it('setting a new password ends every existing session of the account', async () => {
+    const clinician = await createStaff(testApp.db);
+    const session = successData(
+      await login({ user_name: clinician.email, password: FACTORY_PASSWORD }),
+      loginResponseSchema,
+    );
+    const code = await requestCode(clinician.email);
+    successData(
+      await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD }),
+      messageSchema,
+    );
+    failure(await refresh(session.refresh_token), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('bad input', () => {
+  const ONE_MB_STRING = 'a'.repeat(1_000_000);
+
+  it.each([
+    ['no body fields', {}],
+    ['a numeric user_name', { user_name: 12345, password: 'Password-123' }],
+    ['a boolean password', { user_name: 'a@clinic.test', password: true }],
+    ['a null password', { user_name: 'a@clinic.test', password: null }],
+    ['an object as user_name', { user_name: { $gt: '' }, password: 'Password-123' }],
+    ['an array as user_name', { user_name: ['a@clinic.test'], password: 'Password-123' }],
+    ['a 1 MB user_name', { user_name: ONE_MB_STRING, password: 'Password-123' }],
+    ['a 1 MB password', { user_name: 'a@clinic.test', password: ONE_MB_STRING }],
+    ['an SQL injection as email', { user_name: "' OR 1=1 --", password: 'Password-123' }],
+    ['an SQL injection with a domain', { user_name: "admin'--@x.com", password: 'Password-123' }],
+    ['a NUL byte in the email', { user_name: 'a\u0000b@clinic.test', password: 'Password-123' }],
+    ['an empty email', { user_name: '', password: 'Password-123' }],
+  ])('login with %s answers 400 with a sentence and changes nothing', async (_label, body) => {
+    const before = await usersFingerprint(testApp.db);
+    const response = await login(body);
+    const envelope = failure(response, 400, 'VALIDATION_ERROR');
+    expect(envelope._error).toMatch(/^\S.*\.$/);
+    expect(envelope._error.length).toBeLessThan(300);
+    expect(response.body.length).toBeLessThan(2000);
+    expect(await usersFingerprint(testApp.db)).toEqual(before);
+  });
+
+  it('an SQL injection as email is reported as an invalid email', async () => {
+    const response = await login({ user_name: "' OR 1=1 --", password: 'Password-123' });
+    const envelope = failure(response, 400, 'VALIDATION_ERROR');
+    expect(envelope.error.fields).toEqual([
+      { field: 'user_name', message: MESSAGES.validation.emailInvalid },
+    ]);
+  });
+
+  it.each([
+    ['an SQL injection', "' OR 1=1 --"],
+    ['another SQL injection', "x'); DROP TABLE users; --"],
+    ['a NUL byte', 'Factory-\u0000Password-42'],
+    ['a unicode look-alike', 'Factory-Pаssword-42'],
+  ])('%s as the password is just a wrong password (401)', async (_label, password) => {
+    const clinician = await createStaff(testApp.db);
+    const before = await usersFingerprint(testApp.db);
+    const response = await login({ user_name: clinician.email, password });
+    expect(failure(response, 401, 'UNAUTHENTICATED')._error).toBe('Invalid password');
+    expect(await usersFingerprint(testApp.db)).toEqual(before);
+    successData(await login({ user_name: clinician.email, password: FACTORY_PASSWORD }), loginResponseSchema);
+  });
+
+  it.each([
+    ['a JSON array', '[{"user_name":"a@clinic.test","password":"Password-123"}]'],
+    ['a JSON string', '"a@clinic.test"'],
+    ['a JSON number', '42'],
+    ['JSON null', 'null'],
+  ])('a body that is %s answers 400', async (_label, payload) => {
+    const before = await usersFingerprint(testApp.db);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: API_PATHS.account.login,
+      headers: { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't', 'content-type': 'application/json' },
+      payload,
+    });
+    failure(response, 400, 'VALIDATION_ERROR');
+    expect(await usersFingerprint(testApp.db)).toEqual(before);
+  });
+
+  it('a login sent as a form instead of JSON answers 415', async () => {
+    const clinician = await createStaff(testApp.db);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: API_PATHS.account.login,
+      headers: {
+        cookie: 'XSRF-TOKEN=t',
+        'x-xsrf-token': 't',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `user_name=${encodeURIComponent(clinician.email)}&password=${FACTORY_PASSWORD}`,
+    });
+    failure(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('a body over the configured limit answers 413 and changes nothing', async () => {
+    const before = await usersFingerprint(testApp.db);
+    const response = await login({
+      user_name: 'a@clinic.test',
+      password: 'x'.repeat(testApp.config.bodyLimitBytes + 1),
+    });
+    failure(response, 413, 'PAYLOAD_TOO_LARGE');
+    expect(await usersFingerprint(testApp.db)).toEqual(before);
+  });
+
+  it.each([
+    [API_PATHS.account.sendCode, { user_name: ONE_MB_STRING }],
+    [API_PATHS.account.sendCode, { user_name: "' OR 1=1 --" }],
+    [API_PATHS.account.sendCode, { user_name: 'a\u0000@clinic.test' }],
+    [API_PATHS.account.sendCode, {}],
+    [API_PATHS.account.signup, { user_name: ONE_MB_STRING, login_code: 'X', password: 'Password-123' }],
+    [API_PATHS.account.signup, { user_name: 'a@clinic.test', login_code: 'x'.repeat(5000), password: 'Password-123' }],
+    [API_PATHS.account.signup, { user_name: 'a@clinic.test', login_code: '', password: 'Password-123' }],
+    [API_PATHS.account.signup, { user_name: 'a@clinic.test', login_code: 'ABC', password: 'x'.repeat(300) }],
+    [API_PATHS.account.signup, { user_name: 'a@clinic.test', login_code: 42, password: 'Password-123' }],
+    [API_PATHS.account.logout, { refresh_token: ONE_MB_STRING }],
+    [API_PATHS.account.logout, []],
+  ])('%s with bad input answers 400 and changes nothing', async (url, body) => {
+    const clinician = await createStaff(testApp.db);
+    const before = await usersFingerprint(testApp.db);
+    const response = await postJson(testApp.app, url, body);
+    expect(failure(response, 400, 'VALIDATION_ERROR')._error).toMatch(/\.$/);
+    expect(await usersFingerprint(testApp.db)).toEqual(before);
+    expect(testApp.sentMail).toHaveLength(0);
+    successData(await login({ user_name: clinician.email, password: FACTORY_PASSWORD }), loginResponseSchema);
+  });
+
+  it('nothing about bad input is stored in the audit log as raw text', async () => {
+    await login({ user_name: "' OR 1=1 --", password: 'Password-123' });
+    const rows = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(inArray(auditLog.actorEmail, ["' or 1=1 --", "' OR 1=1 --"]));
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { recordAudit, type AuditEntry } from './audit.repository';
+
+/** Audits an action taken by the request's caller, filling in who, from where and which request. */
+export function auditRequest(
+  db: Database,
+  request: FastifyRequest,
+  entry: Omit<AuditEntry, 'clientAddress' | 'requestId'>,
+): Promise<void> {
+  return recordAudit(db, {
+    actorId: request.staff?.id ?? null,
+    actorEmail: request.staff?.email ?? null,
+    clientAddress: request.ip,
+    requestId: request.id,
+    ...entry,
+  });
+}

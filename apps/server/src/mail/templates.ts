@@ -1,0 +1,51 @@
+import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { MailMessage } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The link that opens the reset screen on step 2 with the code filled in. */
+export function resetLink(publicUrl: string, email: string, code: string): string {
+  const url = new URL(WEB_ROUTES.resetPassword, publicUrl);
+  url.searchParams.set(RESET_LINK_PARAMS.userName, email);
+  url.searchParams.set(RESET_LINK_PARAMS.loginCode, code);
+  return url.toString();
+}
+
+export function activationCodeMail(options: {
+  to: string;
+  code: string;
+  link: string;
+  minutesValid: number;
+  purpose: 'reset' | 'welcome';
+}): MailMessage {
+  const intro =
+    options.purpose === 'welcome'
+      ? 'An account has been created for you on Recovery Portal. Set your password to start.'
+      : 'We received a request to set a new password for your Recovery Portal account.';
+  const validity = `The code works once and expires in ${options.minutesValid} minutes.`;
+  const text = [
+    intro,
+    `Your activation code is ${options.code}.`,
+    `Open this link to set your password: ${options.link}`,
+    validity,
+    'If you did not ask for this, you can ignore this email.',
+  ].join('\n\n');
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p>Your activation code is <strong>${escapeHtml(options.code)}</strong>.</p>`,
+    `<p><a href="${escapeHtml(options.link)}">Set your password</a></p>`,
+    `<p>${escapeHtml(validity)}</p>`,
+    '<p>If you did not ask for this, you can ignore this email.</p>',
+  ].join('\n');
+  return {
+    to: options.to,
+    subject:
+      options.purpose === 'welcome'
+        ? 'Welcome to Recovery Portal: set your password'
+        : 'Your Recovery Portal activation code',
+    text,
+    html,
+  };
+}

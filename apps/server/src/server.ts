@@ -1,0 +1,68 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openConfiguredDatabase } from './db/open-configured-database';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
+import { isDemoSeeded, seedDemoData } from './db/seed/seed-demo';
+import { lockDataDir } from './lib/data-dir-lock';
+import { loadSecrets } from './secrets';
+
+function banner(config: Config, address: string, showDemoLogins: boolean): string {
+  const lines = [
+    '',
+    `  Recovery Portal is running at ${address}`,
+    `  Database: ${config.databaseKind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'outbox table and this log (set SMTP_URL to send)'}`,
+    `  API docs: ${address}/api/docs`,
+  ];
+  if (showDemoLogins) {
+    lines.push('', `  Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.role.toLowerCase().padEnd(14)} ${account.email}`);
+  }
+  lines.push('', '  Press Ctrl-C to stop.', '');
+  return lines.join('\n');
+}
+
+async function main() {
+  const config = loadConfig();
+  const releaseLock = config.databaseKind === 'pglite' ? lockDataDir(await ensureDir(config.dataDir)) : () => {};
+  const secrets = await loadSecrets(config);
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+  if (config.seedDemo) await seedDemoData(database.db);
+  const showDemoLogins = config.seedDemo && (await isDemoSeeded(database.db));
+
+  const app = await buildApp({ config, database, secrets });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const port = app.server.address();
+  const actualPort = typeof port === 'object' && port ? port.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  process.stdout.write(banner(config, `http://${shownHost}:${actualPort}`, showDemoLogins));
+}
+
+async function ensureDir(dir: string): Promise<string> {
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`Recovery Portal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exit(1);
+});

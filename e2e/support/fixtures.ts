@@ -1,0 +1,54 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+} from '../../apps/server/src/db/seed/demo-accounts';
+import { E2E_SERVERS, type E2EServer } from './servers';
+
+export type DemoRole = (typeof DEMO_ACCOUNTS)[number]['role'];
+
+export function demoAccount(role: DemoRole) {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role);
+  if (!account) throw new Error(`no demo ${role}`);
+  return { ...account, password: DEMO_PASSWORD };
+}
+
+/** Signs in through the login screen, as a person would. */
+export async function login(page: Page, role: DemoRole, password = DEMO_PASSWORD) {
+  const account = demoAccount(role);
+  await page.goto('/login');
+  await page.getByLabel('Email Id').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/**
+ * Without SMTP the server writes each mail to its outbox and its log; the newest activation link
+ * sent to `email` is read back from the log of the server under test.
+ */
+export async function latestActivationLink(email: string, server: E2EServer = E2E_SERVERS.main) {
+  const log = await readFile(server.logFile, 'utf8');
+  const wanted = `user_name=${encodeURIComponent(email)}`;
+  const links = log
+    .split('\n')
+    .filter((line) => line.includes('mail (outbox)') && line.includes(wanted))
+    .map((line) => /(https?:\/\/\S+reset-password\?\S+)/.exec(line)?.[1]?.replace(/\\n.*$/, ''))
+    .filter((link): link is string => !!link);
+  const link = links.at(-1);
+  if (!link) throw new Error(`no activation mail for ${email} in ${server.logFile}`);
+  return new URL(link);
+}
+
+/** Serious or critical axe-core violations on the current page. */
+export async function seriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+export const test = base;
+export { expect };

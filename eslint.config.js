@@ -1,0 +1,117 @@
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**', 'e2e/**'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'apps/server/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      eqeqeq: ['error', 'always'],
+      'no-console': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'describe', property: 'only', message: 'Do not commit focused tests.' },
+        { object: 'it', property: 'only', message: 'Do not commit focused tests.' },
+        { object: 'test', property: 'only', message: 'Do not commit focused tests.' },
+      ],
+    },
+  },
+  {
+    // process.env is read only in config.ts (DESIGN §8.7); tests and scripts may set it up.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/config.ts', ...testFiles],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through config.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Imports flow lib/components → features → app; features never import each other.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            { target: './apps/web/src/features', from: './apps/web/src/app' },
+            {
+              target: './apps/web/src/features/*/',
+              from: './apps/web/src/features/*/',
+              except: ['.'],
+              message: 'A feature never imports another feature; compose them in app/routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './packages/contract', from: './apps' }] },
+      ],
+    },
+  },
+  {
+    // Config files must default-export for their tools; lazy route modules likewise.
+    files: ['**/*.config.ts', '**/vite.config.ts', '**/vitest.config.ts', 'eslint.config.js'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'eslint.config.js'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: testFiles,
+    rules: { 'no-console': 'off' },
+  },
+);

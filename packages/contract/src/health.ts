@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(DATABASE_KINDS),
+});
+export type Health = z.infer<typeof healthSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Where a measurement was taken: at home (devices, app) or in the clinic. */
+export const MEASUREMENT_SOURCES = ['HOME', 'CLINIC'] as const;
+export const measurementSourceSchema = z.enum(MEASUREMENT_SOURCES);
+export type MeasurementSource = z.infer<typeof measurementSourceSchema>;
+
+/**
+ * Every kind of telemetry and lab value the portal stores. `loinc` is the LOINC code where one
+ * exists; `unit` is the UCUM unit. Measurements are stored under `code` (the LOINC code, or a
+ * local `rp-…` code for things LOINC does not cover).
+ */
+export const MEASUREMENT_TYPES = {
+  systolicBp: { code: '8480-6', unit: 'mm[Hg]', label: 'Systolic' },
+  diastolicBp: { code: '8462-4', unit: 'mm[Hg]', label: 'Diastolic' },
+  glucose: { code: '2339-0', unit: 'mg/dL', label: 'Glucose' },
+  hba1c: { code: '4548-4', unit: '%', label: 'HbA1c' },
+  hdl: { code: '2085-9', unit: 'mg/dL', label: 'HDL' },
+  ldl: { code: '13457-7', unit: 'mg/dL', label: 'LDL' },
+  triglycerides: { code: '2571-8', unit: 'mg/dL', label: 'Triglycerides' },
+  totalCholesterol: { code: '2093-3', unit: 'mg/dL', label: 'Total' },
+  weight: { code: '29463-7', unit: 'kg', label: 'Weight' },
+  bmi: { code: '39156-5', unit: 'kg/m2', label: 'BMI' },
+  steps: { code: '55423-8', unit: '{steps}', label: 'Steps' },
+  activityMinutes: { code: '55411-3', unit: 'min', label: 'Activity mins' },
+  distance: { code: '55430-3', unit: 'km', label: 'Distance' },
+  strideLength: { code: 'rp-stride-length', unit: 'm', label: 'Stride length' },
+  caloriesOut: { code: '41981-2', unit: 'kcal', label: 'Daily Calories' },
+  sleepDuration: { code: '93832-4', unit: 'min', label: 'Sleep' },
+  sleepQuality: { code: 'rp-sleep-quality', unit: '{score}', label: 'Sleep Quality' },
+  painScore: { code: '72514-3', unit: '{score}', label: 'Pain Score' },
+  anxiety: { code: 'rp-anxiety', unit: '{score}', label: 'Anxiety' },
+  mood: { code: 'rp-mood', unit: '{score}', label: 'Mood' },
+} as const;
+export type MeasurementKey = keyof typeof MEASUREMENT_TYPES;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+
+/** Spec §5: letters, digits and ._%+- before @, a domain, and a TLD of at least 2 letters. */
+export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+export const MIN_PASSWORD_LENGTH = 8;
+/** Generous upper bounds so that megabyte strings are refused before they reach the database. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_PASSWORD_LENGTH = 256;
+export const MAX_NAME_LENGTH = 120;
+
+export const emailSchema = z
+  .string({ error: MESSAGES.validation.emailRequired })
+  .trim()
+  .min(1, MESSAGES.validation.emailRequired)
+  .max(MAX_EMAIL_LENGTH, MESSAGES.validation.emailTooLong)
+  .regex(EMAIL_PATTERN, MESSAGES.validation.emailInvalid);
+
+/** A person's name: required and must not start with a digit (spec §5). */
+export const personNameSchema = z
+  .string({ error: MESSAGES.validation.nameRequired })
+  .trim()
+  .min(1, MESSAGES.validation.nameRequired)
+  .max(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong)
+  .regex(/^\D/, MESSAGES.validation.nameStartsWithDigit);
+
+export const newPasswordSchema = z
+  .string({ error: MESSAGES.validation.passwordRequired })
+  .min(1, MESSAGES.validation.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.validation.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, MESSAGES.validation.passwordTooLong);
