@@ -10,7 +10,8 @@ const targets = {
   web: {
     inputs: [...shared, 'apps/web'],
     stamp: path.join(root, 'apps/web/dist/.build-stamp'),
-    build: () => run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']),
+    build: () =>
+      run('npx', ['vite', 'build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']),
   },
   server: {
     inputs: [...shared, 'apps/server/src', 'apps/server/package.json'],
@@ -38,7 +39,9 @@ async function buildServer() {
         name: 'externalise-dependencies',
         setup(pluginBuild) {
           pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@recovery-portal/') ? undefined : { path: args.path, external: true },
+            args.path.startsWith('@recovery-portal/')
+              ? undefined
+              : { path: args.path, external: true },
           );
         },
       },

@@ -16,7 +16,9 @@ export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.error) throw result.error;
   if (result.status !== 0) {
-    process.stderr.write(`\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})\n`);
+    process.stderr.write(
+      `\n✖ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})\n`,
+    );
     process.exit(result.status ?? 1);
   }
 }

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import {
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-} from '../../apps/server/src/db/seed/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-accounts';
 import { E2E_SERVERS, type E2EServer } from './servers';
 
 export type DemoRole = (typeof DEMO_ACCOUNTS)[number]['role'];
@@ -47,7 +44,10 @@ export async function seriousAccessibilityViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 export const test = base;

@@ -7,7 +7,11 @@ import type { DatabaseHandle } from './db/client';
 import { createAccessTokens } from './features/account/access-tokens';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
+import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
+import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { registerNudgeRoutes } from './features/nudges/nudges.routes';
+import { registerParticipantRoutes } from './features/participants/participants.routes';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
@@ -57,7 +61,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const mailer =
     deps.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(db, app.log));
   const tokens = createAccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds);
   const accounts = createAccountService({ db, config, tokens, mailer });
 
@@ -69,6 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, accounts);
+  registerNudgeRoutes(app, db);
+  registerCoachRoutes(app, db);
+  registerClinicianRoutes(app, { db, accounts });
+  registerParticipantRoutes(app, { db, config, mailer });
 
   await registerWebApp(app, config.webDistDir);
   return app;

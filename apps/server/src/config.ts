@@ -39,6 +39,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+
 export type Config = ReturnType<typeof buildConfig>;
 
 /** Raised when the environment is unusable; server.ts prints its one-line message and exits. */
@@ -87,7 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = issue?.path.join('.') ?? 'environment';
-    const received = variable in env ? ` (got "${String(env[variable]).slice(0, 60)}")` : '';
+    // Never echo a value that may hold a secret (a key, or credentials inside a URL).
+    const received =
+      variable in env && !SECRET_VARIABLES.has(variable)
+        ? ` (got "${String(env[variable]).slice(0, 60)}")`
+        : '';
     throw new ConfigError(
       `Invalid configuration: ${variable} ${issue?.message ?? 'is invalid'}${received}.`,
     );

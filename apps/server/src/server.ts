@@ -16,7 +16,8 @@ function banner(config: Config, address: string, showDemoLogins: boolean): strin
   ];
   if (showDemoLogins) {
     lines.push('', `  Demo logins (password ${DEMO_PASSWORD}):`);
-    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.role.toLowerCase().padEnd(14)} ${account.email}`);
+    for (const account of DEMO_ACCOUNTS)
+      lines.push(`    ${account.role.toLowerCase().padEnd(14)} ${account.email}`);
   }
   lines.push('', '  Press Ctrl-C to stop.', '');
   return lines.join('\n');
@@ -24,7 +25,8 @@ function banner(config: Config, address: string, showDemoLogins: boolean): strin
 
 async function main() {
   const config = loadConfig();
-  const releaseLock = config.databaseKind === 'pglite' ? lockDataDir(await ensureDir(config.dataDir)) : () => {};
+  const releaseLock =
+    config.databaseKind === 'pglite' ? lockDataDir(await ensureDir(config.dataDir)) : () => {};
   const secrets = await loadSecrets(config);
   const database = await openConfiguredDatabase(config);
   await database.migrate();
@@ -48,7 +50,8 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const port = app.server.address();
   const actualPort = typeof port === 'object' && port ? port.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  const shownHost =
+    config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   process.stdout.write(banner(config, `http://${shownHost}:${actualPort}`, showDemoLogins));
 }
 
@@ -62,7 +65,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Recovery Portal could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `Recovery Portal could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -2,7 +2,11 @@ import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { staffRoleSchema } from '@recovery-portal/contract/users';
-import { emailSchema, newPasswordSchema, personNameSchema } from '@recovery-portal/contract/validation';
+import {
+  emailSchema,
+  newPasswordSchema,
+  personNameSchema,
+} from '@recovery-portal/contract/validation';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
 import { createStaffAccount } from '../features/account/create-staff-account';
@@ -33,7 +37,9 @@ async function main() {
   const parsed = argsSchema.safeParse(values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`--${issue?.path.join('.') ?? 'arguments'}: ${issue?.message ?? 'invalid'}\n${USAGE}`);
+    throw new Error(
+      `--${issue?.path.join('.') ?? 'arguments'}: ${issue?.message ?? 'invalid'}\n${USAGE}`,
+    );
   }
   const args = parsed.data;
   const config = loadConfig();
@@ -49,7 +55,8 @@ async function main() {
       role: args.role,
       email: args.email,
       password: args.password,
-      firstName: args['first-name'] ?? (args.role === 'ADMINISTRATOR' ? 'Administrator' : 'Clinician'),
+      firstName:
+        args['first-name'] ?? (args.role === 'ADMINISTRATOR' ? 'Administrator' : 'Clinician'),
       lastName: args['last-name'] ?? '',
     });
     process.stdout.write(`Created ${args.role} ${args.email.toLowerCase()} (id ${id}).\n`);

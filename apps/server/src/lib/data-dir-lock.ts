@@ -24,6 +24,7 @@ export function lockDataDir(dataDir: string): () => void {
     if (Number.isInteger(holder) && holder !== process.pid && isRunning(holder)) {
       throw new Error(
         `${dataDir} is in use by process ${holder}. Stop it first, or set DATA_DIR to another folder.`,
+        { cause: error },
       );
     }
     writeFileSync(file, String(process.pid));

@@ -40,7 +40,10 @@ export function createOutboxMailer(db: Database, logger: FastifyBaseLogger): Mai
         text: message.text,
         html: message.html ?? null,
       });
-      logger.info({ mail: { to: message.to, subject: message.subject } }, `mail (outbox): ${message.text}`);
+      logger.info(
+        { mail: { to: message.to, subject: message.subject } },
+        `mail (outbox): ${message.text}`,
+      );
     },
   };
 }

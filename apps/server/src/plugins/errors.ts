@@ -24,7 +24,10 @@ export function sendError(
   message: string,
   fields?: FieldError[],
 ) {
-  return reply.code(status).type('application/json').send(errorEnvelope(code, message, fields));
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(errorEnvelope(code, message, fields));
 }
 
 function ensureSentence(text: string): string {
@@ -48,7 +51,11 @@ const FASTIFY_ERRORS: Record<string, [number, ErrorCode, string]> = {
     'VALIDATION_ERROR',
     'The request body is empty but its content type says JSON.',
   ],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', MESSAGES.http.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    MESSAGES.http.unsupportedMediaType,
+  ],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
     400,
     'VALIDATION_ERROR',
@@ -57,7 +64,12 @@ const FASTIFY_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.http.payloadTooLarge],
 };
 
-function handleError(this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function handleError(
+  this: FastifyInstance,
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof AppError) {
     return sendError(reply, error.statusCode, error.code, error.message, error.fields);
   }
@@ -79,7 +91,12 @@ function handleError(this: FastifyInstance, error: FastifyError, request: Fastif
   if (status >= 400 && status < 500) {
     // A client error raised by Fastify or a plugin: keep its status, word it as a sentence.
     const code: ErrorCode = status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
-    return sendError(reply, status, code, ensureSentence(error.message || 'The request is invalid'));
+    return sendError(
+      reply,
+      status,
+      code,
+      ensureSentence(error.message || 'The request is invalid'),
+    );
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, 'INTERNAL_ERROR', MESSAGES.http.internal);

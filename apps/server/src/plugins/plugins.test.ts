@@ -166,7 +166,9 @@ describe('error envelope', () => {
   });
 
   it('a body just under the limit is accepted', async () => {
-    const response = await postJson(testApp.app, ROUTES.echo, { text: 'x'.repeat(BODY_LIMIT - 100) });
+    const response = await postJson(testApp.app, ROUTES.echo, {
+      text: 'x'.repeat(BODY_LIMIT - 100),
+    });
     expect(successData(response, z.object({ received: z.object({ text: z.string() }) }))).toEqual({
       received: { text: 'x'.repeat(BODY_LIMIT - 100) },
     });
@@ -293,7 +295,10 @@ describe('auth guard', () => {
       url: ROUTES.clinicianOnly,
       headers: authHeaders(clinician.access_token),
     });
-    expect(successData(response, whoAmISchema)).toEqual({ id: clinician.user.id, role: 'CLINICIAN' });
+    expect(successData(response, whoAmISchema)).toEqual({
+      id: clinician.user.id,
+      role: 'CLINICIAN',
+    });
   });
 
   it('a call without a bearer token is refused with 401', async () => {
@@ -302,7 +307,11 @@ describe('auth guard', () => {
   });
 
   it('a route without an access declaration still requires a login', async () => {
-    failure(await testApp.app.inject({ method: 'GET', url: ROUTES.anyStaff }), 401, 'UNAUTHENTICATED');
+    failure(
+      await testApp.app.inject({ method: 'GET', url: ROUTES.anyStaff }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const admin = await loginAs(testApp, 'ADMINISTRATOR');
     const response = await testApp.app.inject({
       method: 'GET',
@@ -343,7 +352,9 @@ describe('auth guard', () => {
     const claims = z
       .record(z.string(), z.unknown())
       .parse(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')));
-    const forged = [header, base64UrlJson({ ...claims, role: 'ADMINISTRATOR' }), signature].join('.');
+    const forged = [header, base64UrlJson({ ...claims, role: 'ADMINISTRATOR' }), signature].join(
+      '.',
+    );
     const response = await testApp.app.inject({
       method: 'GET',
       url: ROUTES.adminOnly,
@@ -430,7 +441,10 @@ describe('auth guard', () => {
       url: ROUTES.adminOnly,
       headers: authHeaders(admin.access_token),
     });
-    expect(successData(allowed, whoAmISchema)).toEqual({ id: admin.user.id, role: 'ADMINISTRATOR' });
+    expect(successData(allowed, whoAmISchema)).toEqual({
+      id: admin.user.id,
+      role: 'ADMINISTRATOR',
+    });
   });
 
   it('a clinician suspended after logging in loses access at once', async () => {
@@ -442,7 +456,10 @@ describe('auth guard', () => {
         headers: authHeaders(clinician.access_token),
       });
     expect((await call()).statusCode).toBe(200);
-    await testApp.db.update(users).set({ status: 'SUSPENDED' }).where(eq(users.id, clinician.user.id));
+    await testApp.db
+      .update(users)
+      .set({ status: 'SUSPENDED' })
+      .where(eq(users.id, clinician.user.id));
     failure(await call(), 401, 'UNAUTHENTICATED');
   });
 
@@ -459,7 +476,10 @@ describe('auth guard', () => {
 
   it('a role change takes effect at once, without waiting for a new token', async () => {
     const clinician = await loginAs(testApp, 'CLINICIAN');
-    await testApp.db.update(users).set({ role: 'ADMINISTRATOR' }).where(eq(users.id, clinician.user.id));
+    await testApp.db
+      .update(users)
+      .set({ role: 'ADMINISTRATOR' })
+      .where(eq(users.id, clinician.user.id));
     const response = await testApp.app.inject({
       method: 'GET',
       url: ROUTES.clinicianOnly,

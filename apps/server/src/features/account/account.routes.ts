@@ -30,7 +30,10 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountSer
         tags,
         summary: 'Sign in with email and password',
         body: loginRequestSchema,
-        response: { 200: successEnvelope(loginResponseSchema), ...errorResponses(400, 401, 403, 429) },
+        response: {
+          200: successEnvelope(loginResponseSchema),
+          ...errorResponses(400, 401, 403, 429),
+        },
       },
     },
     async (request) =>

@@ -57,7 +57,11 @@ export function createAccountService(deps: {
     };
   }
 
-  async function audit(action: string, caller: CallerContext, extra: { userId?: number; email?: string; details?: Record<string, unknown> }) {
+  async function audit(
+    action: string,
+    caller: CallerContext,
+    extra: { userId?: number; email?: string; details?: Record<string, unknown> },
+  ) {
     await recordAudit(db, {
       actorId: extra.userId ?? null,
       actorEmail: extra.email ?? null,
@@ -86,17 +90,40 @@ export function createAccountService(deps: {
       const user = await repo.findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
       const fail = async (error: AppError, reason: string) => {
-        await repo.recordLoginAttempt(db, { email, clientAddress: caller.clientAddress, succeeded: false });
-        await audit('account.login.failed', caller, { userId: user?.id, email, details: { reason } });
+        await repo.recordLoginAttempt(db, {
+          email,
+          clientAddress: caller.clientAddress,
+          succeeded: false,
+        });
+        await audit('account.login.failed', caller, {
+          userId: user?.id,
+          email,
+          details: { reason },
+        });
         throw error;
       };
-      if (!user) return fail(new AppError('UNAUTHENTICATED', MESSAGES.account.loginFailed), 'unknown account');
-      if (!passwordOk) return fail(new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword), 'wrong password');
+      if (!user)
+        return fail(
+          new AppError('UNAUTHENTICATED', MESSAGES.account.loginFailed),
+          'unknown account',
+        );
+      if (!passwordOk)
+        return fail(
+          new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword),
+          'wrong password',
+        );
       if (user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
-        return fail(new AppError('FORBIDDEN', MESSAGES.account.accountUnavailable), `account ${user.role} ${user.status}`);
+        return fail(
+          new AppError('FORBIDDEN', MESSAGES.account.accountUnavailable),
+          `account ${user.role} ${user.status}`,
+        );
       }
       const staff = { ...user, role: user.role };
-      await repo.recordLoginAttempt(db, { email, clientAddress: caller.clientAddress, succeeded: true });
+      await repo.recordLoginAttempt(db, {
+        email,
+        clientAddress: caller.clientAddress,
+        succeeded: true,
+      });
       await audit('account.login', caller, { userId: user.id, email });
       const pair = await issueTokens(staff, randomUUID(), caller);
       return { ...pair, user: repo.toSessionUser(staff) };
@@ -109,7 +136,10 @@ export function createAccountService(deps: {
       if (!row) throw invalid;
       if (row.revokedAt || !(await repo.consumeRefreshToken(db, row.id))) {
         await repo.revokeTokenFamily(db, row.familyId);
-        await audit('account.refresh.reuse', caller, { userId: row.userId, details: { family: row.familyId } });
+        await audit('account.refresh.reuse', caller, {
+          userId: row.userId,
+          details: { family: row.familyId },
+        });
         throw invalid;
       }
       if (row.expiresAt.getTime() <= Date.now()) throw invalid;
@@ -136,7 +166,10 @@ export function createAccountService(deps: {
     async sendActivationCode(userName: string, caller: CallerContext): Promise<void> {
       const user = await repo.findUserByEmail(db, userName);
       if (!user || user.status === 'SUSPENDED') return;
-      if ((await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) >= MAX_CODES_PER_HOUR) {
+      if (
+        (await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) >=
+        MAX_CODES_PER_HOUR
+      ) {
         return;
       }
       await this.issueActivationCode(user, 'reset');
@@ -166,7 +199,12 @@ export function createAccountService(deps: {
     },
 
     /** Sets a new password with an emailed code; ends every existing session of the account. */
-    async setPasswordWithCode(userName: string, code: string, password: string, caller: CallerContext) {
+    async setPasswordWithCode(
+      userName: string,
+      code: string,
+      password: string,
+      caller: CallerContext,
+    ) {
       const invalid = new AppError('UNPROCESSABLE', MESSAGES.account.codeInvalid);
       const user = await repo.findUserByEmail(db, userName);
       if (!user || user.status === 'SUSPENDED') throw invalid;
@@ -176,7 +214,10 @@ export function createAccountService(deps: {
       );
       if (!match) {
         await repo.recordWrongCodeGuess(db, user.id, MAX_WRONG_CODE_GUESSES);
-        await audit('account.password.code_rejected', caller, { userId: user.id, email: user.email });
+        await audit('account.password.code_rejected', caller, {
+          userId: user.id,
+          email: user.email,
+        });
         throw invalid;
       }
       if (!(await repo.markLoginCodeUsed(db, match.id))) throw invalid;

@@ -16,7 +16,8 @@ export interface NewStaffAccount {
 /** Creates an activated staff account with a password (seed data and the user:create CLI). */
 export async function createStaffAccount(db: Database, account: NewStaffAccount) {
   const email = account.email.toLowerCase();
-  if (await findUserByEmail(db, email)) throw conflict(`An account with the email ${email} already exists.`);
+  if (await findUserByEmail(db, email))
+    throw conflict(`An account with the email ${email} already exists.`);
   const [row] = await db
     .insert(users)
     .values({

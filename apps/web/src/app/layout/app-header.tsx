@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { AppBar, Box, ButtonBase, Toolbar, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { SessionUser } from '@recovery-portal/contract/users';
+import { homePathFor } from '../../lib/session';
+
+// Only signed-in users see these, so /login does not download them (DESIGN §7 budget).
+const ParticipantTypeTabs = lazy(async () => ({
+  default: (await import('./participant-type-tabs')).ParticipantTypeTabs,
+}));
+const LogoutButton = lazy(async () => ({
+  default: (await import('./logout-button')).LogoutButton,
+}));
+
+export function AppHeader({ user }: { user: SessionUser | null }) {
+  return (
+    <AppBar position="static" color="primary">
+      <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+        <ButtonBase
+          component={RouterLink}
+          to={user ? homePathFor(user.role) : WEB_ROUTES.login}
+          aria-label="Recovery Portal home"
+          sx={{ gap: 1.25, borderRadius: 1, px: 0.5, py: 0.5 }}
+        >
+          <Box component="img" src="/logo.svg" alt="" sx={{ width: 32, height: 32 }} />
+          <Typography component="span" variant="h6" sx={{ fontWeight: 600 }}>
+            Recovery Portal
+          </Typography>
+        </ButtonBase>
+        <Suspense fallback={null}>
+          {user?.role === 'CLINICIAN' && <ParticipantTypeTabs />}
+          <Box sx={{ flexGrow: 1 }} />
+          {user !== null && (
+            <>
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{ display: { xs: 'none', sm: 'block' } }}
+              >
+                {`${user.first_name} ${user.last_name}`.trim()}
+              </Typography>
+              <LogoutButton />
+            </>
+          )}
+        </Suspense>
+      </Toolbar>
+    </AppBar>
+  );
+}

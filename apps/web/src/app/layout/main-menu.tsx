@@ -1,0 +1,70 @@
+import { Box, Button } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+
+type MenuItem = { label: string; to: string; sections: readonly string[] };
+
+/** Spec §2: / selects Participants, and participant details count as part of Participants. */
+const MENU: readonly MenuItem[] = [
+  {
+    label: 'Participants',
+    to: WEB_ROUTES.participants,
+    sections: [WEB_ROUTES.participants, WEB_ROUTES.participantDetails],
+  },
+  {
+    label: 'Nudges',
+    to: WEB_ROUTES.nudges,
+    sections: [WEB_ROUTES.nudges, WEB_ROUTES.nudgeDetails],
+  },
+  { label: 'Coach', to: WEB_ROUTES.coach, sections: [WEB_ROUTES.coach] },
+];
+
+function inSection(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+export function isMenuItemSelected(item: MenuItem, pathname: string): boolean {
+  if (pathname === WEB_ROUTES.home) return item.to === WEB_ROUTES.participants;
+  return item.sections.some((section) => inSection(pathname, section));
+}
+
+export function MainMenu() {
+  const { pathname } = useLocation();
+  return (
+    <Box
+      component="nav"
+      aria-label="Main menu"
+      sx={{
+        display: 'flex',
+        gap: 1,
+        px: 3,
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {MENU.map((item) => {
+        const selected = isMenuItemSelected(item, pathname);
+        return (
+          <Button
+            key={item.label}
+            component={RouterLink}
+            to={item.to}
+            aria-current={selected ? 'page' : undefined}
+            color={selected ? 'primary' : 'inherit'}
+            sx={{
+              borderRadius: 0,
+              py: 1.5,
+              px: 2,
+              borderBottom: 3,
+              borderColor: selected ? 'primary.main' : 'transparent',
+              color: selected ? 'primary.main' : 'text.secondary',
+            }}
+          >
+            {item.label}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { Tab, Tabs } from '@mui/material';
+import { PARTICIPANT_TYPES, participantTypeSchema } from '@recovery-portal/contract/users';
+import { useParticipantType } from '../../lib/participant-type';
+
+/** Internal / Pilot / Demo: the choice filters every list (spec §1). */
+export function ParticipantTypeTabs() {
+  const [type, setType] = useParticipantType();
+  return (
+    <Tabs
+      value={type}
+      onChange={(_event, value: unknown) => {
+        const parsed = participantTypeSchema.safeParse(value);
+        if (parsed.success) setType(parsed.data);
+      }}
+      aria-label="Participant type"
+      textColor="inherit"
+      indicatorColor="secondary"
+      sx={{
+        '& .MuiTabs-indicator': { bgcolor: 'common.white' },
+        // MUI dims unselected inherit-colour tabs to 60%, too faint on the dark bar for WCAG AA.
+        '& .MuiTab-root': { opacity: 0.85 },
+        '& .MuiTab-root.Mui-selected': { opacity: 1 },
+      }}
+    >
+      {PARTICIPANT_TYPES.map((participantType) => (
+        <Tab key={participantType} value={participantType} label={participantType} />
+      ))}
+    </Tabs>
+  );
+}

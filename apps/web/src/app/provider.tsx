@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { ToolbarSlotProvider } from '../components/layout/toolbar-slot';
+import { getSession, subscribeSession } from '../lib/session';
+import { theme } from './theme';
+
+/**
+ * However the session ends (logout button, failed token refresh, role mismatch), cached server
+ * data of the previous user must not survive it (spec §4).
+ */
+function useClearCacheWhenSessionEnds(queryClient: QueryClient) {
+  useEffect(() => {
+    let signedIn = getSession().accessToken !== null;
+    return subscribeSession(() => {
+      const nowSignedIn = getSession().accessToken !== null;
+      if (signedIn && !nowSignedIn) queryClient.clear();
+      signedIn = nowSignedIn;
+    });
+  }, [queryClient]);
+}
+
+export function AppProvider({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  useClearCacheWhenSessionEnds(queryClient);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+          <ToolbarSlotProvider>{children}</ToolbarSlotProvider>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { Outlet, redirect } from 'react-router';
+import type { DataRouter } from 'react-router';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { StaffRole } from '@recovery-portal/contract/users';
+import {
+  clearSession,
+  getSession,
+  homePathFor,
+  subscribeSession,
+  useSession,
+} from '../lib/session';
+
+/** Ids of the layout routes whose pages need a session; see createRoutes. */
+export const GUARDED_ROUTE_IDS = {
+  CLINICIAN: 'clinician-pages',
+  ADMINISTRATOR: 'administrator-pages',
+} as const satisfies Record<StaffRole, string>;
+
+const guardedIds: ReadonlySet<string> = new Set(Object.values(GUARDED_ROUTE_IDS));
+
+/**
+ * Spec §2/§6 guard, run as a loader so a denied page never renders: no access token → /login;
+ * a stored user of another role is logged out and sent to /unauthorized.
+ */
+export function requireRole(role: StaffRole) {
+  return function guardLoader(): Response | null {
+    const { accessToken, user } = getSession();
+    if (accessToken === null) return redirect(WEB_ROUTES.login);
+    if (user?.role !== role) {
+      clearSession();
+      return redirect(WEB_ROUTES.unauthorized);
+    }
+    return null;
+  };
+}
+
+/** A signed-in user who opens /login goes to their home instead. */
+export function redirectSignedInUser(): Response | null {
+  const { accessToken, user } = getSession();
+  return accessToken !== null && user !== null ? redirect(homePathFor(user.role)) : null;
+}
+
+/** Guarded pages render nothing once the session is gone, until the redirect below lands. */
+export function RequireSession() {
+  const { accessToken } = useSession();
+  return accessToken === null ? null : <Outlet />;
+}
+
+/**
+ * When the session ends while a guarded page is shown (logout, failed token refresh), go to
+ * /login. This reads the router's own state rather than React's copy of it: while a navigation
+ * is pending, that navigation's guard decides where to go (a role mismatch clears the session
+ * on its way to /unauthorized and must not be overtaken by this redirect).
+ */
+export function useRedirectWhenSessionEnds(router: DataRouter): void {
+  useEffect(() => {
+    const check = () => {
+      if (getSession().accessToken !== null) return;
+      const { navigation, matches } = router.state;
+      if (navigation.state !== 'idle') return;
+      if (matches.some((match) => guardedIds.has(match.route.id))) {
+        void router.navigate(WEB_ROUTES.login, { replace: true });
+      }
+    };
+    const stopSession = subscribeSession(check);
+    const stopRouter = router.subscribe(check);
+    return () => {
+      stopSession();
+      stopRouter();
+    };
+  }, [router]);
+}

@@ -1,0 +1,10 @@
+import { LoginForm } from '../../features/auth/components/login-form';
+
+export function LoginRoute() {
+  return (
+    <>
+      <title>Login · Recovery Portal</title>
+      <LoginForm />
+    </>
+  );
+}

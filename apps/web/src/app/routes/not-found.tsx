@@ -1,0 +1,17 @@
+import { Button, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { PageHeading } from '../../components/layout/page-heading';
+
+export function NotFoundRoute() {
+  return (
+    <>
+      <PageHeading title="Page not found" />
+      <Typography sx={{ mb: 3 }}>{MESSAGES.http.notFound}</Typography>
+      <Button component={RouterLink} to={WEB_ROUTES.home} variant="contained">
+        Go to the home page
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { administratorUser, clinicianUser, loginFor } from '../testing/fixtures';
+import { getParticipantType, useParticipantType } from './participant-type';
+import { clearSession, getSession, homePathFor, startSession, useSession } from './session';
+
+describe('session', () => {
+  it('stores both tokens and the whole user under the spec keys', () => {
+    startSession(loginFor(clinicianUser));
+    expect(window.sessionStorage.getItem('access_token')).toBe('access-1');
+    expect(window.sessionStorage.getItem('refresh_token')).toBe('refresh-1');
+    expect(JSON.parse(window.sessionStorage.getItem('user') ?? 'null')).toEqual(clinicianUser);
+    expect(getSession().user).toEqual(clinicianUser);
+  });
+
+  it('treats a stored user that does not match the contract as absent', () => {
+    window.sessionStorage.setItem('access_token', 'a');
+    window.sessionStorage.setItem('user', JSON.stringify({ id: 1, role: 'PARTICIPANT' }));
+    expect(getSession().user).toBeNull();
+    window.sessionStorage.setItem('user', '{not json');
+    expect(getSession().user).toBeNull();
+  });
+
+  it('re-renders subscribers on login and logout', () => {
+    const { result } = renderHook(() => useSession());
+    expect(result.current.accessToken).toBeNull();
+    act(() => startSession(loginFor(administratorUser)));
+    expect(result.current.user?.role).toBe('ADMINISTRATOR');
+    act(() => clearSession());
+    expect(result.current).toEqual({ accessToken: null, refreshToken: null, user: null });
+  });
+
+  it('sends administrators home to /admin/home and clinicians to /', () => {
+    expect(homePathFor('ADMINISTRATOR')).toBe('/admin/home');
+    expect(homePathFor('CLINICIAN')).toBe('/');
+  });
+});
+
+describe('participant type', () => {
+  it('defaults to Internal, remembers the choice and resets on logout', () => {
+    const { result } = renderHook(() => useParticipantType());
+    expect(result.current[0]).toBe('Internal');
+    act(() => result.current[1]('Pilot'));
+    expect(result.current[0]).toBe('Pilot');
+    expect(getParticipantType()).toBe('Pilot');
+    act(() => clearSession());
+    expect(result.current[0]).toBe('Internal');
+  });
+
+  it('ignores a stored value that is not a participant type', () => {
+    window.sessionStorage.setItem('participant_type', 'Everyone');
+    expect(getParticipantType()).toBe('Internal');
+  });
+});

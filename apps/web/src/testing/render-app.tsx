@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { LoginResponse } from '@recovery-portal/contract/account';
+import { AppProvider } from '../app/provider';
+import { AppRouter, createRoutes } from '../app/router';
+import { startSession } from '../lib/session';
+
+/** A fresh client per test, without retries so failures show at once. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+type RenderAppOptions = {
+  /** The URL the app starts on. */
+  route?: string;
+  /** Signs this user in before the first render. */
+  session?: LoginResponse;
+};
+
+/** Renders the whole portal (providers, layout, guards, lazy routes) at a URL. */
+export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
+  if (session) startSession(session);
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [route] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <AppRouter router={router} />
+    </AppProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}
+
+/**
+ * Renders one component inside the providers and a memory router. Extra routes let a test
+ * see where the component navigated to.
+ */
+export function renderWithProviders(
+  ui: ReactNode,
+  {
+    route = '/',
+    path = '*',
+    routes = [],
+  }: { route?: string; path?: string; routes?: RouteObject[] } = {},
+) {
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter([{ path, element: ui }, ...routes], {
+    initialEntries: [route],
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}

@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { MockInstance } from 'vitest';
+
+// DESIGN §8.8: a console.error (React warnings, act() misuse, failed prop types) fails the test.
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error');
+});
+
+afterEach(() => {
+  cleanup();
+  window.sessionStorage.clear();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  const calls = consoleError.mock.calls.map((args) => format(...args));
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  if (calls.length > 0) throw new Error(`console.error was called:\n${calls.join('\n')}`);
+});
