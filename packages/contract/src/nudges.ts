@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { participantTypeSchema } from './users';
 
 /** Nudge tracking statuses (spec §4 'Nudge status filter'). */
 export const NUDGE_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING', 'COMPLETED', 'CANCELLED'] as const;
@@ -14,3 +15,191 @@ export type NudgeFeedback = z.infer<typeof nudgeFeedbackSchema>;
 export const NUDGE_FEEDBACK_FILTERS = [...NUDGE_FEEDBACK_TYPES, 'NO_FEEDBACK'] as const;
 export const nudgeFeedbackFilterSchema = z.enum(NUDGE_FEEDBACK_FILTERS);
 export type NudgeFeedbackFilter = z.infer<typeof nudgeFeedbackFilterSchema>;
+
+/** Spec §9: the nudge list shows 15 rows a page; the server refuses more than the maximum. */
+export const NUDGE_PAGE_SIZE = 15;
+export const MAX_LIST_PAGE_SIZE = 100;
+/** Offsets beyond this are refused: deep paging is what search and filters are for. */
+export const MAX_LIST_START = 1_000_000;
+export const MAX_SEARCH_KEY_LENGTH = 200;
+
+/** Sort directions; upper-case is accepted too because the spec writes 'created_at DESC'. */
+export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
+export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
+/** An empty value means "the default" (the portal drops empty ones, spec §7). */
+export const orderDirectionSchema = z.enum(['asc', 'desc', 'ASC', 'DESC', ''], {
+  error: 'orderDirection must be asc or desc.',
+});
+
+/** Normalises a wire sort direction; empty or missing gives the fallback. */
+export function toOrderDirection(
+  value: string | undefined,
+  fallback: OrderDirection,
+): OrderDirection {
+  const lower = value?.toLowerCase();
+  return lower === 'asc' || lower === 'desc' ? lower : fallback;
+}
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+/** A YYYY-MM-DD filter date; '' means no filter. */
+export function optionalDateFilter(field: string) {
+  return z
+    .string({ error: `${field} must be a date written YYYY-MM-DD.` })
+    .max(10, `${field} must be a date written YYYY-MM-DD.`)
+    .refine((value) => value === '' || isIsoDate(value), {
+      error: `${field} must be a date written YYYY-MM-DD.`,
+    })
+    .optional();
+}
+
+export const searchKeySchema = z
+  .string({ error: 'search_key must be text.' })
+  .max(MAX_SEARCH_KEY_LENGTH, `search_key must be at most ${MAX_SEARCH_KEY_LENGTH} characters.`)
+  .optional();
+
+/** Paging of every list: `start` is the offset, `page_size` the number of rows. */
+export function pagingFields(defaultPageSize: number) {
+  return {
+    page_size: z
+      .number({ error: 'page_size must be a whole number.' })
+      .int('page_size must be a whole number.')
+      .min(1, 'page_size must be at least 1.')
+      .max(MAX_LIST_PAGE_SIZE, `page_size must be at most ${MAX_LIST_PAGE_SIZE}.`)
+      .default(defaultPageSize),
+    start: z
+      .number({ error: 'start must be a whole number.' })
+      .int('start must be a whole number.')
+      .min(0, 'start must not be negative.')
+      .max(MAX_LIST_START, `start must be at most ${MAX_LIST_START}.`)
+      .default(0),
+  };
+}
+
+/** Rejects a date range whose end comes before its start. */
+export function dateRangeInOrder(value: { date_from?: string; date_to?: string }): boolean {
+  return !value.date_from || !value.date_to || value.date_from <= value.date_to;
+}
+export const DATE_RANGE_MESSAGE = 'date_from must not be after date_to.';
+
+/** Participant-type tab of a list; '' (or missing) lists every type. */
+export const userTypeFilterSchema = z
+  .union([participantTypeSchema, z.literal('')], {
+    error: 'user_type must be one of Internal, Pilot or Demo.',
+  })
+  .optional();
+
+export const NUDGE_SORT_FIELDS = ['participant_name', 'target_date'] as const;
+export type NudgeSortField = (typeof NUDGE_SORT_FIELDS)[number];
+/** Spec §9: the nudge list defaults to target_date descending. */
+export const DEFAULT_NUDGE_SORT = {
+  orderBy: 'target_date',
+  orderDirection: 'desc',
+} as const satisfies {
+  orderBy: NudgeSortField;
+  orderDirection: OrderDirection;
+};
+
+/**
+ * The nudge filters (spec §3 'Nudge list query state' without paging). `date` picks one target
+ * date; `date_from`/`date_to` (inclusive) a range. Also the query of GET /api/nudge/export,
+ * which is why every field is text.
+ */
+const nudgeFilterShape = {
+  search_key: searchKeySchema,
+  date: optionalDateFilter('date'),
+  date_from: optionalDateFilter('date_from'),
+  date_to: optionalDateFilter('date_to'),
+  status: z
+    .union([nudgeStatusSchema, z.literal('')], {
+      error: `status must be one of ${NUDGE_STATUSES.join(', ')}.`,
+    })
+    .optional(),
+  feedback: z
+    .union([nudgeFeedbackFilterSchema, z.literal('')], {
+      error: `feedback must be one of ${NUDGE_FEEDBACK_FILTERS.join(', ')}.`,
+    })
+    .optional(),
+  user_type: userTypeFilterSchema,
+  orderBy: z
+    .enum([...NUDGE_SORT_FIELDS, ''], {
+      error: `orderBy must be one of ${NUDGE_SORT_FIELDS.join(', ')}.`,
+    })
+    .optional(),
+  orderDirection: orderDirectionSchema.optional(),
+};
+export const nudgeFiltersSchema = z
+  .object(nudgeFilterShape)
+  .refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] });
+export type NudgeFilters = z.input<typeof nudgeFiltersSchema>;
+
+/** POST /api/nudge/list — the nudge list query state (spec §3). */
+export const nudgeListRequestSchema = z
+  .object({
+    ...nudgeFilterShape,
+    ...pagingFields(NUDGE_PAGE_SIZE),
+  })
+  .refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] });
+export type NudgeListRequest = z.input<typeof nudgeListRequestSchema>;
+/** The request after defaults are applied (what the server works with). */
+export type NudgeListQuery = z.output<typeof nudgeListRequestSchema>;
+
+/** GET /api/nudge/export takes the filters as query parameters. */
+export const nudgeExportQuerySchema = nudgeFiltersSchema;
+export type NudgeExportQuery = z.input<typeof nudgeExportQuerySchema>;
+
+/**
+ * The filter fields of a nudge list state as query parameters of the export link: paging and
+ * empty values are dropped.
+ */
+export function nudgeExportParams(state: NudgeListRequest): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(state)) {
+    if (typeof value === 'string' && value !== '' && key in nudgeFilterShape) {
+      params[key] = value;
+    }
+  }
+  return params;
+}
+
+/** The file name the export is offered under, e.g. nudges-2025-03-01.csv. */
+export function nudgeExportFileName(isoDate: string): string {
+  return `nudges-${isoDate}.csv`;
+}
+
+/** One nudge as listed (spec §3 'Nudge'). `send_time` is HH:mm, `target_date` YYYY-MM-DD. */
+export const nudgeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  target_date: z.string(),
+  participant_id: z.number().int(),
+  participant_name: z.string(),
+  send_time: z.string(),
+  tracking_type: nudgeStatusSchema,
+  feedback_type: nudgeFeedbackSchema.nullable(),
+});
+export type Nudge = z.infer<typeof nudgeSchema>;
+
+export const nudgeListResponseSchema = z.object({
+  nudges: z.array(nudgeSchema),
+  total_number_of_records: z.number().int(),
+});
+export type NudgeListResponse = z.infer<typeof nudgeListResponseSchema>;
+
+/** GET /api/nudge/{id}: the listed fields plus when the participant opened it (ISO, or null). */
+export const nudgeDetailSchema = nudgeSchema.extend({
+  opened_at: z.string().nullable(),
+});
+export type NudgeDetail = z.infer<typeof nudgeDetailSchema>;
+
+export const NUDGE_MESSAGES = {
+  notFound: 'This nudge does not exist.',
+} as const;

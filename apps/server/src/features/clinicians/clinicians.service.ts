@@ -1,0 +1,154 @@
+import {
+  CLINICIAN_MESSAGES,
+  splitPersonName,
+  type Clinician,
+  type ClinicianStatusRequest,
+  type CreateClinicianRequest,
+  type UpdateClinicianRequest,
+} from '@recovery-portal/contract/clinicians';
+import type { Database } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import { revokeAllUserTokens } from '../account/account.repository';
+import type { AccountService } from '../account/account.service';
+import type { AuditEntry } from '../audit/audit.repository';
+import * as repo from './clinicians.repository';
+
+/** Records an audit row for the calling staff member. */
+export type AuditFn = (
+  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
+) => Promise<void>;
+
+/** The unique index a PostgreSQL unique violation names, looking through wrapped errors. */
+function violatedUniqueIndex(error: unknown): string | null {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}
+
+export interface ClinicianServiceDeps {
+  db: Database;
+  /** Sends the welcome mail with the set-password link. */
+  accounts: Pick<AccountService, 'issueActivationCode'>;
+}
+
+export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
+  return {
+    /** Every clinician for the admin home, by name. */
+    async list(audit: AuditFn): Promise<Clinician[]> {
+      const clinicians = await repo.listClinicians(db);
+      await audit({ action: 'clinician.list', details: { count: clinicians.length } });
+      return clinicians;
+    },
+
+    /**
+     * Creates a clinician pending activation (no password) and emails them a link to set one.
+     * A duplicate email or Reg Id is a CONFLICT naming which.
+     */
+    async create(input: CreateClinicianRequest, audit: AuditFn): Promise<Clinician> {
+      const email = input.email.toLowerCase();
+      if (await repo.emailTaken(db, email)) throw conflict(CLINICIAN_MESSAGES.duplicateEmail);
+      if (await repo.regIdTaken(db, input.dea_reg_id))
+        throw conflict(CLINICIAN_MESSAGES.duplicateRegId);
+      const { first_name, last_name } = splitPersonName(input.name);
+      let clinician: Clinician;
+      try {
+        clinician = await repo.insertPendingClinician(db, {
+          email,
+          firstName: first_name,
+          lastName: last_name,
+          regId: input.dea_reg_id,
+        });
+      } catch (error) {
+        // Two administrators adding the same person at once: the unique indexes decide.
+        const index = violatedUniqueIndex(error);
+        if (index === null) throw error;
+        throw conflict(
+          index.includes('dea_reg_id')
+            ? CLINICIAN_MESSAGES.duplicateRegId
+            : CLINICIAN_MESSAGES.duplicateEmail,
+        );
+      }
+      try {
+        await accounts.issueActivationCode(clinician, 'welcome');
+      } catch (error) {
+        // Without the mail the clinician could never sign in; undo so the admin can retry.
+        await repo.deleteClinician(db, clinician.id);
+        throw error;
+      }
+      await audit({
+        action: 'clinician.create',
+        subjectType: 'user',
+        subjectId: clinician.id,
+        details: { email: clinician.email, dea_reg_id: clinician.dea_reg_id },
+      });
+      return clinician;
+    },
+
+    /**
+     * PATCH /api/user/update: edits the user the id names. Only clinicians (their name) so far;
+     * participants are added here by a later issue, dispatching on the target's role.
+     */
+    async updateUser(input: UpdateClinicianRequest, audit: AuditFn): Promise<Clinician> {
+      const target = await repo.findUserKind(db, input.id);
+      switch (target?.role) {
+        case 'CLINICIAN': {
+          const { first_name, last_name } = splitPersonName(input.name);
+          const updated = await repo.updateClinicianName(db, input.id, {
+            firstName: first_name,
+            lastName: last_name,
+          });
+          if (!updated) throw notFound(CLINICIAN_MESSAGES.notFound);
+          await audit({
+            action: 'clinician.update',
+            subjectType: 'user',
+            subjectId: updated.id,
+            details: { first_name, last_name },
+          });
+          return updated;
+        }
+        // Participants: a later issue. Administrators are not managed through this screen.
+        case 'PARTICIPANT':
+        case 'ADMINISTRATOR':
+        case undefined:
+          throw notFound(CLINICIAN_MESSAGES.notFound);
+      }
+    },
+
+    /**
+     * Deactivates (SUSPENDED) or reactivates a clinician. Deactivation ends their sessions at
+     * once: the access check re-reads the status per request and their refresh tokens are
+     * revoked. A clinician who never set a password goes back to pending activation.
+     */
+    async setStatus(
+      input: ClinicianStatusRequest,
+      callerId: number,
+      audit: AuditFn,
+    ): Promise<Clinician> {
+      if (input.status === 'SUSPENDED' && input.id === callerId) {
+        throw new AppError('UNPROCESSABLE', CLINICIAN_MESSAGES.cannotDeactivateSelf);
+      }
+      const target = await repo.findUserKind(db, input.id);
+      const current =
+        target?.role === 'CLINICIAN' ? await repo.findClinician(db, input.id) : undefined;
+      if (!target || !current) throw notFound(CLINICIAN_MESSAGES.notFound);
+      let next = current.status;
+      if (input.status === 'SUSPENDED') next = 'SUSPENDED';
+      else if (current.status === 'SUSPENDED')
+        next = target.hasPassword ? 'ACTIVATED' : 'PENDING_ACTIVATION';
+      const updated =
+        next === current.status ? current : await repo.setClinicianStatus(db, input.id, next);
+      if (!updated) throw notFound(CLINICIAN_MESSAGES.notFound);
+      if (next === 'SUSPENDED') await revokeAllUserTokens(db, input.id);
+      await audit({
+        action: input.status === 'SUSPENDED' ? 'clinician.deactivate' : 'clinician.reactivate',
+        subjectType: 'user',
+        subjectId: updated.id,
+        details: { from: current.status, to: updated.status },
+      });
+      return updated;
+    },
+  };
+}
+export type ClinicianService = ReturnType<typeof createClinicianService>;

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { coachListRequestSchema, coachListResponseSchema } from '@recovery-portal/contract/coach';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { auditRequest } from '../audit/request-audit';
+import { createCoachService } from './coach.service';
+
+export function registerCoachRoutes(app: FastifyInstance, db: Database) {
+  const coach = createCoachService(db);
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API_PATHS.chat.list,
+    {
+      config: { access: ['CLINICIAN'] },
+      schema: {
+        tags: ['coach'],
+        summary: 'A page of coach conversations with summary, markers and transcript',
+        body: coachListRequestSchema,
+        response: {
+          200: successEnvelope(coachListResponseSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) =>
+      ok(await coach.list(request.body, (entry) => auditRequest(db, request, entry))),
+  );
+}

@@ -1,0 +1,78 @@
+import {
+  DEFAULT_COACH_SORT,
+  markersExtract,
+  type CoachConversation,
+  type CoachListQuery,
+  type CoachListResponse,
+} from '@recovery-portal/contract/coach';
+import {
+  conversationMarkerSchema,
+  transcriptMessageSchema,
+} from '@recovery-portal/contract/conversations';
+import { toOrderDirection } from '@recovery-portal/contract/nudges';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { AuditEntry } from '../audit/audit.repository';
+import { listConversations, type CoachQuery, type ConversationRow } from './coach.repository';
+
+/** Records an audit row for the calling staff member. */
+export type AuditFn = (
+  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
+) => Promise<void>;
+
+/** Keeps the items of a stored JSON list that have the expected shape, dropping the rest. */
+function validItems<T extends z.ZodType>(schema: T, value: unknown): z.infer<T>[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Turns the wire request (with its empty strings) into a repository query. */
+export function toCoachQuery(request: CoachListQuery): CoachQuery {
+  const lower = [request.date, request.date_from].filter((d): d is string => !!d).sort();
+  const upper = [request.date, request.date_to].filter((d): d is string => !!d).sort();
+  const dateFrom = lower.at(-1);
+  const dateTo = upper[0];
+  return {
+    search: (request.search_key ?? '').trim(),
+    ...(dateFrom ? { dateFrom } : {}),
+    ...(dateTo ? { dateTo } : {}),
+    ...(request.user_type ? { userType: request.user_type } : {}),
+    orderBy: request.orderBy || DEFAULT_COACH_SORT.orderBy,
+    direction: toOrderDirection(request.orderDirection, DEFAULT_COACH_SORT.orderDirection),
+  };
+}
+
+export function toCoachConversation(row: ConversationRow): CoachConversation {
+  const markers = validItems(conversationMarkerSchema, row.markers);
+  return {
+    ...row,
+    markers,
+    transcript: validItems(transcriptMessageSchema, row.transcript),
+    extract: markersExtract(markers),
+  };
+}
+
+export function createCoachService(db: Database) {
+  return {
+    /** A page of coach conversations with everything the conversation dialog shows. */
+    async list(request: CoachListQuery, audit: AuditFn): Promise<CoachListResponse> {
+      const query = toCoachQuery(request);
+      const { rows, total } = await listConversations(db, query, {
+        start: request.start,
+        pageSize: request.page_size,
+      });
+      await audit({
+        action: 'coach.list',
+        details: {
+          filters: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')),
+          start: request.start,
+          participant_ids: [...new Set(rows.map((row) => row.participant_id))],
+        },
+      });
+      return { chat_list: rows.map(toCoachConversation), total_number_of_records: total };
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  coachListResponseSchema,
+  type CoachConversation,
+  type CoachListRequest,
+} from '@recovery-portal/contract/coach';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import type { ParticipantType } from '@recovery-portal/contract/users';
+import { auditLog } from '../../db/schema/audit';
+import { conversations } from '../../db/schema/conversations';
+import {
+  buildTestApp,
+  failure,
+  loginAs,
+  postJson,
+  successData,
+  type LoggedInStaff,
+  type TestApp,
+} from '../../test/build-test-app';
+import { createConversation, createParticipant, createStaff } from '../../test/factories';
+
+let testApp: TestApp;
+let clinician: LoggedInStaff;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+beforeEach(async () => {
+  await testApp.reset();
+  clinician = await loginAs(testApp, 'CLINICIAN');
+});
+
+function listAs(token: string | null, body: unknown) {
+  return postJson(
+    testApp.app,
+    API_PATHS.chat.list,
+    body as CoachListRequest,
+    token ? { headers: { authorization: `Bearer ${token}` } } : {},
+  );
+}
+
+async function list(body: CoachListRequest = {}) {
+  return successData(await listAs(clinician.access_token, body), coachListResponseSchema);
+}
+
+const summaries = (rows: readonly CoachConversation[]) => rows.map((row) => row.summary);
+const at = (iso: string) => new Date(iso);
+
+describe('coach conversations list', () => {
+  it('a clinician sees conversations newest first with everything the dialog shows', async () => {
+    const ann = await createParticipant(testApp.db, { firstName: 'Ann', lastName: 'Lee' });
+    const older = await createConversation(testApp.db, ann.id, {
+      endedAt: at('2025-03-04T15:07:00Z'),
+      summary: 'Discussed knee swelling.',
+      patientSummary: 'Knee swollen after walk.',
+      markers: [{ content: 'knee swelling' }, { content: 'chest pain', type: 'symptom' }],
+      transcript: [
+        { userId: 'Coach', message: 'How is the knee?' },
+        { userId: String(ann.id), message: 'Swollen.' },
+      ],
+      nextBestAction: 'Call the clinic',
+      nextVisitDate: '2025-03-10',
+    });
+    await createConversation(testApp.db, ann.id, {
+      endedAt: at('2025-03-05T09:00:00Z'),
+      summary: 'Newer chat.',
+    });
+
+    const page = await list();
+
+    expect(page.total_number_of_records).toBe(2);
+    expect(summaries(page.chat_list)).toEqual(['Newer chat.', 'Discussed knee swelling.']);
+    expect(page.chat_list[1]).toEqual({
+      id: older.id,
+      date: '2025-03-04',
+      time: '15:07',
+      ended_at: '2025-03-04T15:07:00Z',
+      summary: 'Discussed knee swelling.',
+      patient_summary: 'Knee swollen after walk.',
+      participant_id: ann.id,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      extract: 'knee swelling, chest pain',
+      markers: [{ content: 'knee swelling' }, { content: 'chest pain', type: 'symptom' }],
+      transcript: [
+        { userId: 'Coach', message: 'How is the knee?' },
+        { userId: String(ann.id), message: 'Swollen.' },
+      ],
+      next_best_action: 'Call the clinic',
+      next_visit_date: '2025-03-10',
+    });
+    expect(page.chat_list[0]).toMatchObject({
+      extract: '',
+      markers: [],
+      next_best_action: null,
+      next_visit_date: null,
+    });
+  });
+
+  it('conversations of staff accounts never appear', async () => {
+    const staff = await createStaff(testApp.db);
+    const participant = await createParticipant(testApp.db);
+    await createConversation(testApp.db, staff.id, { summary: 'staff' });
+    await createConversation(testApp.db, participant.id, { summary: 'participant' });
+    expect(summaries((await list()).chat_list)).toEqual(['participant']);
+  });
+
+  it('stored markers or transcript lines of the wrong shape are skipped instead of failing the list', async () => {
+    const participant = await createParticipant(testApp.db);
+    const row = await createConversation(testApp.db, participant.id, { summary: 'odd data' });
+    await testApp.db
+      .update(conversations)
+      .set({
+        markers: sql`'[{"content":"fever"},{"foo":1},"text",null]'::jsonb`,
+        transcript: sql`'{"not":"a list"}'::jsonb`,
+      })
+      .where(eq(conversations.id, row.id));
+    const [item] = (await list()).chat_list;
+    expect(item).toMatchObject({
+      extract: 'fever',
+      markers: [{ content: 'fever' }],
+      transcript: [],
+    });
+  });
+
+  it('search finds the summary and the participant’s name; % and _ are literal', async () => {
+    const kim = await createParticipant(testApp.db, { firstName: 'Kimberly', lastName: 'Stone' });
+    const lou = await createParticipant(testApp.db, { firstName: 'Lou', lastName: 'Reed' });
+    await createConversation(testApp.db, kim.id, { summary: 'Talked about SLEEP.' });
+    await createConversation(testApp.db, lou.id, { summary: 'Pain down 50% this week.' });
+    await createConversation(testApp.db, lou.id, { summary: 'Pain down 500 points.' });
+    await createConversation(testApp.db, lou.id, { summary: 'used snake_case' });
+    await createConversation(testApp.db, lou.id, { summary: 'used snakeXcase' });
+    expect(summaries((await list({ search_key: 'sleep' })).chat_list)).toEqual([
+      'Talked about SLEEP.',
+    ]);
+    expect(summaries((await list({ search_key: 'KIMBER' })).chat_list)).toEqual([
+      'Talked about SLEEP.',
+    ]);
+    expect(summaries((await list({ search_key: '50%' })).chat_list)).toEqual([
+      'Pain down 50% this week.',
+    ]);
+    expect(summaries((await list({ search_key: 'snake_' })).chat_list)).toEqual([
+      'used snake_case',
+    ]);
+    expect((await list({ search_key: 'lou reed' })).total_number_of_records).toBe(4);
+  });
+
+  it('the participant-type tab and the date filter narrow the list', async () => {
+    const types: ParticipantType[] = ['Internal', 'Pilot', 'Demo'];
+    for (const [i, type] of types.entries()) {
+      const participant = await createParticipant(testApp.db, { participantType: type });
+      await createConversation(testApp.db, participant.id, {
+        summary: type,
+        endedAt: at(`2025-04-0${i + 1}T23:59:00Z`),
+      });
+    }
+    for (const type of types) {
+      expect(summaries((await list({ user_type: type })).chat_list)).toEqual([type]);
+    }
+    expect(summaries((await list({ date: '2025-04-02' })).chat_list)).toEqual(['Pilot']);
+    expect(
+      summaries((await list({ date_from: '2025-04-02', date_to: '2025-04-03' })).chat_list),
+    ).toEqual(['Demo', 'Pilot']);
+    expect((await list({ date: '', user_type: '' })).total_number_of_records).toBe(3);
+  });
+
+  it('a clinician can sort by participant and by date in both directions', async () => {
+    const bo = await createParticipant(testApp.db, { firstName: 'Bo', lastName: 'B' });
+    const al = await createParticipant(testApp.db, { firstName: 'al', lastName: 'A' });
+    await createConversation(testApp.db, bo.id, {
+      summary: 'bo-old',
+      endedAt: at('2025-01-01T10:00:00Z'),
+    });
+    await createConversation(testApp.db, al.id, {
+      summary: 'al-mid',
+      endedAt: at('2025-01-02T10:00:00Z'),
+    });
+    await createConversation(testApp.db, bo.id, {
+      summary: 'bo-new',
+      endedAt: at('2025-01-03T10:00:00Z'),
+    });
+    const sorted = async (body: CoachListRequest) => summaries((await list(body)).chat_list);
+    expect(await sorted({ orderBy: 'participant', orderDirection: 'asc' })).toEqual([
+      'al-mid',
+      'bo-old',
+      'bo-new',
+    ]);
+    expect(await sorted({ orderBy: 'participant', orderDirection: 'desc' })).toEqual([
+      'bo-new',
+      'bo-old',
+      'al-mid',
+    ]);
+    expect(await sorted({ orderBy: 'created_at', orderDirection: 'asc' })).toEqual([
+      'bo-old',
+      'al-mid',
+      'bo-new',
+    ]);
+    expect(await sorted({ orderBy: 'created_at', orderDirection: 'DESC' })).toEqual([
+      'bo-new',
+      'al-mid',
+      'bo-old',
+    ]);
+    expect(await sorted({ orderBy: '', orderDirection: '' })).toEqual([
+      'bo-new',
+      'al-mid',
+      'bo-old',
+    ]);
+  });
+
+  it('paging walks through every conversation once with the default page size of 10', async () => {
+    const participant = await createParticipant(testApp.db);
+    const endedAt = at('2025-05-05T05:05:00Z');
+    for (let i = 0; i < 23; i += 1) {
+      // Equal end times: the id tie-break keeps pages stable.
+      await createConversation(testApp.db, participant.id, { summary: `c${i}`, endedAt });
+    }
+    const seen: number[] = [];
+    for (const start of [0, 10, 20]) {
+      const page = await list({ start });
+      expect(page.total_number_of_records).toBe(23);
+      expect(page.chat_list).toHaveLength(start === 20 ? 3 : 10);
+      seen.push(...page.chat_list.map((row) => row.id));
+    }
+    expect(new Set(seen).size).toBe(23);
+    expect((await list({ start: 23 })).chat_list).toEqual([]);
+  });
+
+  it('only clinicians may list conversations', async () => {
+    const admin = await loginAs(testApp, 'ADMINISTRATOR');
+    failure(await listAs(admin.access_token, {}), 403, 'FORBIDDEN');
+    failure(await listAs(null, {}), 401, 'UNAUTHENTICATED');
+  });
+
+  it('bad list requests are refused with 400 naming the problem', async () => {
+    const bad: [unknown, RegExp][] = [
+      [{ orderBy: 'summary' }, /orderBy must be one of participant, created_at/],
+      [{ orderDirection: 'up' }, /orderDirection/],
+      [{ page_size: '10' }, /page_size/],
+      [{ page_size: 1000 }, /page_size must be at most 100/],
+      [{ start: -5 }, /start/],
+      [{ search_key: 'y'.repeat(5_000) }, /search_key/],
+      [{ user_type: 'Staff' }, /user_type/],
+      [{ date: 'yesterday' }, /date/],
+    ];
+    for (const [body, message] of bad) {
+      const envelope = failure(await listAs(clinician.access_token, body), 400, 'VALIDATION_ERROR');
+      expect(envelope._error).toMatch(message);
+    }
+  });
+
+  it('listing conversations is audited with the participants shown', async () => {
+    const participant = await createParticipant(testApp.db);
+    await createConversation(testApp.db, participant.id);
+    await list({ search_key: 'recovery' });
+    const rows = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, clinician.user.id), eq(auditLog.action, 'coach.list')));
+    expect(rows[0]?.details).toMatchObject({
+      filters: { search: 'recovery' },
+      participant_ids: [participant.id],
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import {
+  nudgeDetailSchema,
+  nudgeExportFileName,
+  nudgeExportQuerySchema,
+  nudgeListRequestSchema,
+  nudgeListResponseSchema,
+} from '@recovery-portal/contract/nudges';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { idSchema } from '@recovery-portal/contract/users';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { auditRequest } from '../audit/request-audit';
+import { createNudgeService, type AuditFn } from './nudges.service';
+
+export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const nudgeService = createNudgeService(db);
+  const config = { access: ['CLINICIAN'] } as const;
+  const tags = ['nudges'];
+
+  routes.post(
+    API_PATHS.nudge.list,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'A page of nudges sent to participants, filtered, searched and sorted',
+        body: nudgeListRequestSchema,
+        response: {
+          200: successEnvelope(nudgeListResponseSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      return ok(await nudgeService.list(request.body, audit));
+    },
+  );
+
+  // Registered before /:id for readability; the router prefers static segments anyway.
+  routes.get(
+    API_PATHS.nudge.export,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The filtered nudge list as a CSV download (UTF-8, RFC 4180), streamed',
+        querystring: nudgeExportQuerySchema,
+        // No response schema: the body is a stream of CSV text (failures are still the envelope).
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      const csv = await nudgeService.exportCsv(request.query, audit);
+      const fileName = nudgeExportFileName(new Date().toISOString().slice(0, 10));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  routes.get(
+    API_PATHS.nudge.byId(':id'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One nudge with its participant',
+        params: z.object({ id: idSchema }),
+        response: {
+          200: successEnvelope(nudgeDetailSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      return ok(await nudgeService.get(request.params.id, audit));
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import { Readable } from 'node:stream';
+import {
+  DEFAULT_NUDGE_SORT,
+  NUDGE_MESSAGES,
+  toOrderDirection,
+  type NudgeDetail,
+  type NudgeExportQuery,
+  type NudgeListQuery,
+  type NudgeListResponse,
+} from '@recovery-portal/contract/nudges';
+import type { Database } from '../../db/client';
+import { notFound } from '../../lib/app-error';
+import type { AuditEntry } from '../audit/audit.repository';
+import { CSV_BOM, csvRow } from './csv';
+import { findNudge, listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
+
+/** Records an audit row for the calling staff member. */
+export type AuditFn = (
+  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
+) => Promise<void>;
+
+/** Intersects the single `date` with the `date_from`/`date_to` range; '' means no bound. */
+export function dateBounds(filters: { date?: string; date_from?: string; date_to?: string }) {
+  const lower = [filters.date, filters.date_from].filter((d): d is string => !!d).sort();
+  const upper = [filters.date, filters.date_to].filter((d): d is string => !!d).sort();
+  return { dateFrom: lower.at(-1), dateTo: upper[0] };
+}
+
+/** Turns the wire filters (with their empty strings) into a repository query. */
+export function toNudgeQuery(filters: NudgeExportQuery): NudgeQuery {
+  const { dateFrom, dateTo } = dateBounds(filters);
+  return {
+    search: (filters.search_key ?? '').trim(),
+    ...(dateFrom ? { dateFrom } : {}),
+    ...(dateTo ? { dateTo } : {}),
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.feedback ? { feedback: filters.feedback } : {}),
+    ...(filters.user_type ? { userType: filters.user_type } : {}),
+    orderBy: filters.orderBy || DEFAULT_NUDGE_SORT.orderBy,
+    direction: toOrderDirection(filters.orderDirection, DEFAULT_NUDGE_SORT.orderDirection),
+  };
+}
+
+/** The filters worth keeping in the audit trail (no empties). */
+function auditedFilters(query: NudgeQuery) {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+}
+
+export const NUDGE_CSV_HEADER = [
+  'ID',
+  'Date',
+  'Title',
+  'Content',
+  'Participant',
+  'Participant ID',
+  'Notification time',
+  'Status',
+  'Feedback',
+] as const;
+
+export function createNudgeService(db: Database) {
+  return {
+    /** A page of participants' nudges (spec §2 'Nudges list'). */
+    async list(request: NudgeListQuery, audit: AuditFn): Promise<NudgeListResponse> {
+      const query = toNudgeQuery(request);
+      const { rows, total } = await listNudges(db, query, {
+        start: request.start,
+        pageSize: request.page_size,
+      });
+      await audit({
+        action: 'nudge.list',
+        details: {
+          filters: auditedFilters(query),
+          start: request.start,
+          participant_ids: [...new Set(rows.map((row) => row.participant_id))],
+        },
+      });
+      return { nudges: rows, total_number_of_records: total };
+    },
+
+    /** One nudge with its participant; NOT_FOUND for unknown ids. */
+    async get(id: number, audit: AuditFn): Promise<NudgeDetail> {
+      const nudge = await findNudge(db, id);
+      if (!nudge) throw notFound(NUDGE_MESSAGES.notFound);
+      await audit({
+        action: 'nudge.view',
+        subjectType: 'user',
+        subjectId: nudge.participant_id,
+        details: { nudge_id: nudge.id },
+      });
+      return nudge;
+    },
+
+    /**
+     * The filtered list as CSV text, streamed batch by batch (UTF-8 with BOM, header row).
+     * The stream pulls the next batch only when the client has taken the previous one.
+     */
+    async exportCsv(filters: NudgeExportQuery, audit: AuditFn): Promise<Readable> {
+      const query = toNudgeQuery(filters);
+      await audit({ action: 'nudge.export', details: { filters: auditedFilters(query) } });
+      async function* lines() {
+        yield CSV_BOM + csvRow(NUDGE_CSV_HEADER);
+        for await (const batch of nudgeBatches(db, query)) {
+          yield batch
+            .map((nudge) =>
+              csvRow([
+                nudge.id,
+                nudge.target_date,
+                nudge.title,
+                nudge.content,
+                nudge.participant_name,
+                nudge.participant_id,
+                nudge.send_time,
+                nudge.tracking_type,
+                nudge.feedback_type,
+              ]),
+            )
+            .join('');
+        }
+      }
+      return Readable.from(lines(), { objectMode: false });
+    },
+  };
+}
+export type NudgeService = ReturnType<typeof createNudgeService>;
