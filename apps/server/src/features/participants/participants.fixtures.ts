@@ -1,0 +1,109 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
+import type { Database } from '../../db/client';
+import { participantStats } from '../../db/schema/activity';
+import { userGroups, users } from '../../db/schema/users';
+import { authHeaders, csrfHeaders, type TestApp } from '../../test/build-test-app';
+import { createParticipant, type FactoryUser } from '../../test/factories';
+
+/** Test-only helpers for the participant API tests (not used by the server). */
+
+export interface ParticipantFixture {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  status?: UserStatus;
+  type?: ParticipantType;
+  group?: string | null;
+  tracker?: string | null;
+  joinedAt?: Date | null;
+  invitedAt?: Date | null;
+  lastRemindedAt?: Date | null;
+  nextRemindDate?: Date | null;
+  /** Writes a participant_stats row directly (null: none). */
+  stats?: {
+    lastAppOpen?: Date | null;
+    sessions?: number;
+    chats?: number;
+    calls?: number;
+    nudgeOpens?: number;
+  } | null;
+}
+
+/** Inserts the user groups and returns their ids by name. */
+export async function seedGroups(db: Database, names: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .insert(userGroups)
+    .values(names.map((name) => ({ name })))
+    .returning({ id: userGroups.id, name: userGroups.name });
+  return new Map(rows.map((row) => [row.name, row.id]));
+}
+
+/** A participant with the list-relevant columns set as given. */
+export async function addParticipant(
+  db: Database,
+  fixture: ParticipantFixture = {},
+): Promise<FactoryUser> {
+  const user = await createParticipant(db, {
+    ...(fixture.firstName !== undefined ? { firstName: fixture.firstName } : {}),
+    ...(fixture.lastName !== undefined ? { lastName: fixture.lastName } : {}),
+    ...(fixture.email !== undefined ? { email: fixture.email } : {}),
+    status: fixture.status ?? 'ACTIVATED',
+    participantType: fixture.type ?? 'Internal',
+  });
+  let groupId: number | null = null;
+  if (fixture.group) {
+    const [group] = await db
+      .select({ id: userGroups.id })
+      .from(userGroups)
+      .where(eq(userGroups.name, fixture.group));
+    if (!group) throw new Error(`seed the group ${fixture.group} first`);
+    groupId = group.id;
+  }
+  await db
+    .update(users)
+    .set({
+      groupId,
+      tracker: fixture.tracker ?? null,
+      ...(fixture.joinedAt !== undefined ? { joinedAt: fixture.joinedAt } : {}),
+      ...(fixture.invitedAt !== undefined ? { invitedAt: fixture.invitedAt } : {}),
+      lastRemindedAt: fixture.lastRemindedAt ?? null,
+      nextRemindDate: fixture.nextRemindDate ?? null,
+    })
+    .where(eq(users.id, user.id));
+  if (fixture.stats) {
+    await db.insert(participantStats).values({
+      userId: user.id,
+      lastAppOpen: fixture.stats.lastAppOpen ?? null,
+      activeSessionCount: fixture.stats.sessions ?? 0,
+      coachChatCount: fixture.stats.chats ?? 0,
+      coachCallCount: fixture.stats.calls ?? 0,
+      nudgeOpenCount: fixture.stats.nudgeOpens ?? 0,
+    });
+  }
+  return user;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Calls the API as the holder of the access token (null: anonymous, still with CSRF headers). */
+export function callApi(
+  testApp: TestApp,
+  method: HttpMethod,
+  url: string,
+  accessToken: string | null,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  const headers = accessToken ? authHeaders(accessToken) : csrfHeaders();
+  return testApp.app.inject({
+    method,
+    url,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+export const DAY_MS = 86_400_000;
+export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);

@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import {
+  inviteParticipantSchema,
+  participantActionSchema,
+  participantDeletedSchema,
+  participantIdParamsSchema,
+  participantListQuerySchema,
+  participantListResponseSchema,
+  participantListRowSchema,
+  updateParticipantTypeSchema,
+  userGroupListSchema,
+} from '@recovery-portal/contract/participants';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import type { Mailer } from '../../mail/mailer';
+import { auditRequest } from '../audit/request-audit';
+import { createParticipantService } from './participants.service';
+
+/** Participant management (spec §2 'Participants list', §7): clinicians only, every call audited. */
+export function registerParticipantRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; config: Config; mailer: Mailer },
+) {
+  const { db } = deps;
+  const participants = createParticipantService({ ...deps, logger: app.log });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: ['CLINICIAN'] } as const;
+  const tags = ['participants'];
+  const rowResponse = {
+    200: successEnvelope(participantListRowSchema),
+    ...errorResponses(400, 401, 403, 404, 409, 503),
+  };
+
+  routes.post(
+    API_PATHS.user.list,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List participants: search, filter, sort and page',
+        body: participantListQuerySchema,
+        response: {
+          200: successEnvelope(participantListResponseSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const result = await participants.list(request.body);
+      const { page_size, start, search_key, status, tracker, type, orderBy, orderDirection } =
+        request.body;
+      await auditRequest(db, request, {
+        action: 'participants.list',
+        subjectType: 'participant_list',
+        details: {
+          query: { page_size, start, search_key, status, tracker, type, orderBy, orderDirection },
+          returned: result.users.map((row) => row.id),
+        },
+      });
+      return ok(result);
+    },
+  );
+
+  routes.get(
+    API_PATHS.user.groups,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List user groups by name',
+        response: { 200: successEnvelope(userGroupListSchema), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      const groups = await participants.groups();
+      await auditRequest(db, request, { action: 'participants.groups.list' });
+      return ok(groups);
+    },
+  );
+
+  routes.post(
+    API_PATHS.user.create,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Invite a participant: creates the account pending activation and emails them',
+        body: inviteParticipantSchema,
+        response: {
+          200: successEnvelope(participantListRowSchema),
+          ...errorResponses(400, 401, 403, 409, 422, 503),
+        },
+      },
+    },
+    async (request) => {
+      const row = await participants.invite(request.body);
+      await auditRequest(db, request, {
+        action: 'participant.invite',
+        subjectType: 'user',
+        subjectId: row.id,
+        details: { type: row.type, group: row.group },
+      });
+      return ok(row);
+    },
+  );
+
+  routes.post(
+    API_PATHS.account.remind,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Email a reminder to an invited participant',
+        body: participantActionSchema,
+        response: rowResponse,
+      },
+    },
+    async (request) => {
+      const row = await participants.remind(request.body.user_id);
+      await auditRequest(db, request, {
+        action: 'participant.remind',
+        subjectType: 'user',
+        subjectId: row.id,
+        details: { next_remind_date: row.next_remind_date },
+      });
+      return ok(row);
+    },
+  );
+
+  routes.patch(
+    API_PATHS.account.suspend,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Suspend an active participant',
+        body: participantActionSchema,
+        response: rowResponse,
+      },
+    },
+    async (request) => {
+      const row = await participants.suspend(request.body.user_id);
+      await auditRequest(db, request, {
+        action: 'participant.suspend',
+        subjectType: 'user',
+        subjectId: row.id,
+      });
+      return ok(row);
+    },
+  );
+
+  routes.patch(
+    API_PATHS.account.resume,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Reactivate a suspended participant',
+        body: participantActionSchema,
+        response: rowResponse,
+      },
+    },
+    async (request) => {
+      const row = await participants.resume(request.body.user_id);
+      await auditRequest(db, request, {
+        action: 'participant.resume',
+        subjectType: 'user',
+        subjectId: row.id,
+      });
+      return ok(row);
+    },
+  );
+
+  routes.delete(
+    API_PATHS.account.deleteParticipant(':id'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a participant and all their data',
+        params: participantIdParamsSchema,
+        response: {
+          200: successEnvelope(participantDeletedSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const removed = await participants.remove(id);
+      await auditRequest(db, request, {
+        action: 'participant.delete',
+        subjectType: 'user',
+        subjectId: id,
+        details: removed,
+      });
+      return ok({ id, message: MESSAGES.participants.deleteSuccess });
+    },
+  );
+
+  routes.patch(
+    API_PATHS.user.userType,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Change a participant’s type (Internal, Pilot, Demo)',
+        body: updateParticipantTypeSchema,
+        response: rowResponse,
+      },
+    },
+    async (request) => {
+      const { row, previous } = await participants.changeType(
+        request.body.user_id,
+        request.body.user_type,
+      );
+      await auditRequest(db, request, {
+        action: 'participant.type.update',
+        subjectType: 'user',
+        subjectId: row.id,
+        details: { from: previous, to: row.type },
+      });
+      return ok(row);
+    },
+  );
+}

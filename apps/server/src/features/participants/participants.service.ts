@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PARTICIPANT_ERRORS,
+  PARTICIPANT_STATUS_LABELS,
+  splitPersonName,
+  type InviteParticipant,
+  type ParticipantListQuery,
+  type ParticipantListResponse,
+  type ParticipantListRow,
+  type UserGroup,
+} from '@recovery-portal/contract/participants';
+import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/app-error';
+import type { Mailer } from '../../mail/mailer';
+import { invitationMail, reminderMail } from './participant-mail';
+import * as repo from './participants.repository';
+
+const MAIL_FAILED =
+  'The email could not be sent, so nothing was changed. Please try again in a few minutes.';
+
+/** True for a PostgreSQL unique violation, however deep the driver wrapped it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '14 Mar 2025 at 09:05 UTC': unambiguous in a sentence, whatever the reader's locale. */
+export function formatUtc(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} at ${pad(
+    date.getUTCHours(),
+  )}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+const describe = (status: UserStatus) => PARTICIPANT_STATUS_LABELS[status];
+
+export function createParticipantService(deps: {
+  db: Database;
+  config: Pick<Config, 'remindIntervalDays'>;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, config, mailer, logger } = deps;
+
+  /** The participant with this id; 404 when there is none, 409 for a staff account. */
+  async function requireParticipant(id: number) {
+    const account = await repo.findAccount(db, id);
+    if (!account) throw notFound(PARTICIPANT_ERRORS.notFound(id));
+    if (account.role !== 'PARTICIPANT') throw conflict(PARTICIPANT_ERRORS.staffAccount);
+    return account;
+  }
+
+  async function currentRow(id: number): Promise<ParticipantListRow> {
+    const row = await repo.findParticipantRow(db, id);
+    // Deleted between the change and this read: report it as gone rather than failing.
+    if (!row) throw notFound(PARTICIPANT_ERRORS.notFound(id));
+    return row;
+  }
+
+  async function sendOrFail(send: () => Promise<void>, undo: () => Promise<void>) {
+    try {
+      await send();
+    } catch (error) {
+      logger.error({ err: error }, 'participant email could not be sent');
+      await undo();
+      throw new AppError('SERVICE_UNAVAILABLE', MAIL_FAILED);
+    }
+  }
+
+  return {
+    /** One page of participants and the total matching the filters (spec §7 user list). */
+    async list(query: ParticipantListQuery): Promise<ParticipantListResponse> {
+      const [total, rows] = await Promise.all([
+        repo.countParticipants(db, query),
+        repo.listParticipantPage(db, query),
+      ]);
+      return { users: rows, total_participants: total };
+    },
+
+    /** Every user group, by name. */
+    groups(): Promise<UserGroup[]> {
+      return repo.listGroups(db);
+    },
+
+    /** Creates a PENDING_ACTIVATION participant and emails the invitation. */
+    async invite(input: InviteParticipant): Promise<ParticipantListRow> {
+      const group = await repo.findGroup(db, input.group);
+      if (!group) throw new AppError('UNPROCESSABLE', PARTICIPANT_ERRORS.unknownGroup(input.group));
+      if (await repo.emailInUse(db, input.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
+      const { firstName, lastName } = splitPersonName(input.name);
+      let id: number;
+      try {
+        id = await repo.insertInvitedParticipant(db, {
+          email: input.email,
+          firstName,
+          lastName,
+          phoneNumber: input.phone_number || null,
+          type: input.type,
+          groupId: group.id,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
+        throw error;
+      }
+      await sendOrFail(
+        () => mailer.send(invitationMail({ to: input.email.toLowerCase(), firstName })),
+        () => repo.deleteUninvitedParticipant(db, id),
+      );
+      return currentRow(id);
+    },
+
+    /** Emails a reminder to an invited participant, at most once per reminder interval. */
+    async remind(id: number): Promise<ParticipantListRow> {
+      const account = await requireParticipant(id);
+      if (account.status !== 'PENDING_ACTIVATION') {
+        throw conflict(PARTICIPANT_ERRORS.notRemindable(describe(account.status)));
+      }
+      if (!(await repo.markReminded(db, id, config.remindIntervalDays))) {
+        const latest = await requireParticipant(id);
+        if (latest.status !== 'PENDING_ACTIVATION') {
+          throw conflict(PARTICIPANT_ERRORS.notRemindable(describe(latest.status)));
+        }
+        const next = latest.nextRemindDate ?? new Date();
+        throw conflict(PARTICIPANT_ERRORS.remindTooEarly(formatUtc(next)));
+      }
+      await sendOrFail(
+        () => mailer.send(reminderMail({ to: account.email, firstName: account.firstName })),
+        () => repo.restoreReminder(db, id, account),
+      );
+      return currentRow(id);
+    },
+
+    /** ACTIVATED → SUSPENDED; the participant's sessions end at once. */
+    async suspend(id: number): Promise<ParticipantListRow> {
+      const account = await requireParticipant(id);
+      if (!(await repo.changeStatus(db, id, 'ACTIVATED', 'SUSPENDED'))) {
+        const latest = await requireParticipant(id);
+        throw conflict(PARTICIPANT_ERRORS.notSuspendable(describe(latest.status)));
+      }
+      await repo.revokeSessions(db, account.id);
+      return currentRow(id);
+    },
+
+    /** SUSPENDED → ACTIVATED. */
+    async resume(id: number): Promise<ParticipantListRow> {
+      await requireParticipant(id);
+      if (!(await repo.changeStatus(db, id, 'SUSPENDED', 'ACTIVATED'))) {
+        const latest = await requireParticipant(id);
+        throw conflict(PARTICIPANT_ERRORS.notResumable(describe(latest.status)));
+      }
+      return currentRow(id);
+    },
+
+    /** Deletes the participant and everything stored about them; staff cannot be deleted here. */
+    async remove(id: number): Promise<{ type: ParticipantType | null; status: UserStatus }> {
+      await requireParticipant(id);
+      const row = await repo.findParticipantRow(db, id);
+      if (!(await repo.deleteParticipant(db, id))) throw notFound(PARTICIPANT_ERRORS.notFound(id));
+      return { type: row?.type ?? null, status: row?.status ?? 'ACTIVATED' };
+    },
+
+    /** Changes the participant type (Internal, Pilot, Demo). */
+    async changeType(
+      id: number,
+      type: ParticipantType,
+    ): Promise<{ row: ParticipantListRow; previous: ParticipantType }> {
+      await requireParticipant(id);
+      const before = await currentRow(id);
+      if (!(await repo.updateParticipantType(db, id, type))) {
+        throw notFound(PARTICIPANT_ERRORS.notFound(id));
+      }
+      return { row: await currentRow(id), previous: before.type };
+    },
+  };
+}
+export type ParticipantService = ReturnType<typeof createParticipantService>;
