@@ -3,8 +3,12 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDemoSeeded, seedDemoData } from './db/seed/seed-demo';
+import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
 import { lockDataDir } from './lib/data-dir-lock';
 import { loadSecrets } from './secrets';
+
+/** How often last-seen and the 7-day activity counts are recomputed. */
+const STATS_REFRESH_INTERVAL_MS = 5 * 60_000;
 
 function banner(config: Config, address: string, showDemoLogins: boolean): string {
   const lines = [
@@ -34,12 +38,18 @@ async function main() {
   const showDemoLogins = config.seedDemo && (await isDemoSeeded(database.db));
 
   const app = await buildApp({ config, database, secrets });
+  // The 7-day counts describe a moving window, so they are recomputed in the background.
+  const stopStatsRefresher = startParticipantStatsRefresher(database.db, {
+    intervalMs: STATS_REFRESH_INTERVAL_MS,
+    logger: app.log,
+  });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await stopStatsRefresher();
     await database.close();
     releaseLock();
     process.exit(0);

@@ -27,6 +27,7 @@ export const conversations = pgTable(
   (table) => [
     index('conversations_user_idx').on(table.userId, table.endedAt),
     index('conversations_created_idx').on(table.createdAt, table.id),
+    index('conversations_ended_idx').on(table.endedAt, table.id),
     index('conversations_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

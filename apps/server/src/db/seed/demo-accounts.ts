@@ -4,3 +4,6 @@ export const DEMO_ACCOUNTS = [
   { role: 'ADMINISTRATOR', email: 'admin@demo.test', firstName: 'Ada', lastName: 'Admin' },
   { role: 'CLINICIAN', email: 'clinician@demo.test', firstName: 'Claire', lastName: 'Clinician' },
 ] as const;
+
+/** User groups of the demo; 'CZ' is the default group of Internal participants (spec §9). */
+export const DEMO_GROUPS = ['CZ', 'Knee Recovery', 'Hip Recovery', 'Cardiac Rehab'];

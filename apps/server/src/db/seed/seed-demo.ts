@@ -1,12 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { appMeta } from '../schema/app-meta';
-import { userGroups } from '../schema/users';
 import { createStaffAccount } from '../../features/account/create-staff-account';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_GROUPS, DEMO_PASSWORD } from './demo-accounts';
+import {
+  DEMO_PARTICIPANT_COUNT,
+  ensureDemoGroups,
+  generateDemoProgramme,
+  skipForeignKeyChecksInTransaction,
+} from './demo-generator';
+
+export { DEMO_GROUPS };
 
 const SEED_KEY = 'demo_seed';
-export const DEMO_GROUPS = ['CZ', 'Knee Recovery', 'Hip Recovery', 'Cardiac Rehab'];
+/** Arbitrary constant: serialises seeding when several servers start against one PostgreSQL. */
+const SEED_LOCK_KEY = 4_211_978;
 
 /** True when the demo seed has already run on this database. */
 export async function isDemoSeeded(db: Database): Promise<boolean> {
@@ -14,18 +22,40 @@ export async function isDemoSeeded(db: Database): Promise<boolean> {
   return Boolean(row);
 }
 
+export interface SeedDemoOptions {
+  /** The day the programme is generated around (default: now); the same day gives the same data. */
+  now?: Date;
+  /** Number of participants (default DEMO_PARTICIPANT_COUNT). */
+  participants?: number;
+}
+
+/** Records that the demo seed ran, so the server does not seed again. */
+export async function markDemoSeeded(db: Database, at: Date): Promise<void> {
+  await db.insert(appMeta).values({ key: SEED_KEY, value: at.toISOString() }).onConflictDoNothing();
+}
+
 /**
- * Seeds the demo programme once: groups and staff logins. The marker row is written in the same
- * transaction, so a crash mid-seed leaves nothing and the next start seeds again.
+ * Seeds the demo once: groups, staff logins and a deterministic recovery programme. All of it,
+ * with the marker row last, is one transaction, so a crash mid-seed leaves nothing and the next
+ * start seeds again. Returns false when the database was already seeded.
  */
-export async function seedDemoData(db: Database): Promise<boolean> {
+export async function seedDemoData(db: Database, options: SeedDemoOptions = {}): Promise<boolean> {
   if (await isDemoSeeded(db)) return false;
-  await db.transaction(async (tx) => {
-    await tx.insert(userGroups).values(DEMO_GROUPS.map((name) => ({ name }))).onConflictDoNothing();
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    // Another server may have seeded while this one waited for the lock.
+    if (await isDemoSeeded(tx)) return false;
+    await skipForeignKeyChecksInTransaction(tx);
+    await ensureDemoGroups(tx);
     for (const account of DEMO_ACCOUNTS) {
       await createStaffAccount(tx, { ...account, password: DEMO_PASSWORD });
     }
-    await tx.insert(appMeta).values({ key: SEED_KEY, value: new Date().toISOString() });
+    await generateDemoProgramme(tx, {
+      now,
+      participants: options.participants ?? DEMO_PARTICIPANT_COUNT,
+    });
+    await markDemoSeeded(tx, now);
+    return true;
   });
-  return true;
 }

@@ -1,0 +1,139 @@
+import { mkdir } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { loadConfig } from '../config';
+import { openConfiguredDatabase } from '../db/open-configured-database';
+import { users } from '../db/schema/users';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import {
+  ensureDemoGroups,
+  generateDemoProgramme,
+  skipForeignKeyChecksInTransaction,
+} from '../db/seed/demo-generator';
+import { DEMO_SEED } from '../db/seed/seed-random';
+import { markDemoSeeded } from '../db/seed/seed-demo';
+import { TIMELINE_VOLUMES } from '../db/seed/timeline-types';
+import { createStaffAccount } from '../features/account/create-staff-account';
+import { refreshParticipantStats } from '../features/activity/participant-stats.repository';
+import { lockDataDir } from '../lib/data-dir-lock';
+
+const USAGE =
+  'Usage: node --import tsx apps/server/src/cli/seed-scale.ts --participants N [--volume full|light|minimal] [--batch-size N] [--seed N]';
+
+const argsSchema = z.object({
+  participants: z.coerce.number().int().positive().max(2_000_000),
+  volume: z.enum(['full', 'light', 'minimal']).default('light'),
+  'batch-size': z.coerce.number().int().positive().max(20_000).default(1000),
+  seed: z.coerce.number().int().nonnegative().default(DEMO_SEED),
+});
+
+function seconds(ms: number) {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Fills the configured database with a large generated programme for benchmarks: the demo
+ * groups and logins (when missing) plus N participants appended after any existing ones. Each
+ * batch of participants is its own transaction, so an interrupted run keeps what it wrote.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      participants: { type: 'string' },
+      volume: { type: 'string' },
+      'batch-size': { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `--${issue?.path.join('.') ?? 'arguments'}: ${issue?.message ?? 'invalid'}\n${USAGE}`,
+    );
+  }
+  const args = parsed.data;
+  const config = loadConfig();
+  let release = () => {};
+  if (config.databaseKind === 'pglite') {
+    await mkdir(config.dataDir, { recursive: true });
+    release = lockDataDir(config.dataDir);
+  }
+  const database = await openConfiguredDatabase(config);
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  try {
+    await database.migrate();
+    const { db } = database;
+    const now = new Date();
+
+    await db.transaction(async (tx) => {
+      await ensureDemoGroups(tx);
+      for (const account of DEMO_ACCOUNTS) {
+        const [existing] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(eq(users.email, account.email));
+        if (!existing) await createStaffAccount(tx, { ...account, password: DEMO_PASSWORD });
+      }
+      // The server must not seed its own demo on top of this data.
+      await markDemoSeeded(tx, now);
+    });
+    const [existing] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.role, 'PARTICIPANT'));
+    const startIndex = existing?.n ?? 0;
+
+    log(
+      `Seeding ${args.participants.toLocaleString('en-US')} participants (volume ${args.volume}) into ${database.kind}, after ${startIndex.toLocaleString('en-US')} existing…`,
+    );
+    const started = performance.now();
+    let lastReport = started;
+    const summary = await generateDemoProgramme(db, {
+      now,
+      participants: args.participants,
+      seed: args.seed,
+      startIndex,
+      volume: TIMELINE_VOLUMES[args.volume],
+      batchSize: args['batch-size'],
+      refreshStats: false,
+      runBatch: (work) =>
+        db.transaction(async (tx) => {
+          await skipForeignKeyChecksInTransaction(tx);
+          await work(tx);
+        }),
+      onProgress: (done, total) => {
+        const at = performance.now();
+        if (at - lastReport < 5000 && done < total) return;
+        lastReport = at;
+        const rate = Math.round(done / ((at - started) / 1000));
+        log(
+          `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} participants (${seconds(at - started)}, ${rate}/s)`,
+        );
+      },
+    });
+    const generated = performance.now();
+    await refreshParticipantStats(db, { now });
+    const refreshed = performance.now();
+    // Fresh planner statistics: benchmarks right after a bulk load otherwise plan blind.
+    await db.execute(sql`analyze`);
+    const analysed = performance.now();
+
+    log(`Participants and programme data: ${seconds(generated - started)}`);
+    for (const [table, count] of Object.entries(summary.rows)) {
+      log(`  ${table.padEnd(18)} ${count.toLocaleString('en-US').padStart(12)} rows`);
+    }
+    log(`participant_stats refresh: ${seconds(refreshed - generated)}`);
+    log(`analyze: ${seconds(analysed - refreshed)}`);
+    log(`Total: ${seconds(analysed - started)}`);
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

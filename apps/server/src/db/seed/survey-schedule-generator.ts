@@ -1,0 +1,74 @@
+import type { Faker } from '@faker-js/faker';
+import {
+  SURVEY_TIMEPOINTS,
+  SURVEY_TIMEPOINT_OFFSET_DAYS,
+  type SurveyTimepoint,
+} from '@recovery-portal/contract/surveys';
+import type { TimelineParticipant } from './programme-plan';
+import { addDays, atMinute, dayNumber, isoDate } from './seed-dates';
+import { chance, clamp, gaussian, STREAM } from './seed-random';
+import type { StoredSurvey } from './survey-definitions';
+import type { SurveyResponseRow } from './timeline-types';
+
+/** How unwell (0 best, 1 worst) participants typically report at each timepoint. */
+const SEVERITY_AT: Record<SurveyTimepoint, number> = {
+  PRE_OP: 0.6,
+  WEEK_6: 0.45,
+  MONTH_3: 0.32,
+  MONTH_6: 0.24,
+  MONTH_12: 0.18,
+};
+
+/**
+ * The participant's survey schedule: every questionnaire that fits them at the five timepoints,
+ * dated from surgery. Past ones are mostly submitted, some overdue or not applicable; today's
+ * and future ones are pending.
+ */
+export function generateSurveySchedule(
+  faker: Faker,
+  participant: TimelineParticipant,
+  surveys: readonly StoredSurvey[],
+  today: Date,
+): SurveyResponseRow[] {
+  const { plan } = participant;
+  const rows: SurveyResponseRow[] = [];
+  const lastActiveDay = plan.endDate ?? addDays(today, -1);
+  const fitting = surveys.filter((s) => s.definition.joints.includes(plan.joint));
+  fitting.forEach((survey, surveyIndex) => {
+    SURVEY_TIMEPOINTS.forEach((timepoint, timepointIndex) => {
+      faker.seed([plan.seed, surveyIndex * 10 + timepointIndex, STREAM.surveys]);
+      const target = addDays(plan.surgeryDate, SURVEY_TIMEPOINT_OFFSET_DAYS[timepoint]);
+      const row: SurveyResponseRow = {
+        userId: participant.id,
+        surveyId: survey.id,
+        timepoint,
+        targetDate: isoDate(target),
+        submittedAt: null,
+        answers: null,
+        score: null,
+        notApplicable: false,
+      };
+      rows.push(row);
+      if (dayNumber(target) >= dayNumber(today)) return;
+      const state = chance(faker, 0.05) ? 'na' : chance(faker, 0.84) ? 'submitted' : 'overdue';
+      if (state === 'na') {
+        row.notApplicable = true;
+        return;
+      }
+      // Submitted within a few days of the target, and never after the participant stopped.
+      const submittedDay = addDays(target, faker.number.int({ min: 0, max: 4 }));
+      if (state === 'overdue' || dayNumber(target) > dayNumber(lastActiveDay)) return;
+      const day = dayNumber(submittedDay) > dayNumber(lastActiveDay) ? target : submittedDay;
+      const level = clamp(gaussian(faker, SEVERITY_AT[timepoint], 0.12), 0, 1);
+      const answers = survey.definition.questions.map((q) =>
+        Math.round(
+          clamp(gaussian(faker, level * (q.options.length - 1), 0.7), 0, q.options.length - 1),
+        ),
+      );
+      row.submittedAt = atMinute(day, faker.number.int({ min: 8 * 60, max: 21 * 60 }));
+      row.answers = answers;
+      row.score = survey.definition.score(answers);
+    });
+  });
+  return rows;
+}
