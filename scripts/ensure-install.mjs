@@ -16,8 +16,10 @@ const inputs = [
 export function ensureInstall() {
   const digest = digestOf(inputs);
   if (readStamp(stampFile) === digest) return;
-  log('Installing dependencies (npm ci)…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  log('Installing dependencies…');
+  // `npm install` honours package-lock.json like `npm ci`, but tolerates optional platform
+  // packages that a registry mirror does not carry (npm ci rejects the lockfile for those).
+  run('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(stampFile, digest);
 }
 
