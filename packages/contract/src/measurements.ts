@@ -33,3 +33,30 @@ export const MEASUREMENT_TYPES = {
   mood: { code: 'rp-mood', unit: '{score}', label: 'Mood' },
 } as const;
 export type MeasurementKey = keyof typeof MEASUREMENT_TYPES;
+
+/**
+ * Average glucose (mg/dL) estimated from HbA1c (%), spec §9: round(HbA1c × 28.7 − 46.7).
+ * Shared so the portal and the API always show the same number.
+ */
+export function averageGlucoseFromHba1c(hba1cPercent: number): number {
+  return Math.round(hba1cPercent * 28.7 - 46.7);
+}
+
+/** How a stored UCUM unit is written on screen ('mm[Hg]' → 'mmHg'); unknown units as stored. */
+export const UNIT_LABELS: Readonly<Record<string, string>> = {
+  'mm[Hg]': 'mmHg',
+  'mg/dL': 'mg/dl',
+  '%': '%',
+  kg: 'kg',
+  'kg/m2': 'kg/m²',
+  '{steps}': 'steps',
+  min: 'min',
+  km: 'km',
+  m: 'm',
+  kcal: 'kCal',
+  '{score}': '',
+};
+
+export function unitLabel(ucum: string): string {
+  return UNIT_LABELS[ucum] ?? ucum;
+}

@@ -3,11 +3,22 @@ import type {
   ConversationMarker,
   TranscriptMessage,
 } from '@recovery-portal/contract/conversations';
+import type { ClinicalRecordCategory } from '@recovery-portal/contract/clinical-records';
+import {
+  MEASUREMENT_TYPES,
+  type MeasurementKey,
+  type MeasurementSource,
+} from '@recovery-portal/contract/measurements';
 import type { NudgeFeedback, NudgeStatus } from '@recovery-portal/contract/nudges';
+import type { SurveyQuestion, SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '../db/client';
+import { clinicalRecords } from '../db/schema/clinical-records';
 import { conversations } from '../db/schema/conversations';
+import { digitalTwins, markerMemberships, segments } from '../db/schema/digital-twin';
+import { measurements } from '../db/schema/measurements';
 import { nudges } from '../db/schema/nudges';
+import { surveyResponses, surveys } from '../db/schema/surveys';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../features/account/passwords';
 
@@ -172,6 +183,164 @@ export async function createConversation(
       nextVisitDate: attributes.nextVisitDate ?? null,
     })
     .returning({ id: conversations.id });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export interface MeasurementAttributes {
+  /** A key of MEASUREMENT_TYPES: its LOINC (or local) code and UCUM unit are used. */
+  key: MeasurementKey;
+  value: number;
+  measuredAt: Date;
+  source?: MeasurementSource;
+}
+
+/** Inserts measurements of the user (telemetry or labs); source defaults to HOME. */
+export async function createMeasurements(
+  db: Database,
+  userId: number,
+  rows: readonly MeasurementAttributes[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(measurements).values(
+    rows.map((row) => ({
+      userId,
+      code: MEASUREMENT_TYPES[row.key].code,
+      unit: MEASUREMENT_TYPES[row.key].unit,
+      value: row.value,
+      measuredAt: row.measuredAt,
+      source: row.source ?? 'HOME',
+    })),
+  );
+}
+
+/** Inserts a questionnaire; title defaults to a unique one with two questions. */
+export async function createSurvey(
+  db: Database,
+  attributes: { title?: string; description?: string; questions?: SurveyQuestion[] } = {},
+) {
+  sequence += 1;
+  const [row] = await db
+    .insert(surveys)
+    .values({
+      title: attributes.title ?? `Survey ${sequence}`,
+      description: attributes.description ?? 'How the participant is doing.',
+      questions: attributes.questions ?? [
+        { question: 'How is your pain?', options: ['None', 'Mild', 'Severe'] },
+        { question: 'How is your sleep?', options: ['Good', 'Fair', 'Poor'] },
+      ],
+    })
+    .returning({ id: surveys.id });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export interface SurveyResponseAttributes {
+  timepoint: SurveyTimepoint;
+  /** YYYY-MM-DD */
+  targetDate: string;
+  submittedAt?: Date | null;
+  answers?: (number | null)[] | null;
+  score?: number | null;
+  notApplicable?: boolean;
+}
+
+/** Schedules (and optionally answers) a survey for the user at a timepoint. */
+export async function createSurveyResponse(
+  db: Database,
+  userId: number,
+  surveyId: number,
+  attributes: SurveyResponseAttributes,
+) {
+  const [row] = await db
+    .insert(surveyResponses)
+    .values({
+      userId,
+      surveyId,
+      timepoint: attributes.timepoint,
+      targetDate: attributes.targetDate,
+      submittedAt: attributes.submittedAt ?? null,
+      answers: attributes.answers ?? null,
+      score: attributes.score ?? null,
+      notApplicable: attributes.notApplicable ?? false,
+    })
+    .returning({ id: surveyResponses.id });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** Inserts a clinical record (left-panel card entry) of the user. */
+export async function createClinicalRecord(
+  db: Database,
+  userId: number,
+  attributes: {
+    category: ClinicalRecordCategory;
+    title: string;
+    detail?: string | null;
+    /** YYYY-MM-DD */
+    recordedOn?: string | null;
+  },
+) {
+  await db.insert(clinicalRecords).values({
+    userId,
+    category: attributes.category,
+    title: attributes.title,
+    detail: attributes.detail ?? null,
+    recordedOn: attributes.recordedOn ?? null,
+  });
+}
+
+/** Stores the user's digital twin JSON. */
+export async function createDigitalTwin(
+  db: Database,
+  userId: number,
+  data: Record<string, unknown>,
+) {
+  await db.insert(digitalTwins).values({ userId, data });
+}
+
+/** A marker membership of the user over [validFrom, validTo] (YYYY-MM-DD; validTo null: open). */
+export async function createMarkerMembership(
+  db: Database,
+  userId: number,
+  attributes: {
+    type?: string | null;
+    topic?: string | null;
+    markerName?: string | null;
+    validFrom: string;
+    validTo?: string | null;
+  },
+) {
+  const [row] = await db
+    .insert(markerMemberships)
+    .values({
+      userId,
+      type: attributes.type === undefined ? 'Clinical' : attributes.type,
+      topic: attributes.topic === undefined ? 'Pain' : attributes.topic,
+      markerName: attributes.markerName === undefined ? 'Pain above 5/10' : attributes.markerName,
+      validFrom: attributes.validFrom,
+      validTo: attributes.validTo ?? null,
+    })
+    .returning({ id: markerMemberships.id });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A segment of the user over [validFrom, validTo] (YYYY-MM-DD; validTo null: open). */
+export async function createSegment(
+  db: Database,
+  userId: number,
+  attributes: { name: string; validFrom: string; validTo?: string | null },
+) {
+  const [row] = await db
+    .insert(segments)
+    .values({
+      userId,
+      name: attributes.name,
+      validFrom: attributes.validFrom,
+      validTo: attributes.validTo ?? null,
+    })
+    .returning({ id: segments.id });
   if (!row) throw new Error('insert returned no row');
   return row;
 }

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   clinicianListSchema,
   clinicianSchema,
   clinicianStatusRequestSchema,
   createClinicianRequestSchema,
-  updateClinicianRequestSchema,
 } from '@recovery-portal/contract/clinicians';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import {
+  participantProfileSchema,
+  updateUserRequestSchema,
+} from '@recovery-portal/contract/profile';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { currentStaff } from '../../plugins/auth';
@@ -60,23 +64,25 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
     async (request) => ok(await clinicians.create(request.body, auditOf(request))),
   );
 
-  // The web edits a participant through this path too (a later issue): the service dispatches
-  // on the role of the user the id names, and the route's access will widen then.
+  // Shared by both roles: administrators edit a clinician's name, clinicians a participant's
+  // details; the service dispatches on the caller's role and the role of the user the id names.
   routes.patch(
     API_PATHS.user.update,
     {
-      config,
+      config: { access: ['ADMINISTRATOR', 'CLINICIAN'] },
       schema: {
         tags,
-        summary: "Change a clinician's name (email and Reg Id cannot change)",
-        body: updateClinicianRequestSchema,
+        summary:
+          "Administrators: change a clinician's name (email and Reg Id cannot change). Clinicians: edit a participant's name, phone, gender, birth date, height or group",
+        body: updateUserRequestSchema,
         response: {
-          200: successEnvelope(clinicianSchema),
-          ...errorResponses(400, 401, 403, 404),
+          200: successEnvelope(z.union([clinicianSchema, participantProfileSchema])),
+          ...errorResponses(400, 401, 403, 404, 422),
         },
       },
     },
-    async (request) => ok(await clinicians.updateUser(request.body, auditOf(request))),
+    async (request) =>
+      ok(await clinicians.updateUser(request.body, currentStaff(request).role, auditOf(request))),
   );
 
   routes.patch(

@@ -1,16 +1,21 @@
 import {
   CLINICIAN_MESSAGES,
   splitPersonName,
+  updateClinicianRequestSchema,
   type Clinician,
   type ClinicianStatusRequest,
   type CreateClinicianRequest,
-  type UpdateClinicianRequest,
 } from '@recovery-portal/contract/clinicians';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
+import type { ParticipantProfile, UpdateUserRequest } from '@recovery-portal/contract/profile';
+import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { revokeAllUserTokens } from '../account/account.repository';
 import type { AccountService } from '../account/account.service';
 import type { AuditEntry } from '../audit/audit.repository';
+import { createProfileService } from '../profile/profile.service';
 import * as repo from './clinicians.repository';
 
 /** Records an audit row for the calling staff member. */
@@ -34,6 +39,7 @@ export interface ClinicianServiceDeps {
 }
 
 export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
+  const profiles = createProfileService(db);
   return {
     /** Every clinician for the admin home, by name. */
     async list(audit: AuditFn): Promise<Clinician[]> {
@@ -87,11 +93,36 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
     },
 
     /**
-     * PATCH /api/user/update: edits the user the id names. Only clinicians (their name) so far;
-     * participants are added here by a later issue, dispatching on the target's role.
+     * PATCH /api/user/update: edits the user the id names, by the caller's role. Administrators
+     * edit a clinician's name (any other id is a 404); clinicians edit a participant's details
+     * (a staff member's id is refused with 403, an unknown id is a 404).
      */
-    async updateUser(input: UpdateClinicianRequest, audit: AuditFn): Promise<Clinician> {
-      const target = await repo.findUserKind(db, input.id);
+    async updateUser(
+      body: UpdateUserRequest,
+      callerRole: StaffRole,
+      audit: AuditFn,
+    ): Promise<Clinician | ParticipantProfile> {
+      const target = await repo.findUserKind(db, body.id);
+      if (callerRole === 'CLINICIAN') {
+        if (!target) throw notFound(PARTICIPANT_ERRORS.notFound(body.id));
+        if (target.role !== 'PARTICIPANT') throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);
+        const { profile, changed } = await profiles.update(body);
+        await audit({
+          action: 'participant.update',
+          subjectType: 'participant',
+          subjectId: profile.id,
+          details: { changed },
+        });
+        return profile;
+      }
+      const parsed = updateClinicianRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || 'body';
+        const message = issue?.message ?? 'The request is invalid';
+        throw new AppError('VALIDATION_ERROR', `${message} (${field}).`, [{ field, message }]);
+      }
+      const input = parsed.data;
       switch (target?.role) {
         case 'CLINICIAN': {
           const { first_name, last_name } = splitPersonName(input.name);
@@ -108,7 +139,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
           });
           return updated;
         }
-        // Participants: a later issue. Administrators are not managed through this screen.
+        // Participants are edited by clinicians; administrators are not managed here.
         case 'PARTICIPANT':
         case 'ADMINISTRATOR':
         case undefined:

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adherenceListSchema, adherenceQuerySchema } from '@recovery-portal/contract/adherence';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { auditRequest } from '../audit/request-audit';
+import { requireParticipant } from '../profile/participant-lookup';
+import { createAdherenceService } from './adherence.service';
+
+/** The Survey Schedule card (spec §2, §3 'Adherence item'): clinicians only. */
+export function registerAdherenceRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const adherence = createAdherenceService(db);
+
+  routes.get(
+    API_PATHS.surgery.adherence,
+    {
+      config: { access: ['CLINICIAN'] },
+      schema: {
+        tags: ['participant details'],
+        summary:
+          'The survey schedule: per survey five entries (PreOp … 12 Months) with score, target and submission',
+        querystring: adherenceQuerySchema,
+        response: {
+          200: successEnvelope(adherenceListSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = await requireParticipant(db, request.query.user_id);
+      // surgery_id is validated but not used until surgeries exist (see the service).
+      const data = await adherence.adherence(id);
+      await auditRequest(db, request, {
+        action: 'participant.adherence.view',
+        subjectType: 'participant',
+        subjectId: id,
+        details: request.query.surgery_id ? { surgery_id: request.query.surgery_id } : null,
+      });
+      return ok(data);
+    },
+  );
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adherenceListSchema } from '@recovery-portal/contract/adherence';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
+import {
+  buildTestApp,
+  failure,
+  loginAs,
+  successData,
+  type LoggedInStaff,
+  type TestApp,
+} from '../../test/build-test-app';
+import {
+  createParticipant,
+  createStaff,
+  createSurvey,
+  createSurveyResponse,
+} from '../../test/factories';
+import { callApi } from '../participants/participants.fixtures';
+
+let testApp: TestApp;
+let clinician: LoggedInStaff;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+beforeEach(async () => {
+  await testApp.reset();
+  clinician = await loginAs(testApp, 'CLINICIAN');
+});
+
+const getAdherence = (query: string, token: string | null = clinician.access_token) =>
+  callApi(testApp, 'GET', `${API_PATHS.surgery.adherence}?${query}`, token);
+
+describe('survey schedule (adherence)', () => {
+  it('each survey has exactly five entries in schedule order, with scores, NA and submissions', async () => {
+    const participant = await createParticipant(testApp.db);
+    const promis = await createSurvey(testApp.db, { title: 'PROMIS Global Health' });
+    const koos = await createSurvey(testApp.db, { title: 'KOOS JR Knee Survey' });
+    // Inserted out of order on purpose.
+    await createSurveyResponse(testApp.db, participant.id, koos.id, {
+      timepoint: 'MONTH_12',
+      targetDate: '2026-01-05',
+    });
+    await createSurveyResponse(testApp.db, participant.id, koos.id, {
+      timepoint: 'WEEK_6',
+      targetDate: '2025-02-16',
+      notApplicable: true,
+    });
+    await createSurveyResponse(testApp.db, participant.id, koos.id, {
+      timepoint: 'PRE_OP',
+      targetDate: '2024-12-29',
+      submittedAt: new Date('2024-12-30T10:15:00Z'),
+      answers: [0, 1],
+      score: 64.3,
+    });
+    await createSurveyResponse(testApp.db, participant.id, koos.id, {
+      timepoint: 'MONTH_3',
+      targetDate: '2025-04-06',
+    });
+    await createSurveyResponse(testApp.db, participant.id, promis.id, {
+      timepoint: 'MONTH_6',
+      targetDate: '2025-07-06',
+      submittedAt: new Date('2025-07-07T08:00:00Z'),
+      score: 0,
+    });
+
+    const items = successData(
+      await getAdherence(`user_id=${participant.id}&surgery_id=12`),
+      adherenceListSchema,
+    );
+    expect(items.map((item) => item.title)).toEqual([
+      'KOOS JR Knee Survey',
+      'PROMIS Global Health',
+    ]);
+    const [knee, global] = items;
+    expect(knee).toEqual({
+      survey_id: koos.id,
+      title: 'KOOS JR Knee Survey',
+      description: 'How the participant is doing.',
+      start_date: '2024-12-29',
+      end_date: '2026-01-05',
+      entries: [
+        {
+          timepoint: 'PRE_OP',
+          label: 'PreOp',
+          score: 64.3,
+          target_date: '2024-12-29',
+          submitted_on: '2024-12-30T10:15:00.000Z',
+        },
+        {
+          timepoint: 'WEEK_6',
+          label: '6 Weeks',
+          score: 'NA',
+          target_date: '2025-02-16',
+          submitted_on: null,
+        },
+        {
+          timepoint: 'MONTH_3',
+          label: '3 Months',
+          score: null,
+          target_date: '2025-04-06',
+          submitted_on: null,
+        },
+        {
+          timepoint: 'MONTH_6',
+          label: '6 Months',
+          score: null,
+          target_date: null,
+          submitted_on: null,
+        },
+        {
+          timepoint: 'MONTH_12',
+          label: '12 Months',
+          score: null,
+          target_date: '2026-01-05',
+          submitted_on: null,
+        },
+      ],
+    });
+    expect(global?.entries.map((entry) => entry.timepoint)).toEqual([...SURVEY_TIMEPOINTS]);
+    // A score of 0 is a score, not a missing one.
+    expect(global?.entries[3]).toMatchObject({
+      score: 0,
+      submitted_on: '2025-07-07T08:00:00.000Z',
+    });
+    expect(global).toMatchObject({ start_date: '2025-07-06', end_date: '2025-07-06' });
+  });
+
+  it('surgery_id is optional; a participant without surveys gets an empty list', async () => {
+    const participant = await createParticipant(testApp.db);
+    expect(
+      successData(await getAdherence(`user_id=${participant.id}`), adherenceListSchema),
+    ).toEqual([]);
+  });
+
+  it('a resubmitted timepoint shows the submitted row', async () => {
+    const participant = await createParticipant(testApp.db);
+    const survey = await createSurvey(testApp.db);
+    await createSurveyResponse(testApp.db, participant.id, survey.id, {
+      timepoint: 'PRE_OP',
+      targetDate: '2025-01-01',
+      submittedAt: new Date('2025-01-02T00:00:00Z'),
+      score: 12,
+    });
+    await createSurveyResponse(testApp.db, participant.id, survey.id, {
+      timepoint: 'PRE_OP',
+      targetDate: '2025-01-08',
+    });
+    const [item] = successData(
+      await getAdherence(`user_id=${participant.id}`),
+      adherenceListSchema,
+    );
+    expect(item?.entries[0]).toMatchObject({ score: 12, target_date: '2025-01-01' });
+  });
+
+  it('bad ids are 400, unknown and staff ids 404, other roles 403/401', async () => {
+    const participant = await createParticipant(testApp.db);
+    failure(await getAdherence(''), 400, 'VALIDATION_ERROR');
+    failure(await getAdherence('user_id=abc'), 400, 'VALIDATION_ERROR');
+    const envelope = failure(
+      await getAdherence(`user_id=${participant.id}&surgery_id=x`),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(envelope._error).toContain('surgery_id');
+    const staff = await createStaff(testApp.db);
+    failure(await getAdherence('user_id=987654'), 404, 'NOT_FOUND');
+    failure(await getAdherence(`user_id=${staff.id}`), 404, 'NOT_FOUND');
+    const admin = await loginAs(testApp, 'ADMINISTRATOR');
+    failure(await getAdherence(`user_id=${participant.id}`, admin.access_token), 403, 'FORBIDDEN');
+    failure(await getAdherence(`user_id=${participant.id}`, null), 401, 'UNAUTHENTICATED');
+  });
+});

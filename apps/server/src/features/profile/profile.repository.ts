@@ -1,0 +1,182 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
+import type { Database } from '../../db/client';
+import { participantStats } from '../../db/schema/activity';
+import { clinicalRecords } from '../../db/schema/clinical-records';
+import { conversations } from '../../db/schema/conversations';
+import { nudges } from '../../db/schema/nudges';
+import { userGroups, users } from '../../db/schema/users';
+
+export interface ProfileRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  birthDate: string | null;
+  gender: string | null;
+  heightCm: number | null;
+  participantType: ParticipantType | null;
+  groupId: number | null;
+  group: string | null;
+  phoneNumber: string | null;
+  status: UserStatus;
+  allowDemoMode: boolean;
+  tracker: string | null;
+  invitedAt: Date | null;
+  joinedAt: Date | null;
+  lastAppOpen: Date | null;
+  activeSessionCount: number | null;
+  coachChatCount: number | null;
+  coachCallCount: number | null;
+  nudgeOpenCount: number | null;
+}
+
+/** The participant's own columns, group and 7-day counts; undefined for staff or unknown ids. */
+export async function findProfileRow(db: Database, id: number): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      birthDate: users.birthDate,
+      gender: users.gender,
+      heightCm: users.heightCm,
+      participantType: users.participantType,
+      groupId: users.groupId,
+      group: userGroups.name,
+      phoneNumber: users.phoneNumber,
+      status: users.status,
+      allowDemoMode: users.allowDemoMode,
+      tracker: users.tracker,
+      invitedAt: users.invitedAt,
+      joinedAt: users.joinedAt,
+      lastAppOpen: participantStats.lastAppOpen,
+      activeSessionCount: participantStats.activeSessionCount,
+      coachChatCount: participantStats.coachChatCount,
+      coachCallCount: participantStats.coachCallCount,
+      nudgeOpenCount: participantStats.nudgeOpenCount,
+    })
+    .from(users)
+    .leftJoin(userGroups, eq(userGroups.id, users.groupId))
+    .leftJoin(participantStats, eq(participantStats.userId, users.id))
+    .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
+    .limit(1);
+  return row;
+}
+
+/** The reminders of the participant's latest coach conversation, or undefined without one. */
+export async function latestConversationReminders(db: Database, userId: number) {
+  const [row] = await db
+    .select({
+      nextBestAction: conversations.nextBestAction,
+      nextVisitDate: conversations.nextVisitDate,
+    })
+    .from(conversations)
+    .where(eq(conversations.userId, userId))
+    .orderBy(desc(conversations.endedAt), desc(conversations.id))
+    .limit(1);
+  return row;
+}
+
+/** Every clinical record of the participant, newest first within each category. */
+export async function listClinicalRecords(db: Database, userId: number) {
+  return db
+    .select({
+      category: clinicalRecords.category,
+      title: clinicalRecords.title,
+      detail: clinicalRecords.detail,
+      recordedOn: clinicalRecords.recordedOn,
+    })
+    .from(clinicalRecords)
+    .where(eq(clinicalRecords.userId, userId))
+    .orderBy(
+      asc(clinicalRecords.category),
+      sql`${clinicalRecords.recordedOn} desc nulls last`,
+      asc(clinicalRecords.title),
+      asc(clinicalRecords.id),
+    );
+}
+
+/** The participant's nudges, ascending target date then send time (the portal reverses them). */
+export async function listParticipantNudges(db: Database, userId: number) {
+  return db
+    .select({
+      id: nudges.id,
+      title: nudges.title,
+      content: nudges.content,
+      targetDate: nudges.targetDate,
+      sendTime: sql<string>`to_char(${nudges.sendTime}, 'HH24:MI')`,
+      trackingType: nudges.trackingType,
+      feedbackType: nudges.feedbackType,
+      openedAt: nudges.openedAt,
+    })
+    .from(nudges)
+    .where(eq(nudges.userId, userId))
+    .orderBy(asc(nudges.targetDate), asc(nudges.sendTime), asc(nudges.id));
+}
+
+/** The participant's coach conversations, newest or oldest first by when they ended. */
+export async function listParticipantConversations(
+  db: Database,
+  userId: number,
+  order: 'newest' | 'oldest',
+) {
+  const direction = order === 'newest' ? desc : asc;
+  return db
+    .select({
+      id: conversations.id,
+      startedAt: conversations.startedAt,
+      endedAt: conversations.endedAt,
+      summary: conversations.summary,
+      patientSummary: conversations.patientSummary,
+      markers: conversations.markers,
+      transcript: conversations.transcript,
+      nextBestAction: conversations.nextBestAction,
+      nextVisitDate: conversations.nextVisitDate,
+    })
+    .from(conversations)
+    .where(eq(conversations.userId, userId))
+    .orderBy(direction(conversations.endedAt), direction(conversations.id));
+}
+export type ParticipantConversationRow = Awaited<
+  ReturnType<typeof listParticipantConversations>
+>[number];
+
+/** Sets allow_demo_mode; false when the id is not a participant. */
+export async function setAllowDemoMode(
+  db: Database,
+  userId: number,
+  allow: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ allowDemoMode: allow, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.role, 'PARTICIPANT')))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export interface ParticipantChanges {
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: string | null;
+  gender?: string | null;
+  birthDate?: string | null;
+  heightCm?: number | null;
+  groupId?: number;
+}
+
+/** Applies the edit; false when the id is not a participant (any more). */
+export async function updateParticipant(
+  db: Database,
+  userId: number,
+  changes: ParticipantChanges,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.role, 'PARTICIPANT')))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import {
+  allowDemoModeResponseSchema,
+  demoConversationListSchema,
+  participantPathSchema,
+  participantProfileSchema,
+  participantQuerySchema,
+  profileConversationListSchema,
+  profileNudgeListSchema,
+  updateAllowDemoModeSchema,
+} from '@recovery-portal/contract/profile';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { auditRequest } from '../audit/request-audit';
+import { requireParticipant } from './participant-lookup';
+import { createProfileService } from './profile.service';
+
+/**
+ * The participant details page (spec §2 'Participant details', §7): profile, demo mode, the
+ * nudges and coach conversations on the profile. Clinicians only, every call audited.
+ */
+export function registerProfileRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const profiles = createProfileService(db);
+  const config = { access: ['CLINICIAN'] } as const;
+  const tags = ['participant details'];
+  const failures = errorResponses(400, 401, 403, 404);
+
+  routes.get(
+    API_PATHS.user.profile(':id'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The participant profile with latest weight and BMI and clinical records',
+        params: participantPathSchema,
+        response: { 200: successEnvelope(participantProfileSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const data = await profiles.profile(request.params.id);
+      await auditRequest(db, request, {
+        action: 'participant.profile.view',
+        subjectType: 'participant',
+        subjectId: data.id,
+      });
+      return ok(data);
+    },
+  );
+
+  routes.patch(
+    API_PATHS.user.updateAllowDemoMode,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Turn demo mode on or off for a participant',
+        body: updateAllowDemoModeSchema,
+        response: { 200: successEnvelope(allowDemoModeResponseSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { user_id, allow_demo_mode } = request.body;
+      const data = await profiles.setAllowDemoMode(user_id, allow_demo_mode);
+      await auditRequest(db, request, {
+        action: 'participant.demo_mode.update',
+        subjectType: 'participant',
+        subjectId: user_id,
+        details: { allow_demo_mode },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.get(
+    API_PATHS.nudge.userNudges,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The participant's nudges, ascending target date (the portal reverses them)",
+        querystring: participantQuerySchema,
+        response: { 200: successEnvelope(profileNudgeListSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = await requireParticipant(db, request.query.user_id);
+      const data = await profiles.nudges(id);
+      await auditRequest(db, request, {
+        action: 'participant.nudges.view',
+        subjectType: 'participant',
+        subjectId: id,
+        details: { count: data.length },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.get(
+    API_PATHS.chat.chatList(':id'),
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The participant's coach conversations, newest first (markers and chat_threads as JSON text)",
+        params: participantPathSchema,
+        response: { 200: successEnvelope(profileConversationListSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = await requireParticipant(db, request.params.id);
+      const data = await profiles.conversations(id);
+      await auditRequest(db, request, {
+        action: 'participant.conversations.view',
+        subjectType: 'participant',
+        subjectId: id,
+        details: { count: data.length },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.get(
+    API_PATHS.chat.allConversationsDemo(':id'),
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every conversation of a Demo participant, oldest first; 409 for other types',
+        params: participantPathSchema,
+        response: {
+          200: successEnvelope(demoConversationListSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const data = await profiles.demoConversations(request.params.id);
+      await auditRequest(db, request, {
+        action: 'participant.conversations.demo.view',
+        subjectType: 'participant',
+        subjectId: request.params.id,
+        details: { count: data.length },
+      });
+      return ok(data);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { participantQuerySchema } from '@recovery-portal/contract/profile';
+import { surveyResponseListSchema } from '@recovery-portal/contract/survey-responses';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { auditRequest } from '../audit/request-audit';
+import { requireParticipant } from '../profile/participant-lookup';
+import { todayUtc } from '../telemetry/days';
+import { createSurveyService } from './surveys.service';
+
+/** The surveys table on the profile (spec §2 'Surveys table'): clinicians only. */
+export function registerSurveyRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const surveys = createSurveyService(db);
+
+  routes.get(
+    API_PATHS.nudge.surveyResponses,
+    {
+      config: { access: ['CLINICIAN'] },
+      schema: {
+        tags: ['participant details'],
+        summary: "The participant's scheduled surveys with questions, answers and status",
+        querystring: participantQuerySchema,
+        response: {
+          200: successEnvelope(surveyResponseListSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = await requireParticipant(db, request.query.user_id);
+      const data = await surveys.responses(id, todayUtc());
+      await auditRequest(db, request, {
+        action: 'participant.surveys.view',
+        subjectType: 'participant',
+        subjectId: id,
+        details: { count: data.length },
+      });
+      return ok(data);
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { participantQuerySchema } from '@recovery-portal/contract/profile';
+import { telemetrySchema } from '@recovery-portal/contract/telemetry';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { auditRequest } from '../audit/request-audit';
+import { requireParticipant } from '../profile/participant-lookup';
+import { createTelemetryService } from './telemetry.service';
+
+/** Home Health Telemetry and Labs & Vitals of a participant (spec §2, §7): clinicians only. */
+export function registerTelemetryRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const telemetry = createTelemetryService(db);
+
+  routes.get(
+    API_PATHS.user.telemetry,
+    {
+      config: { access: ['CLINICIAN'] },
+      schema: {
+        tags: ['participant details'],
+        summary:
+          'Latest home telemetry, labs and vitals (HOME and CLINIC) with insights and chart series',
+        querystring: participantQuerySchema,
+        response: {
+          200: successEnvelope(telemetrySchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { id } = await requireParticipant(db, request.query.user_id);
+      const data = await telemetry.telemetry(id);
+      await auditRequest(db, request, {
+        action: 'participant.telemetry.view',
+        subjectType: 'participant',
+        subjectId: id,
+      });
+      return ok(data);
+    },
+  );
+}

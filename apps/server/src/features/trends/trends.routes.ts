@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { participantPathSchema } from '@recovery-portal/contract/profile';
+import {
+  activityTrendSchema,
+  trendRequestSchema,
+  trendResponseSchema,
+  userTrendQuerySchema,
+  userTrendSchema,
+  type TrendSeriesKind,
+} from '@recovery-portal/contract/trends';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { auditRequest } from '../audit/request-audit';
+import { requireParticipant } from '../profile/participant-lookup';
+import { todayUtc } from '../telemetry/days';
+import { createTrendService } from './trends.service';
+
+const SERIES_PATHS: Record<TrendSeriesKind, string> = {
+  mood: API_PATHS.trend.mood,
+  bmi: API_PATHS.trend.bmi,
+  sleep: API_PATHS.trend.sleep,
+  'body-weight': API_PATHS.trend.bodyWeight,
+  'body-pain': API_PATHS.trend.bodyPain,
+};
+
+/** Trend series of the telemetry detail view (spec §7 'Simulation and trend'): clinicians only. */
+export function registerTrendRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const trends = createTrendService(db);
+  const config = { access: ['CLINICIAN'] } as const;
+  const tags = ['participant details'];
+  const failures = errorResponses(400, 401, 403, 404);
+
+  for (const [kind, url] of Object.entries(SERIES_PATHS) as [TrendSeriesKind, string][]) {
+    routes.post(
+      url,
+      {
+        config,
+        schema: {
+          tags,
+          summary: `Daily ${kind} over the 30 days up to date_string, with its insight`,
+          body: trendRequestSchema,
+          response: { 200: successEnvelope(trendResponseSchema), ...failures },
+        },
+      },
+      async (request) => {
+        const { id } = await requireParticipant(db, request.body.user_id);
+        const asOf = request.body.date_string ?? todayUtc();
+        const data = await trends.series(id, kind, asOf);
+        await auditRequest(db, request, {
+          action: `participant.trend.${kind}.view`,
+          subjectType: 'participant',
+          subjectId: id,
+          details: { date_string: asOf },
+        });
+        return ok(data);
+      },
+    );
+  }
+
+  routes.post(
+    API_PATHS.trend.activity,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Daily steps, active time, calories out and distance over the 30 days up to date_string',
+        body: trendRequestSchema,
+        response: { 200: successEnvelope(activityTrendSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = await requireParticipant(db, request.body.user_id);
+      const asOf = request.body.date_string ?? todayUtc();
+      const data = await trends.activity(id, asOf);
+      await auditRequest(db, request, {
+        action: 'participant.trend.activity.view',
+        subjectType: 'participant',
+        subjectId: id,
+        details: { date_string: asOf },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.get(
+    API_PATHS.user.trend(':id'),
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Weekly averages of every home telemetry metric over the 12 weeks up to date_string',
+        params: participantPathSchema,
+        querystring: userTrendQuerySchema,
+        response: { 200: successEnvelope(userTrendSchema), ...failures },
+      },
+    },
+    async (request) => {
+      const { id } = await requireParticipant(db, request.params.id);
+      const asOf = request.query.date_string ?? todayUtc();
+      const data = await trends.userTrend(id, asOf);
+      await auditRequest(db, request, {
+        action: 'participant.trend.view',
+        subjectType: 'participant',
+        subjectId: id,
+        details: { date_string: asOf },
+      });
+      return ok(data);
+    },
+  );
+}

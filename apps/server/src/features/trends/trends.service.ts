@@ -1,0 +1,99 @@
+import { MEASUREMENT_TYPES, type MeasurementKey } from '@recovery-portal/contract/measurements';
+import { INSIGHT_RULES, UP_IS_GOOD, type TrendSeries } from '@recovery-portal/contract/telemetry';
+import {
+  TREND_DAYS,
+  TREND_SERIES_METRICS,
+  USER_TREND_METRICS,
+  USER_TREND_WEEKS,
+  type ActivityTrend,
+  type TrendSeriesKind,
+  type UserTrend,
+  type UserTrendMetric,
+  type WeeklySeries,
+} from '@recovery-portal/contract/trends';
+import type { Database } from '../../db/client';
+import { addDays, startOfDay } from '../telemetry/days';
+import { computeInsight } from '../telemetry/insight';
+import { readingsBetween } from '../telemetry/measurements.repository';
+import { dailyValues, type Reading } from '../telemetry/series';
+import { trendSeries } from '../telemetry/trend-series';
+import { weeklyMeans, weeksEnding } from './weekly';
+
+const codeOf = (key: MeasurementKey) => MEASUREMENT_TYPES[key].code;
+
+/** HOME readings of one measurement. */
+function homeReadings(readings: readonly Reading[], key: MeasurementKey): Reading[] {
+  const code = codeOf(key);
+  return readings.filter((r) => r.code === code && r.source === 'HOME');
+}
+
+/** The weekly trend of every home telemetry metric (pure). */
+export function buildUserTrend(readings: readonly Reading[], asOf: string): UserTrend {
+  const weeks = weeksEnding(asOf, USER_TREND_WEEKS);
+  const series = (key: MeasurementKey): WeeklySeries => {
+    const values = dailyValues(homeReadings(readings, key));
+    return {
+      unit: MEASUREMENT_TYPES[key].unit,
+      plot_value: weeklyMeans(values, weeks),
+      insight: computeInsight(values, {
+        asOf,
+        windowDays: INSIGHT_RULES.telemetryWindowDays,
+        upIsGood: UP_IS_GOOD[key],
+      }),
+    };
+  };
+  const metrics = Object.fromEntries(
+    (Object.entries(USER_TREND_METRICS) as [UserTrendMetric, MeasurementKey][]).map(
+      ([metric, key]) => [metric, series(key)],
+    ),
+  ) as Record<UserTrendMetric, WeeklySeries>;
+  return { date: asOf, weeks, metrics };
+}
+
+export function createTrendService(db: Database) {
+  /** The participant's readings of the `days` days ending on `asOf`. */
+  const readingsOf = (userId: number, keys: MeasurementKey[], asOf: string, days: number) =>
+    readingsBetween(
+      db,
+      userId,
+      keys.map(codeOf),
+      startOfDay(addDays(asOf, -(days - 1))),
+      startOfDay(addDays(asOf, 1)),
+    );
+  const seriesOf = (readings: Reading[], key: MeasurementKey, asOf: string): TrendSeries =>
+    trendSeries(homeReadings(readings, key), {
+      asOf,
+      days: TREND_DAYS,
+      upIsGood: UP_IS_GOOD[key],
+    });
+
+  return {
+    /** The TREND_DAYS-day daily series of one metric (mood, bmi, sleep, body weight, pain). */
+    async series(userId: number, kind: TrendSeriesKind, asOf: string): Promise<TrendSeries> {
+      const key = TREND_SERIES_METRICS[kind];
+      const readings = await readingsOf(userId, [key], asOf, TREND_DAYS);
+      return seriesOf(readings, key, asOf);
+    },
+
+    /** Steps, active time, calories out and distance over the TREND_DAYS days. */
+    async activity(userId: number, asOf: string): Promise<ActivityTrend> {
+      const keys: MeasurementKey[] = ['steps', 'activityMinutes', 'caloriesOut', 'distance'];
+      const readings = await readingsOf(userId, keys, asOf, TREND_DAYS);
+      return {
+        date: asOf,
+        steps: seriesOf(readings, 'steps', asOf),
+        active_time: seriesOf(readings, 'activityMinutes', asOf),
+        calorie_out: seriesOf(readings, 'caloriesOut', asOf),
+        distance: seriesOf(readings, 'distance', asOf),
+      };
+    },
+
+    /** Weekly averages of the USER_TREND_WEEKS weeks ending on `asOf`. */
+    async userTrend(userId: number, asOf: string): Promise<UserTrend> {
+      const keys = Object.values(USER_TREND_METRICS);
+      const readings = await readingsOf(userId, keys, asOf, USER_TREND_WEEKS * 7);
+      return buildUserTrend(readings, asOf);
+    },
+  };
+}
+export type TrendService = ReturnType<typeof createTrendService>;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { participantIdField } from './profile';
+import { surveyTimepointSchema } from './surveys';
+
+/**
+ * GET /api/surgery/adherence?user_id&surgery_id. There is no surgery record yet (a later issue
+ * adds surgeries), so `surgery_id` is optional and, when given, only checked for its form: the
+ * schedule is the participant's survey schedule, which is dated from their one surgery.
+ */
+export const adherenceQuerySchema = z.object({
+  user_id: participantIdField(),
+  surgery_id: participantIdField('surgery_id must be a positive whole number.').optional(),
+});
+export type AdherenceQuery = z.output<typeof adherenceQuerySchema>;
+
+/** The string score of a timepoint that does not apply to the participant (spec §3). */
+export const NOT_APPLICABLE_SCORE = 'NA';
+
+/**
+ * One cell of the survey schedule. `score` is a number once submitted, 'NA' when not
+ * applicable, otherwise null; `target_date` is null only when the survey was never scheduled at
+ * that timepoint; `submitted_on` is the ISO instant of submission or null.
+ */
+export const adherenceEntrySchema = z.object({
+  timepoint: surveyTimepointSchema,
+  /** 'PreOp', '6 Weeks', '3 Months', '6 Months', '12 Months' */
+  label: z.string(),
+  score: z.union([z.number(), z.literal(NOT_APPLICABLE_SCORE)]).nullable(),
+  target_date: z.iso.date().nullable(),
+  submitted_on: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AdherenceEntry = z.infer<typeof adherenceEntrySchema>;
+
+/**
+ * One row of the Survey Schedule card: a survey with exactly five entries in the order
+ * PRE_OP, WEEK_6, MONTH_3, MONTH_6, MONTH_12. `start_date`/`end_date` are the first and last
+ * target dates. Rows are ordered by title.
+ */
+export const adherenceItemSchema = z.object({
+  survey_id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  start_date: z.iso.date().nullable(),
+  end_date: z.iso.date().nullable(),
+  entries: z.array(adherenceEntrySchema).length(5),
+});
+export type AdherenceItem = z.infer<typeof adherenceItemSchema>;
+export const adherenceListSchema = z.array(adherenceItemSchema);

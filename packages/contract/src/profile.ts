@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { CLINICAL_RECORD_CATEGORIES, type ClinicalRecordCategory } from './clinical-records';
+import {
+  conversationMarkerSchema,
+  transcriptMessageSchema,
+  type ConversationMarker,
+  type TranscriptMessage,
+} from './conversations';
+import { isIsoDate, nudgeFeedbackSchema, nudgeStatusSchema } from './nudges';
+import { groupRefSchema, PARTICIPANT_ERRORS, phoneNumberSchema } from './participants';
+import { idSchema, participantTypeSchema, userStatusSchema } from './users';
+import { personNameSchema } from './validation';
+
+// ---------------------------------------------------------------------------------------------
+// Request pieces shared by every participant-details call
+// ---------------------------------------------------------------------------------------------
+
+const MAX_ID = 2_147_483_647;
+
+/**
+ * A participant id in a query string, path or JSON body: a positive whole number, or its digits
+ * as text ('42'). Anything else ('abc', '-1', '1.5', '1e3') is refused with `message`.
+ */
+export function participantIdField(message: string = PARTICIPANT_ERRORS.userIdRequired) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
+  );
+}
+
+export const PARTICIPANT_ID_MESSAGE = 'The participant id must be a positive whole number.';
+
+/** `?user_id=` of the GET calls (telemetry, user nudges, survey responses). */
+export const participantQuerySchema = z.object({ user_id: participantIdField() });
+export type ParticipantQuery = z.output<typeof participantQuerySchema>;
+
+/** `{id}` of /api/user/id/{id}, /api/chat/getchatlist/{id} and the other path calls. */
+export const participantPathSchema = z.object({ id: participantIdField(PARTICIPANT_ID_MESSAGE) });
+export type ParticipantPath = z.output<typeof participantPathSchema>;
+
+export const DATE_STRING_MESSAGE = 'date_string must be a date written YYYY-MM-DD.';
+
+/** A `date_string` (YYYY-MM-DD, a real calendar day); callers leave it out for today (UTC). */
+export const dateStringSchema = z
+  .string({ error: DATE_STRING_MESSAGE })
+  .max(10, DATE_STRING_MESSAGE)
+  .refine(isIsoDate, { error: DATE_STRING_MESSAGE });
+
+const isoDay = z.iso.date();
+const timestamp = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/user/id/{id}
+// ---------------------------------------------------------------------------------------------
+
+/** One entry of a left-panel card (Lab Results, Medications, …). */
+export const clinicalRecordSchema = z.object({
+  title: z.string(),
+  detail: z.string().nullable(),
+  /** YYYY-MM-DD, null when unknown. */
+  recorded_on: isoDay.nullable(),
+});
+export type ClinicalRecord = z.infer<typeof clinicalRecordSchema>;
+
+/** Every category is present; an empty list is a card saying 'No data available'. */
+export const clinicalRecordsSchema = z.object(
+  Object.fromEntries(CLINICAL_RECORD_CATEGORIES.map((c) => [c, z.array(clinicalRecordSchema)])) as {
+    [K in ClinicalRecordCategory]: z.ZodArray<typeof clinicalRecordSchema>;
+  },
+);
+export type ClinicalRecords = z.infer<typeof clinicalRecordsSchema>;
+
+const count = z.number().int().nonnegative().nullable();
+
+/**
+ * The participant profile of spec §3 (response `_data`). Records in each category are newest
+ * first. weight/bmi are the latest stored measurements of any source (bmi 2 decimals); the
+ * 7-day counts are null when no app activity was ever recorded.
+ */
+export const participantProfileSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** The participant's email. */
+  user_name: z.string(),
+  /** Whole years on today's date (UTC); null without a birth date. */
+  age: z.number().int().nonnegative().nullable(),
+  birth_date: isoDay.nullable(),
+  gender: z.string().nullable(),
+  /** cm */
+  height: z.number().nullable(),
+  /** kg */
+  weight: z.number().nullable(),
+  weight_date: isoDay.nullable(),
+  bmi: z.number().nullable(),
+  bmi_date: isoDay.nullable(),
+  user_type: participantTypeSchema,
+  /** The user group's name. */
+  group: z.string().nullable(),
+  group_id: z.number().int().nullable(),
+  phone_number: z.string().nullable(),
+  status: userStatusSchema,
+  allow_demo_mode: z.boolean(),
+  /** Name of the connected tracker, null when none. */
+  tracker_connected: z.string().nullable(),
+  last_app_open: timestamp.nullable(),
+  active_session_count: count,
+  coach_chat_count: count,
+  coach_call_count: count,
+  nudge_open_count: count,
+  invited_on: timestamp.nullable(),
+  joined_on: timestamp.nullable(),
+  /** From the latest coach conversation. */
+  next_best_action: z.string().nullable(),
+  next_visit_date: isoDay.nullable(),
+  /** When the latest measurement arrived: lets the portal say when telemetry stopped. */
+  data_last_received_at: timestamp.nullable(),
+  clinical_records: clinicalRecordsSchema,
+});
+export type ParticipantProfile = z.infer<typeof participantProfileSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// PATCH /api/user/update
+// ---------------------------------------------------------------------------------------------
+
+export const PARTICIPANT_GENDERS = [
+  'Female',
+  'Male',
+  'Non-binary',
+  'Other',
+  'Prefer not to say',
+] as const;
+const GENDER_MESSAGE = `Gender must be one of ${PARTICIPANT_GENDERS.join(', ')}.`;
+export const genderSchema = z.enum(PARTICIPANT_GENDERS, { error: GENDER_MESSAGE });
+export type Gender = z.infer<typeof genderSchema>;
+
+export const MIN_HEIGHT_CM = 40;
+export const MAX_HEIGHT_CM = 250;
+const HEIGHT_MESSAGE = `Height must be a number of centimetres from ${MIN_HEIGHT_CM} to ${MAX_HEIGHT_CM}.`;
+const BIRTH_DATE_MESSAGE = 'Birth date must be a past date written YYYY-MM-DD, not before 1900.';
+
+export const PROFILE_MESSAGES = {
+  nothingToChange:
+    'Send at least one field to change: name, phone_number, gender, birth_date, height_cm or group.',
+  heightInvalid: HEIGHT_MESSAGE,
+  birthDateInvalid: BIRTH_DATE_MESSAGE,
+  updateSuccess: 'Successfully updated the participant.',
+  notDemo: 'Only Demo participants have demo conversations.',
+  demoModeUpdated: 'Demo mode updated.',
+} as const;
+
+const EDITABLE_FIELDS = ['name', 'phone_number', 'gender', 'birth_date', 'height_cm', 'group'];
+
+/**
+ * The body of PATCH /api/user/update. What it edits depends on whom the id names:
+ * - a participant (callers: clinicians): any of the optional fields; `name` is split at its first
+ *   space into first and last name, `null` or '' clears phone_number, gender, birth_date and
+ *   height_cm; the answer is the updated participant profile.
+ * - a clinician (callers: administrators): only `name`, which is then required
+ *   (updateClinicianRequestSchema); the answer is the clinician.
+ */
+export const updateUserRequestSchema = z
+  .object({
+    id: idSchema,
+    name: personNameSchema.optional(),
+    phone_number: phoneNumberSchema.nullish(),
+    gender: z
+      .enum([...PARTICIPANT_GENDERS, ''], {
+        error: GENDER_MESSAGE,
+      })
+      .nullish(),
+    birth_date: z
+      .string({ error: BIRTH_DATE_MESSAGE })
+      .max(10, BIRTH_DATE_MESSAGE)
+      .refine(
+        (value) =>
+          value === '' ||
+          (isIsoDate(value) &&
+            value >= '1900-01-01' &&
+            value <= new Date().toISOString().slice(0, 10)),
+        { error: BIRTH_DATE_MESSAGE },
+      )
+      .nullish(),
+    height_cm: z
+      .number({ error: HEIGHT_MESSAGE })
+      .min(MIN_HEIGHT_CM, HEIGHT_MESSAGE)
+      .max(MAX_HEIGHT_CM, HEIGHT_MESSAGE)
+      .nullish(),
+    group: groupRefSchema.optional(),
+  })
+  .refine(
+    (body) =>
+      EDITABLE_FIELDS.some((field) => (body as Record<string, unknown>)[field] !== undefined),
+    { error: PROFILE_MESSAGES.nothingToChange },
+  );
+export type UpdateUserRequestInput = z.input<typeof updateUserRequestSchema>;
+export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
+/** The participant edit: the same body (the Edit Participant form validates with it). */
+export const updateParticipantRequestSchema = updateUserRequestSchema;
+export type UpdateParticipantRequest = UpdateUserRequest;
+
+// ---------------------------------------------------------------------------------------------
+// PATCH /api/user/update-allow-demo-mode
+// ---------------------------------------------------------------------------------------------
+
+export const updateAllowDemoModeSchema = z.object({
+  user_id: participantIdField(),
+  allow_demo_mode: z.boolean({ error: 'allow_demo_mode must be true or false.' }),
+});
+export type UpdateAllowDemoMode = z.output<typeof updateAllowDemoModeSchema>;
+
+export const allowDemoModeResponseSchema = z.object({
+  user_id: z.number().int(),
+  allow_demo_mode: z.boolean(),
+});
+export type AllowDemoModeResponse = z.infer<typeof allowDemoModeResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/nudge/user-nudges?user_id=
+// ---------------------------------------------------------------------------------------------
+
+/** '' when the participant gave no feedback (spec §3 `feedback_type_string`). */
+export const feedbackTypeStringSchema = z.enum(['THUMBS_UP', 'THUMBS_DOWN', '']);
+
+/**
+ * A nudge on the profile. The list comes in server order — ascending target_date, then send
+ * time — and the portal reverses it and numbers the rows itself (spec §3, §4).
+ */
+export const profileNudgeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  target_date: isoDay,
+  /** HH:mm */
+  send_time: z.string(),
+  tracking_type: nudgeStatusSchema,
+  feedback_type: nudgeFeedbackSchema.nullable(),
+  feedback_type_string: feedbackTypeStringSchema,
+  opened_at: timestamp.nullable(),
+});
+export type ProfileNudge = z.infer<typeof profileNudgeSchema>;
+export const profileNudgeListSchema = z.array(profileNudgeSchema);
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/chat/getchatlist/{id} and /api/chat/getallconversations/{id}/demo
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A coach conversation on the profile (spec §3 'Conversation (profile)'), newest first.
+ * `markers` and `chat_threads` are JSON strings as the spec says: parse them with
+ * parseConversationMarkers and parseChatThreads. `extract` is the markers' content joined with
+ * ', ' (the Extract column).
+ */
+export const profileConversationSchema = z.object({
+  id: z.number().int(),
+  chat_start_date: timestamp,
+  chat_end_date: timestamp,
+  summary: z.string(),
+  patient_summary: z.string(),
+  /** JSON text of ConversationMarker[]. */
+  markers: z.string(),
+  /** JSON text of TranscriptMessage[]; userId 'Coach' marks the coach's messages. */
+  chat_threads: z.string(),
+  extract: z.string(),
+  next_best_action: z.string().nullable(),
+  next_visit_date: isoDay.nullable(),
+});
+export type ProfileConversation = z.infer<typeof profileConversationSchema>;
+export const profileConversationListSchema = z.array(profileConversationSchema);
+
+function parseJsonList<T extends z.ZodType>(schema: T, text: string): z.infer<T>[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The markers of a profile conversation; malformed text or items are dropped, never thrown. */
+export function parseConversationMarkers(text: string): ConversationMarker[] {
+  return parseJsonList(conversationMarkerSchema, text);
+}
+
+/** The messages of a profile conversation, in order; malformed ones are dropped. */
+export function parseChatThreads(text: string): TranscriptMessage[] {
+  return parseJsonList(transcriptMessageSchema, text);
+}
+
+/** A Demo participant's conversation with markers and transcript as lists, oldest first. */
+export const demoConversationSchema = z.object({
+  id: z.number().int(),
+  chat_start_date: timestamp,
+  chat_end_date: timestamp,
+  summary: z.string(),
+  patient_summary: z.string(),
+  markers: z.array(conversationMarkerSchema),
+  transcript: z.array(transcriptMessageSchema),
+  next_best_action: z.string().nullable(),
+  next_visit_date: isoDay.nullable(),
+});
+export type DemoConversation = z.infer<typeof demoConversationSchema>;
+export const demoConversationListSchema = z.array(demoConversationSchema);
