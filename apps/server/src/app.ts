@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -12,9 +13,19 @@ import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
+import { createDicomStore } from './features/imaging/dicom-store';
+import {
+  dicomMultipartOptions,
+  registerDicomUploadRoute,
+  registerImagingRoutes,
+} from './features/imaging/imaging.routes';
+import { createImagingService } from './features/imaging/imaging.service';
 import { registerNudgeRoutes } from './features/nudges/nudges.routes';
+import { registerPainRoutes } from './features/pain/pain.routes';
 import { registerParticipantRoutes } from './features/participants/participants.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
+import { registerSimulationRoutes } from './features/simulation/simulation.routes';
+import { registerSurgeryRoutes } from './features/surgery/surgery.routes';
 import { registerSurveyRoutes } from './features/surveys/surveys.routes';
 import { registerTelemetryRoutes } from './features/telemetry/telemetry.routes';
 import { registerTrendRoutes } from './features/trends/trends.routes';
@@ -91,6 +102,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSurveyRoutes(app, db);
   registerAdherenceRoutes(app, db);
   registerDigitalTwinRoutes(app, db);
+  registerSurgeryRoutes(app, db);
+  const imaging = createImagingService({
+    db,
+    store: createDicomStore(config.dataDir),
+    maxUploadBytes: config.maxUploadBytes,
+    log: app.log,
+  });
+  registerImagingRoutes(app, { db, imaging });
+  // Multipart parsing exists only in this scope, for the DICOM upload: every other route still
+  // refuses multipart (and text/plain) bodies with 415, and JSON handling is unchanged.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, dicomMultipartOptions(config.maxUploadBytes));
+    registerDicomUploadRoute(uploads, { db, imaging });
+  });
+  registerPainRoutes(app, db);
+  registerSimulationRoutes(app, db);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -34,6 +34,10 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
   REMIND_INTERVAL_DAYS: positiveInt.default(3),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
+  /** Largest accepted uploaded file (DICOM); 512 MiB by default, at most 64 GiB. */
+  MAX_UPLOAD_BYTES: positiveInt
+    .max(68_719_476_736, 'must be at most 68719476736 (64 GiB)')
+    .default(536_870_912),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -75,6 +79,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     remindIntervalDays: env.REMIND_INTERVAL_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(

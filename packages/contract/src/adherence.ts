@@ -3,9 +3,9 @@ import { participantIdField } from './profile';
 import { surveyTimepointSchema } from './surveys';
 
 /**
- * GET /api/surgery/adherence?user_id&surgery_id. There is no surgery record yet (a later issue
- * adds surgeries), so `surgery_id` is optional and, when given, only checked for its form: the
- * schedule is the participant's survey schedule, which is dated from their one surgery.
+ * GET /api/surgery/adherence?user_id&surgery_id. `surgery_id` is optional: with it, the target
+ * dates are that surgery's date plus each timepoint's offset (404 when the participant has no
+ * such surgery); without it, they are the dates stored with the participant's survey schedule.
  */
 export const adherenceQuerySchema = z.object({
   user_id: participantIdField(),

@@ -255,7 +255,10 @@ export const telemetrySchema = z.object({
   activeTime: trendSeriesSchema,
   /** Daily weight (kg) over the TELEMETRY_CHART_DAYS up to current_run_date. */
   bodyWeight: trendSeriesSchema,
-  /** The day the data is read as of: today (UTC) until the simulation feature supplies one. */
+  /**
+   * The day the data is read as of: a Demo participant's simulation run date while they are
+   * enrolled in a simulation programme, otherwise today (UTC).
+   */
   current_run_date: isoDaySchema,
   /** When the latest measurement of any kind arrived (ISO 8601), null when none ever did. */
   data_last_received_at: z.iso.datetime({ offset: true }).nullable(),

@@ -11,8 +11,9 @@ import { insightSchema, isoDaySchema, plotPointSchema, trendSeriesSchema } from 
 export const TREND_DAYS = 30;
 
 /**
- * Body of every trend call: the participant and the last day of the series (YYYY-MM-DD;
- * current_run_date or today — left out, it is today in UTC).
+ * Body of every trend call: the participant and the last day of the series (YYYY-MM-DD). Left
+ * out, it is the participant's simulation current_run_date (an enrolled Demo participant) or
+ * today in UTC.
  */
 export const trendRequestSchema = z.object({
   user_id: participantIdField(),

@@ -10,6 +10,7 @@ import {
   type MeasurementSource,
 } from '@recovery-portal/contract/measurements';
 import type { NudgeFeedback, NudgeStatus } from '@recovery-portal/contract/nudges';
+import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import type { SurveyQuestion, SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '../db/client';
@@ -18,9 +19,12 @@ import { conversations } from '../db/schema/conversations';
 import { digitalTwins, markerMemberships, segments } from '../db/schema/digital-twin';
 import { measurements } from '../db/schema/measurements';
 import { nudges } from '../db/schema/nudges';
+import { simulationPrograms } from '../db/schema/simulation';
+import { surgeries } from '../db/schema/surgery';
 import { surveyResponses, surveys } from '../db/schema/surveys';
 import { users } from '../db/schema/users';
 import { hashPassword } from '../features/account/passwords';
+import { SIMULATION_PROGRAM_DEFINITIONS } from '../features/simulation/simulation-programs';
 
 /** The password every factory user gets unless a test names another. */
 export const FACTORY_PASSWORD = 'Factory-Password-42';
@@ -343,4 +347,45 @@ export async function createSegment(
     .returning({ id: segments.id });
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+export interface SurgeryAttributes {
+  procedure?: SurgeryProcedure;
+  side?: SurgerySide;
+  /** YYYY-MM-DD */
+  surgeryDate?: string;
+  surgeon?: string;
+  hospital?: string;
+  notes?: string | null;
+}
+
+/** Inserts a surgery of the participant; defaults to a left total knee replacement. */
+export async function createSurgery(
+  db: Database,
+  userId: number,
+  attributes: SurgeryAttributes = {},
+) {
+  const [row] = await db
+    .insert(surgeries)
+    .values({
+      userId,
+      procedure: attributes.procedure ?? 'TOTAL_KNEE_REPLACEMENT',
+      side: attributes.side ?? 'LEFT',
+      surgeryDate: attributes.surgeryDate ?? '2025-03-10',
+      surgeon: attributes.surgeon ?? 'Dr Grey',
+      hospital: attributes.hospital ?? 'Riverside Orthopaedic Centre',
+      notes: attributes.notes ?? null,
+    })
+    .returning({ id: surgeries.id });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The simulation programmes the migration seeds (reset() empties every table, them too). */
+export async function createSimulationPrograms(db: Database) {
+  return db
+    .insert(simulationPrograms)
+    .values(SIMULATION_PROGRAM_DEFINITIONS.map((program) => ({ ...program })))
+    .onConflictDoNothing()
+    .returning({ id: simulationPrograms.id, code: simulationPrograms.code });
 }

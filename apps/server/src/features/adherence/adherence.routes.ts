@@ -3,11 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adherenceListSchema, adherenceQuerySchema } from '@recovery-portal/contract/adherence';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '../../db/client';
+import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { auditRequest } from '../audit/request-audit';
 import { requireParticipant } from '../profile/participant-lookup';
+import { findSurgery } from '../surgery/surgery.repository';
 import { createAdherenceService } from './adherence.service';
 
 /** The Survey Schedule card (spec §2, §3 'Adherence item'): clinicians only. */
@@ -32,8 +35,14 @@ export function registerAdherenceRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { id } = await requireParticipant(db, request.query.user_id);
-      // surgery_id is validated but not used until surgeries exist (see the service).
-      const data = await adherence.adherence(id);
+      const surgeryId = request.query.surgery_id;
+      let surgeryDate: string | undefined;
+      if (surgeryId) {
+        const surgery = await findSurgery(db, id, surgeryId);
+        if (!surgery) throw notFound(SURGERY_MESSAGES.notFound(surgeryId, id));
+        surgeryDate = surgery.surgery_date;
+      }
+      const data = await adherence.adherence(id, surgeryDate);
       await auditRequest(db, request, {
         action: 'participant.adherence.view',
         subjectType: 'participant',

@@ -3,8 +3,13 @@ import {
   type AdherenceEntry,
   type AdherenceItem,
 } from '@recovery-portal/contract/adherence';
-import { SURVEY_TIMEPOINT_LABELS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
+import {
+  SURVEY_TIMEPOINT_LABELS,
+  SURVEY_TIMEPOINT_OFFSET_DAYS,
+  SURVEY_TIMEPOINTS,
+} from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
+import { addDays } from '../telemetry/days';
 import { roundTo } from '../telemetry/series';
 import { listScheduleRows, type ScheduleRow } from './adherence.repository';
 
@@ -17,7 +22,11 @@ function preferred(current: ScheduleRow | undefined, candidate: ScheduleRow): Sc
   return candidate.id > current.id ? candidate : current;
 }
 
-function toEntry(timepoint: (typeof SURVEY_TIMEPOINTS)[number], row?: ScheduleRow): AdherenceEntry {
+function toEntry(
+  timepoint: (typeof SURVEY_TIMEPOINTS)[number],
+  row?: ScheduleRow,
+  surgeryDate?: string,
+): AdherenceEntry {
   let score: AdherenceEntry['score'] = null;
   if (row?.submittedAt) score = row.score === null ? null : roundTo(row.score);
   else if (row?.notApplicable) score = NOT_APPLICABLE_SCORE;
@@ -25,16 +34,22 @@ function toEntry(timepoint: (typeof SURVEY_TIMEPOINTS)[number], row?: ScheduleRo
     timepoint,
     label: SURVEY_TIMEPOINT_LABELS[timepoint],
     score,
-    target_date: row?.targetDate ?? null,
+    target_date: surgeryDate
+      ? addDays(surgeryDate, SURVEY_TIMEPOINT_OFFSET_DAYS[timepoint])
+      : (row?.targetDate ?? null),
     submitted_on: row?.submittedAt ? row.submittedAt.toISOString() : null,
   };
 }
 
 /**
  * One item per survey with exactly five entries in schedule order (PreOp … 12 Months); a
- * timepoint the survey was never scheduled at has a null target date and score.
+ * timepoint the survey was never scheduled at has a null target date and score. With a surgery
+ * date, every target date is that date plus the timepoint's offset.
  */
-export function buildAdherence(rows: readonly ScheduleRow[]): AdherenceItem[] {
+export function buildAdherence(
+  rows: readonly ScheduleRow[],
+  surgeryDate?: string,
+): AdherenceItem[] {
   const bySurvey = new Map<number, { first: ScheduleRow; cells: Map<string, ScheduleRow> }>();
   for (const row of rows) {
     let survey = bySurvey.get(row.surveyId);
@@ -50,7 +65,7 @@ export function buildAdherence(rows: readonly ScheduleRow[]): AdherenceItem[] {
     )
     .map(({ first, cells }) => {
       const entries = SURVEY_TIMEPOINTS.map((timepoint) =>
-        toEntry(timepoint, cells.get(timepoint)),
+        toEntry(timepoint, cells.get(timepoint), surgeryDate),
       );
       const dates = entries
         .flatMap((entry) => (entry.target_date ? [entry.target_date] : []))
@@ -69,12 +84,11 @@ export function buildAdherence(rows: readonly ScheduleRow[]): AdherenceItem[] {
 export function createAdherenceService(db: Database) {
   return {
     /**
-     * The survey schedule of the participant. There is no surgery record yet (a later issue
-     * adds surgeries), so the schedule is read from survey_responses, which are dated from the
-     * participant's one surgery; surgery_id is accepted by the route but not needed.
+     * The survey schedule of the participant, from survey_responses. Given the date of one of
+     * their surgeries, the target dates are counted from it instead of the stored ones.
      */
-    async adherence(userId: number): Promise<AdherenceItem[]> {
-      return buildAdherence(await listScheduleRows(db, userId));
+    async adherence(userId: number, surgeryDate?: string): Promise<AdherenceItem[]> {
+      return buildAdherence(await listScheduleRows(db, userId), surgeryDate);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { participantStats } from '../../db/schema/activity';
@@ -36,6 +36,8 @@ export async function seedGroups(db: Database, names: string[]): Promise<Map<str
   const rows = await db
     .insert(userGroups)
     .values(names.map((name) => ({ name })))
+    // Migrations already create 'CZ'; the no-op update makes RETURNING include existing rows.
+    .onConflictDoUpdate({ target: userGroups.name, set: { name: sql`excluded.name` } })
     .returning({ id: userGroups.id, name: userGroups.name });
   return new Map(rows.map((row) => [row.name, row.id]));
 }

@@ -9,6 +9,7 @@ import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { auditRequest } from '../audit/request-audit';
 import { requireParticipant } from '../profile/participant-lookup';
+import { simulationRunDateFor } from '../simulation/simulation.repository';
 import { createTelemetryService } from './telemetry.service';
 
 /** Home Health Telemetry and Labs & Vitals of a participant (spec §2, §7): clinicians only. */
@@ -33,7 +34,8 @@ export function registerTelemetryRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { id } = await requireParticipant(db, request.query.user_id);
-      const data = await telemetry.telemetry(id);
+      // An enrolled Demo participant is read as of their simulation run date.
+      const data = await telemetry.telemetry(id, (await simulationRunDateFor(db, id)) ?? undefined);
       await auditRequest(db, request, {
         action: 'participant.telemetry.view',
         subjectType: 'participant',

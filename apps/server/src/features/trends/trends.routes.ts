@@ -16,6 +16,7 @@ import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { auditRequest } from '../audit/request-audit';
 import { requireParticipant } from '../profile/participant-lookup';
+import { simulationRunDateFor } from '../simulation/simulation.repository';
 import { todayUtc } from '../telemetry/days';
 import { createTrendService } from './trends.service';
 
@@ -34,6 +35,8 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
   const config = { access: ['CLINICIAN'] } as const;
   const tags = ['participant details'];
   const failures = errorResponses(400, 401, 403, 404);
+  /** Without date_string: an enrolled Demo participant's simulation run date, else today. */
+  const defaultAsOf = async (id: number) => (await simulationRunDateFor(db, id)) ?? todayUtc();
 
   for (const [kind, url] of Object.entries(SERIES_PATHS) as [TrendSeriesKind, string][]) {
     routes.post(
@@ -49,7 +52,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
       },
       async (request) => {
         const { id } = await requireParticipant(db, request.body.user_id);
-        const asOf = request.body.date_string ?? todayUtc();
+        const asOf = request.body.date_string ?? (await defaultAsOf(id));
         const data = await trends.series(id, kind, asOf);
         await auditRequest(db, request, {
           action: `participant.trend.${kind}.view`,
@@ -76,7 +79,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { id } = await requireParticipant(db, request.body.user_id);
-      const asOf = request.body.date_string ?? todayUtc();
+      const asOf = request.body.date_string ?? (await defaultAsOf(id));
       const data = await trends.activity(id, asOf);
       await auditRequest(db, request, {
         action: 'participant.trend.activity.view',
@@ -103,7 +106,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { id } = await requireParticipant(db, request.params.id);
-      const asOf = request.query.date_string ?? todayUtc();
+      const asOf = request.query.date_string ?? (await defaultAsOf(id));
       const data = await trends.userTrend(id, asOf);
       await auditRequest(db, request, {
         action: 'participant.trend.view',

@@ -1,0 +1,135 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ImagingFile } from '@recovery-portal/contract/imaging';
+import type { Database } from '../../db/client';
+import { imagingFiles } from '../../db/schema/imaging';
+import type { DicomMetadata } from './dicom-header';
+
+/** Namespace of the per-content advisory locks (the other half of the key comes from the hash). */
+const CONTENT_LOCK_NAMESPACE = 4_211_979;
+
+export interface NewImagingFile {
+  userId: number;
+  surgeryId: number;
+  originalName: string;
+  contentSha256: string;
+  sizeBytes: number;
+  metadata: DicomMetadata;
+  uploadedBy: number | null;
+}
+
+const columns = {
+  id: imagingFiles.id,
+  user_id: imagingFiles.userId,
+  surgery_id: imagingFiles.surgeryId,
+  original_name: imagingFiles.originalName,
+  content_sha256: imagingFiles.contentSha256,
+  size_bytes: imagingFiles.sizeBytes,
+  modality: imagingFiles.modality,
+  study_date: imagingFiles.studyDate,
+  study_description: imagingFiles.studyDescription,
+  series_description: imagingFiles.seriesDescription,
+  rows: imagingFiles.rows,
+  columns: imagingFiles.columns,
+  instance_number: imagingFiles.instanceNumber,
+  uploaded_by: imagingFiles.uploadedBy,
+  uploadedAt: imagingFiles.uploadedAt,
+};
+
+function toImagingFile({
+  uploadedAt,
+  ...row
+}: Omit<ImagingFile, 'uploaded_at'> & { uploadedAt: Date }): ImagingFile {
+  return { ...row, size_bytes: Number(row.size_bytes), uploaded_at: uploadedAt.toISOString() };
+}
+
+/**
+ * Serialises every store operation on one content hash (add, delete, clean-up) across
+ * transactions and server processes, until the calling transaction ends.
+ */
+export async function lockContent(db: Database, sha256: string): Promise<void> {
+  // The first 8 hex digits as a signed 32-bit key: collisions only make two hashes wait.
+  const key = Number.parseInt(sha256.slice(0, 8), 16) | 0;
+  await db.execute(sql`select pg_advisory_xact_lock(${CONTENT_LOCK_NAMESPACE}::int, ${key}::int)`);
+}
+
+/** Inserts the rows in order and returns them as the API shows them. */
+export async function insertImagingFiles(
+  db: Database,
+  files: readonly NewImagingFile[],
+): Promise<ImagingFile[]> {
+  if (files.length === 0) return [];
+  const rows = await db
+    .insert(imagingFiles)
+    .values(
+      files.map((file) => ({
+        userId: file.userId,
+        surgeryId: file.surgeryId,
+        originalName: file.originalName,
+        contentSha256: file.contentSha256,
+        sizeBytes: file.sizeBytes,
+        modality: file.metadata.modality,
+        studyDate: file.metadata.studyDate,
+        studyDescription: file.metadata.studyDescription,
+        seriesDescription: file.metadata.seriesDescription,
+        rows: file.metadata.rows,
+        columns: file.metadata.columns,
+        instanceNumber: file.metadata.instanceNumber,
+        uploadedBy: file.uploadedBy,
+      })),
+    )
+    .returning(columns);
+  return rows.map(toImagingFile);
+}
+
+/** A surgery's images, newest upload first. */
+export async function listImagingFiles(
+  db: Database,
+  userId: number,
+  surgeryId: number,
+): Promise<ImagingFile[]> {
+  const rows = await db
+    .select(columns)
+    .from(imagingFiles)
+    .where(and(eq(imagingFiles.userId, userId), eq(imagingFiles.surgeryId, surgeryId)))
+    .orderBy(desc(imagingFiles.uploadedAt), desc(imagingFiles.id));
+  return rows.map(toImagingFile);
+}
+
+export async function findImagingFile(db: Database, id: number): Promise<ImagingFile | null> {
+  const [row] = await db.select(columns).from(imagingFiles).where(eq(imagingFiles.id, id)).limit(1);
+  return row ? toImagingFile(row) : null;
+}
+
+/** Deletes the row; false when it was already gone. */
+export async function deleteImagingFile(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(imagingFiles)
+    .where(eq(imagingFiles.id, id))
+    .returning({ id: imagingFiles.id });
+  return rows.length > 0;
+}
+
+/** How many rows use the stored file of this hash. */
+export async function countRowsWithContent(db: Database, sha256: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(imagingFiles)
+    .where(eq(imagingFiles.contentSha256, sha256));
+  return Number(row?.n ?? 0);
+}
+
+/** The hashes among `hashes` that some row uses. */
+export async function referencedHashes(
+  db: Database,
+  hashes: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < hashes.length; i += 1000) {
+    const rows = await db
+      .selectDistinct({ sha: imagingFiles.contentSha256 })
+      .from(imagingFiles)
+      .where(inArray(imagingFiles.contentSha256, hashes.slice(i, i + 1000)));
+    for (const row of rows) found.add(row.sha);
+  }
+  return found;
+}

@@ -1,0 +1,223 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import {
+  DICOM_MEDIA_TYPE,
+  dicomDeleteResponseSchema,
+  dicomListQuerySchema,
+  dicomUploadResponseSchema,
+  IMAGING_MESSAGES,
+  IMAGING_PATHS,
+  imageIdQuerySchema,
+  imagingFileListSchema,
+  MAX_DICOM_FILES_PER_UPLOAD,
+} from '@recovery-portal/contract/imaging';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { currentStaff } from '../../plugins/auth';
+import { auditRequest } from '../audit/request-audit';
+import type { ImagingService } from './imaging.service';
+
+const config = { access: ['CLINICIAN'] } as const;
+const tags = ['imaging'];
+
+/** Temporary upload files older than this are leftovers (a crash or a cut connection). */
+const STALE_TEMP_MS = 24 * 3_600_000;
+/** How often stale temporary files and unreferenced stored files are swept. */
+const SWEEP_INTERVAL_MS = 3_600_000;
+
+/**
+ * @fastify/multipart options for the DICOM upload scope: busboy stops each file at
+ * MAX_UPLOAD_BYTES and marks it truncated, which the upload turns into a 413 naming the file.
+ */
+export function dicomMultipartOptions(maxUploadBytes: number): FastifyMultipartBaseOptions {
+  return {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: maxUploadBytes,
+      files: MAX_DICOM_FILES_PER_UPLOAD,
+      fields: 4,
+      fieldSize: 64,
+      fieldNameSize: 100,
+      parts: MAX_DICOM_FILES_PER_UPLOAD + 4,
+      headerPairs: 32,
+    },
+  };
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 8187). */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * POST /api/surgery/dicom. Register it inside a scope that has @fastify/multipart, so that no
+ * other route learns to parse multipart bodies.
+ */
+export function registerDicomUploadRoute(
+  scope: FastifyInstance,
+  deps: { db: Database; imaging: ImagingService },
+) {
+  const routes = scope.withTypeProvider<ZodTypeProvider>();
+  routes.post(
+    API_PATHS.surgery.dicom,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Uploads DICOM files for a surgery (multipart: user_id, surgery_id, then the files)',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: successEnvelope(dicomUploadResponseSchema),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGING_MESSAGES.notMultipart);
+      }
+      try {
+        const { target, files } = await deps.imaging.upload(
+          request.parts(),
+          currentStaff(request).id,
+        );
+        await auditRequest(deps.db, request, {
+          action: 'participant.imaging.upload',
+          subjectType: 'participant',
+          subjectId: target.user_id,
+          details: { surgery_id: target.surgery_id, image_ids: files.map((file) => file.id) },
+        });
+        return ok({ files });
+      } catch (error) {
+        // The rest of a refused upload is not read: close the connection after the answer.
+        reply.header('connection', 'close');
+        throw error;
+      }
+    },
+  );
+}
+
+/** Listing, downloading and deleting a surgery's images, and the store's housekeeping. */
+export function registerImagingRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; imaging: ImagingService },
+) {
+  const { db, imaging } = deps;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    imaging.sweep(STALE_TEMP_MS).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'DICOM store sweep failed');
+    });
+  app.addHook('onReady', async () => {
+    void sweep();
+    sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
+    sweeper.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+  });
+
+  routes.get(
+    API_PATHS.surgery.dicomList,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A surgery's DICOM files with the header fields read from them, newest first",
+        querystring: dicomListQuerySchema,
+        response: {
+          200: successEnvelope(imagingFileListSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { user_id, surgery_id } = request.query;
+      const data = await imaging.list(user_id, surgery_id);
+      await auditRequest(db, request, {
+        action: 'participant.imaging.list',
+        subjectType: 'participant',
+        subjectId: user_id,
+        details: { surgery_id },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.get(
+    IMAGING_PATHS.file,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The stored DICOM file, as an attachment (application/dicom)',
+        querystring: imageIdQuerySchema,
+        // No response schema: the body is the file's bytes (failures are still the envelope).
+        produces: [DICOM_MEDIA_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const { image, stream } = await imaging.openFile(request.query.image_id);
+      try {
+        await auditRequest(db, request, {
+          action: 'participant.imaging.download',
+          subjectType: 'participant',
+          subjectId: image.user_id,
+          details: { surgery_id: image.surgery_id, image_id: image.id },
+        });
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
+      return reply
+        .type(DICOM_MEDIA_TYPE)
+        .header('content-length', image.size_bytes)
+        .header('content-disposition', contentDisposition(image.original_name))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  routes.delete(
+    API_PATHS.surgery.dicom,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Deletes an image: its row, and its file unless another image has the same bytes',
+        querystring: imageIdQuerySchema,
+        response: {
+          200: successEnvelope(dicomDeleteResponseSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { image, fileRemoved } = await imaging.remove(request.query.image_id);
+      await auditRequest(db, request, {
+        action: 'participant.imaging.delete',
+        subjectType: 'participant',
+        subjectId: image.user_id,
+        details: {
+          surgery_id: image.surgery_id,
+          image_id: image.id,
+          original_name: image.original_name,
+        },
+      });
+      return ok({ message: IMAGING_MESSAGES.deleted, id: image.id, file_removed: fileRemoved });
+    },
+  );
+}

@@ -1,0 +1,56 @@
+import { desc, eq } from 'drizzle-orm';
+import type { PainBodySite, PainLog, PainLogSource } from '@recovery-portal/contract/pain';
+import type { Database } from '../../db/client';
+import { painLogs } from '../../db/schema/pain';
+
+export interface NewPainLog {
+  userId: number;
+  score: number;
+  recordedAt: Date;
+  bodySite: PainBodySite;
+  note: string | null;
+  source: PainLogSource;
+  recordedBy: number | null;
+}
+
+const columns = {
+  id: painLogs.id,
+  user_id: painLogs.userId,
+  score: painLogs.score,
+  recordedAt: painLogs.recordedAt,
+  body_site: painLogs.bodySite,
+  note: painLogs.note,
+  source: painLogs.source,
+  recorded_by: painLogs.recordedBy,
+};
+
+function toPainLog({ recordedAt, ...row }: Omit<PainLog, 'recorded_at'> & { recordedAt: Date }) {
+  return { ...row, recorded_at: recordedAt.toISOString() };
+}
+
+/** Inserts pain reports (in chunks; the simulation writes a few hundred at once). */
+export async function insertPainLogs(
+  db: Database,
+  logs: readonly NewPainLog[],
+): Promise<PainLog[]> {
+  const inserted: PainLog[] = [];
+  for (let i = 0; i < logs.length; i += 1000) {
+    const rows = await db
+      .insert(painLogs)
+      .values(logs.slice(i, i + 1000).map((log) => ({ ...log })))
+      .returning(columns);
+    inserted.push(...rows.map(toPainLog));
+  }
+  return inserted;
+}
+
+/** The participant's last `n` reports, newest recorded_at first. */
+export async function lastPainLogs(db: Database, userId: number, n: number): Promise<PainLog[]> {
+  const rows = await db
+    .select(columns)
+    .from(painLogs)
+    .where(eq(painLogs.userId, userId))
+    .orderBy(desc(painLogs.recordedAt), desc(painLogs.id))
+    .limit(n);
+  return rows.map(toPainLog);
+}

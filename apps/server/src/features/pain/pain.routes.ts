@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import {
+  lastPainLogsRequestSchema,
+  painLogListSchema,
+  painLogSchema,
+  reportPainRequestSchema,
+} from '@recovery-portal/contract/pain';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { currentStaff } from '../../plugins/auth';
+import { auditRequest } from '../audit/request-audit';
+import { requireParticipant } from '../profile/participant-lookup';
+import { insertPainLogs, lastPainLogs } from './pain.repository';
+
+/** Pain reports (spec §7 'Surgery and pain'): clinicians only. */
+export function registerPainRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: ['CLINICIAN'] } as const;
+  const tags = ['pain'];
+
+  routes.post(
+    API_PATHS.pain.report,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Records a pain score (0–10) with its time (default now), body site and note',
+        body: reportPainRequestSchema,
+        response: { 200: successEnvelope(painLogSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { user_id, score, recorded_at, body_site, note } = request.body;
+      await requireParticipant(db, user_id);
+      const staff = currentStaff(request);
+      const [log] = await insertPainLogs(db, [
+        {
+          userId: user_id,
+          score,
+          recordedAt: recorded_at ? new Date(recorded_at) : new Date(),
+          bodySite: body_site,
+          note,
+          source: 'CLINICIAN',
+          recordedBy: staff.id,
+        },
+      ]);
+      if (!log) throw new Error('insert returned no row');
+      await auditRequest(db, request, {
+        action: 'participant.pain.record',
+        subjectType: 'participant',
+        subjectId: user_id,
+        details: { pain_log_id: log.id },
+      });
+      return ok(log);
+    },
+  );
+
+  routes.post(
+    API_PATHS.pain.lastN,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The participant's last n pain reports (1–200), newest first",
+        body: lastPainLogsRequestSchema,
+        response: {
+          200: successEnvelope(painLogListSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { user_id, n } = request.body;
+      await requireParticipant(db, user_id);
+      const data = await lastPainLogs(db, user_id, n);
+      await auditRequest(db, request, {
+        action: 'participant.pain.list',
+        subjectType: 'participant',
+        subjectId: user_id,
+        details: { n },
+      });
+      return ok(data);
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
+import type { Database } from '../../db/client';
+import { participantActivity } from '../../db/schema/activity';
+import { clinicalRecords } from '../../db/schema/clinical-records';
+import { conversations } from '../../db/schema/conversations';
+import { digitalTwins, markerMemberships, segments } from '../../db/schema/digital-twin';
+import { measurements } from '../../db/schema/measurements';
+import { nudges } from '../../db/schema/nudges';
+import {
+  simulationEnrolments,
+  simulationPrograms,
+  simulationState,
+} from '../../db/schema/simulation';
+import { surveyResponses } from '../../db/schema/surveys';
+import { users } from '../../db/schema/users';
+
+/** Namespace of the per-participant enrolment lock. */
+const ENROLMENT_LOCK_NAMESPACE = 4_211_980;
+
+const programColumns = {
+  id: simulationPrograms.id,
+  code: simulationPrograms.code,
+  name: simulationPrograms.name,
+  description: simulationPrograms.description,
+  duration_days: simulationPrograms.durationDays,
+  procedure: simulationPrograms.procedure,
+};
+
+export function listPrograms(db: Database): Promise<SimulationProgram[]> {
+  return db.select(programColumns).from(simulationPrograms).orderBy(asc(simulationPrograms.id));
+}
+
+export async function findProgram(db: Database, id: number): Promise<SimulationProgram | null> {
+  const [row] = await db
+    .select(programColumns)
+    .from(simulationPrograms)
+    .where(eq(simulationPrograms.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The simulation clock's pinned day, or null when it follows today. */
+export async function pinnedRunDate(db: Database): Promise<string | null> {
+  const [row] = await db
+    .select({ day: simulationState.currentRunDate })
+    .from(simulationState)
+    .where(eq(simulationState.id, 1))
+    .limit(1);
+  return row?.day ?? null;
+}
+
+export async function findEnrolment(
+  db: Database,
+  userId: number,
+): Promise<SimulationEnrolment | null> {
+  const [row] = await db
+    .select({
+      program: programColumns,
+      user_id: simulationEnrolments.userId,
+      enrolledAt: simulationEnrolments.enrolledAt,
+      start_date: simulationEnrolments.startDate,
+      surgery_date: simulationEnrolments.surgeryDate,
+      surgery_id: simulationEnrolments.surgeryId,
+      current_run_date: simulationEnrolments.currentRunDate,
+    })
+    .from(simulationEnrolments)
+    .innerJoin(simulationPrograms, eq(simulationPrograms.id, simulationEnrolments.programId))
+    .where(eq(simulationEnrolments.userId, userId))
+    .limit(1);
+  if (!row) return null;
+  const { enrolledAt, ...rest } = row;
+  return { ...rest, enrolled_at: enrolledAt.toISOString() };
+}
+
+/**
+ * The day the telemetry and trend calls read a participant as of: their enrolment's run date
+ * while they are a Demo participant enrolled in a programme, else null (today).
+ */
+export async function simulationRunDateFor(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ day: simulationEnrolments.currentRunDate })
+    .from(simulationEnrolments)
+    .innerJoin(users, eq(users.id, simulationEnrolments.userId))
+    .where(and(eq(simulationEnrolments.userId, userId), eq(users.participantType, 'Demo')))
+    .limit(1);
+  return row?.day ?? null;
+}
+
+/** Serialises enrolments of one participant until the transaction ends. */
+export async function lockEnrolment(db: Database, userId: number): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${ENROLMENT_LOCK_NAMESPACE}::int, ${userId}::int)`,
+  );
+}
+
+export async function insertEnrolment(
+  db: Database,
+  values: {
+    userId: number;
+    programId: number;
+    surgeryId: number;
+    enrolledBy: number | null;
+    startDate: string;
+    surgeryDate: string;
+    currentRunDate: string;
+  },
+): Promise<void> {
+  await db.insert(simulationEnrolments).values(values);
+}
+
+/**
+ * Removes the participant's generated programme streams before the simulation writes its own
+ * (a seeded Demo participant already has some; the digital twin allows only one row). Records
+ * entered by staff (surgeries, images, pain reports) are kept.
+ */
+export async function deleteGeneratedData(db: Database, userId: number): Promise<void> {
+  for (const table of [
+    participantActivity,
+    measurements,
+    nudges,
+    conversations,
+    surveyResponses,
+    markerMemberships,
+    segments,
+    clinicalRecords,
+  ]) {
+    await db.delete(table).where(eq(table.userId, userId));
+  }
+  await db.delete(digitalTwins).where(eq(digitalTwins.userId, userId));
+}
+
+/** The users columns the programme plan reads. */
+export async function participantDetails(db: Database, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      gender: users.gender,
+      birthDate: users.birthDate,
+      heightCm: users.heightCm,
+      tracker: users.tracker,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}

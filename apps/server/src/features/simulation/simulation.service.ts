@@ -1,0 +1,220 @@
+import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
+import type { PainBodySite } from '@recovery-portal/contract/pain';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
+import {
+  SIMULATION_MESSAGES,
+  type EnrollRequest,
+  type EnrollResponse,
+  type SimulationEnrolment,
+  type SimulationState,
+} from '@recovery-portal/contract/simulation';
+import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
+import type { Database } from '../../db/client';
+import { insertTimeline } from '../../db/seed/bulk-insert';
+import { ensureSurveys } from '../../db/seed/demo-generator';
+import { generateParticipantTimeline } from '../../db/seed/participant-timeline';
+import { planProgramme, type Joint, type Procedure } from '../../db/seed/programme-plan';
+import { addDays, isoDate, startOfUtcDay } from '../../db/seed/seed-dates';
+import { createSeedFaker, DEMO_SEED, mixSeed } from '../../db/seed/seed-random';
+import { TIMELINE_VOLUMES } from '../../db/seed/timeline-types';
+import { conflict, notFound } from '../../lib/app-error';
+import { refreshParticipantStats } from '../activity/participant-stats.repository';
+import { insertPainLogs, type NewPainLog } from '../pain/pain.repository';
+import { requireParticipant } from '../profile/participant-lookup';
+import { insertSurgery } from '../surgery/surgery.repository';
+import {
+  deleteGeneratedData,
+  findEnrolment,
+  findProgram,
+  insertEnrolment,
+  listPrograms,
+  lockEnrolment,
+  participantDetails,
+  pinnedRunDate,
+} from './simulation.repository';
+
+/** Nudges are scheduled this far past the run date, as in the demo seed. */
+const NUDGE_DAYS_AHEAD = 7;
+/** A stream of seeds of its own, apart from the demo population's. */
+const SIMULATION_SEED_STREAM = 0x5349_4d;
+
+/** The demo generator picks a procedure from the participant's group. */
+const GROUP_FOR: Partial<Record<SurgeryProcedure, string>> = {
+  TOTAL_KNEE_REPLACEMENT: 'Knee Recovery',
+  PARTIAL_KNEE_REPLACEMENT: 'Knee Recovery',
+  TOTAL_HIP_REPLACEMENT: 'Hip Recovery',
+  CORONARY_ARTERY_BYPASS_GRAFT: 'Cardiac Rehab',
+};
+
+const PROCEDURE_CODE: Record<Procedure, SurgeryProcedure> = {
+  'Total knee replacement': 'TOTAL_KNEE_REPLACEMENT',
+  'Partial knee replacement': 'PARTIAL_KNEE_REPLACEMENT',
+  'Total hip replacement': 'TOTAL_HIP_REPLACEMENT',
+  'Coronary artery bypass graft': 'CORONARY_ARTERY_BYPASS_GRAFT',
+};
+
+const HOSPITALS: Record<Joint, readonly string[]> = {
+  knee: ['Riverside Orthopaedic Centre', 'St Luke’s Joint Clinic'],
+  hip: ['Riverside Orthopaedic Centre', 'Northfield General Hospital'],
+  heart: ['Northfield Heart Institute', 'St Luke’s Cardiac Unit'],
+};
+
+function painSite(joint: Joint, side: SurgerySide): PainBodySite {
+  if (joint === 'heart') return 'CHEST';
+  const left = side === 'LEFT';
+  if (joint === 'hip') return left ? 'LEFT_HIP' : 'RIGHT_HIP';
+  return left ? 'LEFT_KNEE' : 'RIGHT_KNEE';
+}
+
+/** Whole years between two days. */
+function ageOn(birthDate: string, day: Date): number {
+  return Math.floor((day.getTime() - Date.parse(`${birthDate}T00:00:00Z`)) / (365.25 * 86_400_000));
+}
+
+export function createSimulationService(db: Database) {
+  /** The simulated 'today': the pinned day, or today in UTC. */
+  async function runDate(): Promise<string> {
+    return (await pinnedRunDate(db)) ?? isoDate(startOfUtcDay(new Date()));
+  }
+
+  return {
+    runDate,
+
+    /** The clock and the programmes on offer. */
+    async state(): Promise<SimulationState> {
+      return { current_run_date: await runDate(), programs: await listPrograms(db) };
+    },
+
+    /** The participant's enrolment or null; NOT_FOUND for an unknown participant. */
+    async enrolment(userId: number): Promise<SimulationEnrolment | null> {
+      await requireParticipant(db, userId);
+      return findEnrolment(db, userId);
+    },
+
+    /**
+     * Enrols a Demo participant and generates their programme with the demo seed's generator,
+     * from the programme start to the run date (nudges a week beyond), in one transaction: the
+     * surgery half-way through the programme's duration, telemetry, app activity, nudges, coach
+     * conversations, the survey schedule, the digital twin and pain reports. Their earlier
+     * generated data is replaced; records entered by staff stay.
+     */
+    async enroll(request: EnrollRequest, staffId: number | null): Promise<EnrollResponse> {
+      const participant = await requireParticipant(db, request.user_id);
+      if (participant.participantType !== 'Demo') throw conflict(SIMULATION_MESSAGES.onlyDemo);
+      const program = await findProgram(db, request.program_id);
+      if (!program) throw notFound(SIMULATION_MESSAGES.programNotFound(request.program_id));
+      const today = startOfUtcDay(new Date(`${await runDate()}T00:00:00Z`));
+
+      const generated = await db.transaction(async (tx) => {
+        await lockEnrolment(tx, request.user_id);
+        const existing = await findEnrolment(tx, request.user_id);
+        if (existing) throw conflict(SIMULATION_MESSAGES.alreadyEnrolled(existing.program.name));
+        const user = await participantDetails(tx, request.user_id);
+        if (!user) throw notFound(PARTICIPANT_ERRORS.notFound(request.user_id));
+
+        const surveys = await ensureSurveys(tx);
+        const faker = createSeedFaker();
+        const seed = mixSeed(DEMO_SEED, SIMULATION_SEED_STREAM, request.user_id, program.id);
+        const plan = planProgramme(faker, {
+          seed,
+          today,
+          gender: user.gender ?? 'Not stated',
+          ageYears: user.birthDate ? ageOn(user.birthDate, today) : 65,
+          heightCm: user.heightCm ?? 170,
+          groupName: GROUP_FOR[program.procedure] ?? null,
+          tracker: user.tracker,
+          surgeryDate: addDays(today, -Math.floor(program.duration_days / 2)),
+          engagement: 'high',
+          telemetry: true,
+        });
+        const timeline = generateParticipantTimeline(
+          faker,
+          {
+            id: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            gender: user.gender ?? 'Not stated',
+            birthDate: user.birthDate ?? isoDate(addDays(today, -Math.round(65 * 365.25))),
+            heightCm: user.heightCm ?? 170,
+            plan,
+          },
+          {
+            from: plan.startDate,
+            to: addDays(today, NUDGE_DAYS_AHEAD),
+            today,
+            surveys,
+            volume: TIMELINE_VOLUMES.unbounded,
+          },
+        );
+
+        // The surgery the programme follows, as a clinician would have recorded it.
+        faker.seed([seed, 0, SIMULATION_SEED_STREAM]);
+        const side: SurgerySide =
+          plan.joint === 'heart' ? 'NOT_APPLICABLE' : faker.helpers.arrayElement(['LEFT', 'RIGHT']);
+        const surgeryId = await insertSurgery(
+          tx,
+          user.id,
+          {
+            procedure: PROCEDURE_CODE[plan.procedure],
+            side,
+            surgeryDate: isoDate(plan.surgeryDate),
+            surgeon: `Dr ${faker.person.firstName()} ${faker.person.lastName()}`,
+            hospital: faker.helpers.arrayElement(HOSPITALS[plan.joint]),
+            notes: `Generated by the simulation programme "${program.name}".`,
+          },
+          null,
+        );
+
+        const painCode = MEASUREMENT_TYPES.painScore.code;
+        const bodySite = painSite(plan.joint, side);
+        const painLogs: NewPainLog[] = timeline.measurements
+          .filter((m) => m.code === painCode)
+          .map((m) => ({
+            userId: user.id,
+            score: Math.min(10, Math.max(0, Math.round(m.value))),
+            recordedAt: m.measuredAt,
+            bodySite,
+            note: null,
+            source: 'SIMULATION',
+            recordedBy: null,
+          }));
+
+        await deleteGeneratedData(tx, user.id);
+        await insertTimeline(tx, timeline);
+        await insertPainLogs(tx, painLogs);
+        await insertEnrolment(tx, {
+          userId: user.id,
+          programId: program.id,
+          surgeryId,
+          enrolledBy: staffId,
+          startDate: isoDate(plan.startDate),
+          surgeryDate: isoDate(plan.surgeryDate),
+          currentRunDate: isoDate(today),
+        });
+        // The 7-day counts as of the run date (or now, if the run date is today).
+        const endOfRunDate = addDays(today, 1);
+        await refreshParticipantStats(tx, {
+          userIds: [user.id],
+          now: new Date(Math.min(Date.now(), endOfRunDate.getTime())),
+        });
+        return {
+          measurements: timeline.measurements.length,
+          activity: timeline.activity.length,
+          nudges: timeline.nudges.length,
+          conversations: timeline.conversations.length,
+          survey_responses: timeline.surveyResponses.length,
+          pain_logs: painLogs.length,
+        };
+      });
+
+      const enrolment = await findEnrolment(db, request.user_id);
+      if (!enrolment) throw new Error('enrolment vanished after commit');
+      return {
+        message: SIMULATION_MESSAGES.enrolled(program.name),
+        enrolment,
+        generated,
+      };
+    },
+  };
+}
+export type SimulationService = ReturnType<typeof createSimulationService>;

@@ -1,0 +1,275 @@
+import { count, eq, max, min } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import {
+  enrollResponseSchema,
+  simulationEnrolmentOrNullSchema,
+  simulationStateSchema,
+} from '@recovery-portal/contract/simulation';
+import { telemetrySchema } from '@recovery-portal/contract/telemetry';
+import { activityTrendSchema, trendResponseSchema } from '@recovery-portal/contract/trends';
+import { participantStats } from '../../db/schema/activity';
+import { digitalTwins } from '../../db/schema/digital-twin';
+import { measurements } from '../../db/schema/measurements';
+import { nudges } from '../../db/schema/nudges';
+import { painLogs } from '../../db/schema/pain';
+import { simulationState } from '../../db/schema/simulation';
+import { surgeries } from '../../db/schema/surgery';
+import { surveyResponses } from '../../db/schema/surveys';
+import { users } from '../../db/schema/users';
+import {
+  buildTestApp,
+  failure,
+  loginAs,
+  successData,
+  type LoggedInStaff,
+  type TestApp,
+} from '../../test/build-test-app';
+import {
+  createDigitalTwin,
+  createMeasurements,
+  createParticipant,
+  createSimulationPrograms,
+  createStaff,
+} from '../../test/factories';
+import { callApi } from '../participants/participants.fixtures';
+import { simulationRunDateFor } from './simulation.repository';
+
+let testApp: TestApp;
+let clinician: LoggedInStaff;
+let programIds: Map<string, number>;
+
+beforeAll(async () => {
+  testApp = await buildTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+beforeEach(async () => {
+  await testApp.reset();
+  programIds = new Map((await createSimulationPrograms(testApp.db)).map((p) => [p.code, p.id]));
+  clinician = await loginAs(testApp, 'CLINICIAN');
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const knee = () => programIds.get('KNEE_REPLACEMENT_12W') ?? 0;
+
+const getState = (token: string | null = clinician.access_token) =>
+  callApi(testApp, 'GET', API_PATHS.simulation.state, token);
+const getProgram = (userId: number | string, token: string | null = clinician.access_token) =>
+  callApi(testApp, 'GET', `${API_PATHS.simulation.program}?user_id=${userId}`, token);
+const enroll = (body: Record<string, unknown>, token: string | null = clinician.access_token) =>
+  callApi(testApp, 'POST', API_PATHS.simulation.enroll, token, body);
+
+async function countRows(
+  table: typeof measurements | typeof nudges | typeof painLogs | typeof surveyResponses,
+  userId: number,
+) {
+  const [row] = await testApp.db.select({ n: count() }).from(table).where(eq(table.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+describe('simulation', () => {
+  it('answers the run date (today unless pinned) and the programmes', async () => {
+    const state = successData(await getState(), simulationStateSchema);
+    expect(state.current_run_date).toBe(today());
+    expect(state.programs.map((p) => p.code)).toEqual([
+      'KNEE_REPLACEMENT_12W',
+      'HIP_REPLACEMENT_12W',
+      'CARDIAC_REHAB_12W',
+    ]);
+    expect(state.programs[0]).toMatchObject({
+      name: 'Knee replacement recovery (12 weeks)',
+      duration_days: 84,
+      procedure: 'TOTAL_KNEE_REPLACEMENT',
+    });
+    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: '2026-02-01' });
+    expect(successData(await getState(), simulationStateSchema).current_run_date).toBe(
+      '2026-02-01',
+    );
+  });
+
+  it('enrolling a Demo participant generates their programme up to the run date', async () => {
+    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: '2026-02-01' });
+    const participant = await createParticipant(testApp.db, { participantType: 'Demo' });
+    // Data from the demo seed is replaced, not duplicated (the twin allows one row).
+    await createDigitalTwin(testApp.db, participant.id, { seeded: true });
+    await createMeasurements(testApp.db, participant.id, [
+      { key: 'steps', value: 1, measuredAt: new Date('2025-06-01T10:00:00Z') },
+    ]);
+    expect(
+      successData(await getProgram(participant.id), simulationEnrolmentOrNullSchema),
+    ).toBeNull();
+
+    const result = successData(
+      await enroll({ user_id: participant.id, program_id: knee() }),
+      enrollResponseSchema,
+    );
+    expect(result.message).toBe(
+      'Enrolled in "Knee replacement recovery (12 weeks)"; the programme data is ready.',
+    );
+    expect(result.enrolment).toMatchObject({
+      user_id: participant.id,
+      program: { id: knee(), code: 'KNEE_REPLACEMENT_12W' },
+      current_run_date: '2026-02-01',
+      // Half-way through the 84-day programme.
+      surgery_date: '2025-12-21',
+    });
+    expect(result.enrolment.start_date < result.enrolment.surgery_date).toBe(true);
+    for (const kind of [
+      'measurements',
+      'activity',
+      'nudges',
+      'conversations',
+      'survey_responses',
+      'pain_logs',
+    ] as const) {
+      expect(result.generated[kind], kind).toBeGreaterThan(0);
+    }
+
+    // Telemetry runs from the programme start to the day before the run date, and no further.
+    const [span] = await testApp.db
+      .select({ first: min(measurements.measuredAt), last: max(measurements.measuredAt) })
+      .from(measurements)
+      .where(eq(measurements.userId, participant.id));
+    expect(span?.first?.toISOString().slice(0, 10)).toBe(result.enrolment.start_date);
+    const lastDay = span?.last?.toISOString().slice(0, 10) ?? '';
+    expect(lastDay >= '2026-01-28' && lastDay <= '2026-01-31', lastDay).toBe(true);
+    expect(await countRows(measurements, participant.id)).toBe(result.generated.measurements);
+    expect(await countRows(nudges, participant.id)).toBe(result.generated.nudges);
+    expect(await countRows(painLogs, participant.id)).toBe(result.generated.pain_logs);
+    expect(await countRows(surveyResponses, participant.id)).toBe(
+      result.generated.survey_responses,
+    );
+    const [twin] = await testApp.db
+      .select()
+      .from(digitalTwins)
+      .where(eq(digitalTwins.userId, participant.id));
+    expect(twin?.data).not.toEqual({ seeded: true });
+
+    // The surgery the programme follows is on record, and the stats are fresh.
+    const [surgery] = await testApp.db
+      .select()
+      .from(surgeries)
+      .where(eq(surgeries.userId, participant.id));
+    expect(surgery).toMatchObject({
+      id: result.enrolment.surgery_id,
+      surgeryDate: '2025-12-21',
+      createdBy: null,
+    });
+    expect(['TOTAL_KNEE_REPLACEMENT', 'PARTIAL_KNEE_REPLACEMENT']).toContain(surgery?.procedure);
+    const [stats] = await testApp.db
+      .select()
+      .from(participantStats)
+      .where(eq(participantStats.userId, participant.id));
+    expect(stats?.lastAppOpen).not.toBeNull();
+
+    expect(successData(await getProgram(participant.id), simulationEnrolmentOrNullSchema)).toEqual(
+      result.enrolment,
+    );
+    // The telemetry and trend calls read this participant as of the run date.
+    expect(await simulationRunDateFor(testApp.db, participant.id)).toBe('2026-02-01');
+    const telemetry = successData(
+      await callApi(
+        testApp,
+        'GET',
+        `${API_PATHS.user.telemetry}?user_id=${participant.id}`,
+        clinician.access_token,
+      ),
+      telemetrySchema,
+    );
+    expect(telemetry.current_run_date).toBe('2026-02-01');
+    expect(telemetry.pain).not.toBeNull();
+    const pain = successData(
+      await callApi(testApp, 'POST', API_PATHS.trend.bodyPain, clinician.access_token, {
+        user_id: participant.id,
+      }),
+      trendResponseSchema,
+    );
+    expect(pain.date).toBe('2026-02-01');
+    expect(pain.plot_value.length).toBeGreaterThan(0);
+    const activity = successData(
+      await callApi(testApp, 'POST', API_PATHS.trend.activity, clinician.access_token, {
+        user_id: participant.id,
+      }),
+      activityTrendSchema,
+    );
+    expect(activity.date).toBe('2026-02-01');
+    // An explicit date_string still wins.
+    const explicit = successData(
+      await callApi(testApp, 'POST', API_PATHS.trend.mood, clinician.access_token, {
+        user_id: participant.id,
+        date_string: '2026-01-15',
+      }),
+      trendResponseSchema,
+    );
+    expect(explicit.date).toBe('2026-01-15');
+  });
+
+  it('enrolling twice, or a participant who is not Demo, is a 409 sentence', async () => {
+    const demo = await createParticipant(testApp.db, { participantType: 'Demo' });
+    successData(await enroll({ user_id: demo.id, program_id: knee() }), enrollResponseSchema);
+    const twice = failure(
+      await enroll({ user_id: demo.id, program_id: programIds.get('HIP_REPLACEMENT_12W') }),
+      409,
+      'CONFLICT',
+    );
+    expect(twice._error).toBe(
+      'This participant is already enrolled in the simulation programme "Knee replacement recovery (12 weeks)".',
+    );
+    for (const participantType of ['Internal', 'Pilot'] as const) {
+      const participant = await createParticipant(testApp.db, { participantType });
+      const envelope = failure(
+        await enroll({ user_id: participant.id, program_id: knee() }),
+        409,
+        'CONFLICT',
+      );
+      expect(envelope._error).toBe(
+        'Only Demo participants can be enrolled in a simulation programme; change the participant type to Demo first.',
+      );
+      expect(await countRows(measurements, participant.id)).toBe(0);
+    }
+    // A Demo participant who became Internal is read as of today again.
+    expect(await simulationRunDateFor(testApp.db, demo.id)).toBe(today());
+    await testApp.db
+      .update(users)
+      .set({ participantType: 'Internal' })
+      .where(eq(users.id, demo.id));
+    expect(await simulationRunDateFor(testApp.db, demo.id)).toBeNull();
+  });
+
+  it('bad bodies are 400; unknown participants and programmes 404; other roles 403/401', async () => {
+    const demo = await createParticipant(testApp.db, { participantType: 'Demo' });
+    const staff = await createStaff(testApp.db);
+    failure(await enroll({ user_id: demo.id }), 400, 'VALIDATION_ERROR');
+    const badProgram = failure(
+      await enroll({ user_id: demo.id, program_id: 'x' }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect(badProgram._error).toContain('program_id must be a positive whole number.');
+    const missing = failure(
+      await enroll({ user_id: demo.id, program_id: 999_999 }),
+      404,
+      'NOT_FOUND',
+    );
+    expect(missing._error).toBe('There is no simulation programme with id 999999.');
+    failure(await enroll({ user_id: 987_654, program_id: knee() }), 404, 'NOT_FOUND');
+    failure(await enroll({ user_id: staff.id, program_id: knee() }), 404, 'NOT_FOUND');
+    failure(await getProgram(987_654), 404, 'NOT_FOUND');
+    failure(await getProgram('abc'), 400, 'VALIDATION_ERROR');
+
+    const admin = await loginAs(testApp, 'ADMINISTRATOR');
+    failure(await getState(admin.access_token), 403, 'FORBIDDEN');
+    failure(await getState(null), 401, 'UNAUTHENTICATED');
+    failure(await getProgram(demo.id, admin.access_token), 403, 'FORBIDDEN');
+    failure(await getProgram(demo.id, null), 401, 'UNAUTHENTICATED');
+    failure(
+      await enroll({ user_id: demo.id, program_id: knee() }, admin.access_token),
+      403,
+      'FORBIDDEN',
+    );
+    failure(await enroll({ user_id: demo.id, program_id: knee() }, null), 401, 'UNAUTHENTICATED');
+    expect(await countRows(measurements, demo.id)).toBe(0);
+  });
+});
