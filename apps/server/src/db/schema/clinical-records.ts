@@ -2,7 +2,10 @@ import { date, index, integer, pgEnum, pgTable, serial, text } from 'drizzle-orm
 import { CLINICAL_RECORD_CATEGORIES } from '@recovery-portal/contract/clinical-records';
 import { users } from './users';
 
-export const clinicalRecordCategoryEnum = pgEnum('clinical_record_category', CLINICAL_RECORD_CATEGORIES);
+export const clinicalRecordCategoryEnum = pgEnum(
+  'clinical_record_category',
+  CLINICAL_RECORD_CATEGORIES,
+);
 
 /** Lab results, medications, allergies, ED visits, consults and hospitalisations of a participant. */
 export const clinicalRecords = pgTable(

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ConversationMarker, TranscriptMessage } from '@recovery-portal/contract/conversations';
+import type {
+  ConversationMarker,
+  TranscriptMessage,
+} from '@recovery-portal/contract/conversations';
 import { users } from './users';
 
 /** A coach chat or call with its AI summary, markers and full transcript. */

@@ -1,4 +1,13 @@
-import { bigserial, index, integer, pgEnum, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  real,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { MEASUREMENT_SOURCES } from '@recovery-portal/contract/measurements';
 import { users } from './users';
 
@@ -18,5 +27,7 @@ export const measurements = pgTable(
     measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
     source: measurementSourceEnum('source').notNull(),
   },
-  (table) => [index('measurements_user_code_time_idx').on(table.userId, table.code, table.measuredAt)],
+  (table) => [
+    index('measurements_user_code_time_idx').on(table.userId, table.code, table.measuredAt),
+  ],
 );

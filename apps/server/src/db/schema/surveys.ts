@@ -1,4 +1,16 @@
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, real, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { SURVEY_TIMEPOINTS, type SurveyQuestion } from '@recovery-portal/contract/surveys';
 import { users } from './users';
 

@@ -52,7 +52,8 @@ export const users = pgTable(
     nextRemindDate: timestamp('next_remind_date', { withTimezone: true }),
     /** Lower-cased "first last email", indexed with trigrams for substring search. */
     searchText: text('search_text').generatedAlwaysAs(
-      (): SQL => sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
+      (): SQL =>
+        sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
