@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 import {
   DEFAULT_PARTICIPANT_TYPE,
   idSchema,
@@ -139,6 +140,22 @@ export const PARTICIPANT_ERRORS = {
   remindTooEarly: (when: string) =>
     `This participant was reminded recently and can be reminded again on ${when}.`,
 } as const;
+
+/**
+ * What the list says after deleting the selected participants (DESIGN §5): the spec's sentence
+ * for one, the count for several.
+ */
+export function participantsDeletedMessage(count: number): string {
+  return count === 1
+    ? MESSAGES.participants.deleteSuccess
+    : `Successfully deleted ${count} participants.`;
+}
+
+/** What the list says when some of the selected participants could not be deleted. */
+export function participantsDeleteFailedMessage(failed: number, selected: number): string {
+  if (failed === 1 && selected === 1) return MESSAGES.participants.deleteError;
+  return `Error in deleting ${failed} of ${selected} participants.`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Requests

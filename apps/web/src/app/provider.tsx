@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { ToolbarSlotProvider } from '../components/layout/toolbar-slot';
+import { SnackbarCloseButton } from '../components/ui/snackbar-close-button';
 import { getSession, subscribeSession } from '../lib/session';
 import { theme } from './theme';
 
@@ -35,7 +36,11 @@ export function AppProvider({
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <SnackbarProvider
+          maxSnack={3}
+          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          action={(key) => <SnackbarCloseButton snackbarKey={key} />}
+        >
           <ToolbarSlotProvider>{children}</ToolbarSlotProvider>
         </SnackbarProvider>
       </QueryClientProvider>

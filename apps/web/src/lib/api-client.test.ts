@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { clinicianUser, loginFor } from '../testing/fixtures';
 import { bodyOf, failure, jsonResponse, mockFetch, setCsrfCookie, success } from '../testing/http';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiDownload, apiRequest, fileNameOf } from './api-client';
 import { getSession, startSession } from './session';
 
 const PROTECTED = '/api/user/list-clinicians';
@@ -204,5 +204,63 @@ describe('api client', () => {
     );
     await expect(apiRequest(PROTECTED, { schema: z.unknown() })).rejects.toBeInstanceOf(ApiError);
     expect(getSession().accessToken).toBe('access-1');
+  });
+
+  it('downloads a file with the bearer token, refreshing once on a 401, and names it from the header', async () => {
+    signIn();
+    setCsrfCookie();
+    const { calls } = mockFetch(({ url, headers }) => {
+      if (url === API_PATHS.account.token) {
+        return success({ access_token: 'access-2', refresh_token: 'refresh-2' });
+      }
+      if (headers.authorization !== 'Bearer access-2') {
+        return failure(401, 'UNAUTHENTICATED', 'Expired.');
+      }
+      return new Response('ID,Title\r\n1,Walk\r\n', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="nudges-2025-03-01.csv"',
+        },
+      });
+    });
+
+    const file = await apiDownload(API_PATHS.nudge.export, {
+      query: { status: 'ACTIVE', search_key: undefined },
+      accept: 'text/csv',
+    });
+
+    expect(file.fileName).toBe('nudges-2025-03-01.csv');
+    await expect(file.blob.text()).resolves.toBe('ID,Title\r\n1,Walk\r\n');
+    expect(calls.map((call) => call.url)).toEqual([
+      '/api/nudge/export?status=ACTIVE',
+      API_PATHS.account.token,
+      '/api/nudge/export?status=ACTIVE',
+    ]);
+    expect(calls[2]?.headers).toMatchObject({
+      authorization: 'Bearer access-2',
+      'cache-control': 'no-cache',
+    });
+    expect(calls[2]?.headers.accept).toContain('text/csv');
+  });
+
+  it('a refused download throws the server sentence like any other call', async () => {
+    signIn();
+    mockFetch(() => failure(403, 'FORBIDDEN', 'You do not have permission to do this.'));
+    await expect(apiDownload(API_PATHS.nudge.export)).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'You do not have permission to do this.',
+    });
+  });
+
+  it('reads plain and RFC 6266 file names from Content-Disposition', () => {
+    expect(fileNameOf('attachment; filename="a b.csv"')).toBe('a b.csv');
+    expect(fileNameOf('attachment; filename=plain.csv')).toBe('plain.csv');
+    expect(fileNameOf('attachment; filename="x.csv"; filename*=UTF-8\'\'n%C3%BCdges.csv')).toBe(
+      'nüdges.csv',
+    );
+    expect(fileNameOf('attachment')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -68,6 +68,76 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: ApiRequestOptions<S>,
 ): Promise<z.output<S>> {
+  return readEnvelope(await sendWithRefresh(path, options), options.schema);
+}
+
+export type ApiDownloadOptions = {
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Readonly<Record<string, QueryValue>>;
+  /** What the caller expects back, e.g. 'text/csv'. Failures still arrive as JSON. */
+  accept?: string;
+  signal?: AbortSignal;
+};
+
+export type DownloadedFile = {
+  blob: Blob;
+  /** From the Content-Disposition header, or null when the server named none. */
+  fileName: string | null;
+};
+
+/**
+ * GET a file (say, a CSV export) with the same bearer token, no-cache headers and token refresh
+ * as every other call. A failure is the usual envelope and throws the same ApiError.
+ */
+export async function apiDownload(
+  path: string,
+  options: ApiDownloadOptions = {},
+): Promise<DownloadedFile> {
+  const accept = options.accept ?? '*/*';
+  const response = await sendWithRefresh(path, {
+    method: 'GET',
+    ...(options.query ? { query: options.query } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    accept: `${accept}, application/json;q=0.5`,
+  });
+  if (!response.ok) return readEnvelope(response, z.never());
+  try {
+    const blob = await response.blob();
+    return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    // The connection broke while the file was streaming in.
+    throw new ApiError(0, 'NETWORK_ERROR', MESSAGES.generic);
+  }
+}
+
+/** The file name of a Content-Disposition header (RFC 6266 `filename*` preferred). */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall through to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/.exec(disposition);
+  const name = plain?.[1] ?? plain?.[2];
+  return name ? name : null;
+}
+
+type SendOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Readonly<Record<string, QueryValue>>;
+  signal?: AbortSignal;
+  /** The Accept header; JSON unless the caller downloads a file. */
+  accept?: string;
+};
+
+/** Sends a call and, after a 401 on a protected path, refreshes the tokens once and retries. */
+async function sendWithRefresh(path: string, options: SendOptions): Promise<Response> {
   const isPublic = PUBLIC_PATHS.has(path);
   const url = withQuery(path, options.query);
   const usedToken = isPublic ? null : getSession().accessToken;
@@ -76,10 +146,10 @@ export async function apiRequest<S extends z.ZodType>(
     const nextToken = await tokenAfterUnauthorized(usedToken);
     if (nextToken !== null) response = await send(url, options, isPublic, nextToken);
   }
-  return readEnvelope(response, options.schema);
+  return response;
 }
 
-function withQuery(path: string, query: ApiRequestOptions<z.ZodType>['query']): string {
+function withQuery(path: string, query: SendOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -91,12 +161,12 @@ function withQuery(path: string, query: ApiRequestOptions<z.ZodType>['query']): 
 
 async function send(
   url: string,
-  options: ApiRequestOptions<z.ZodType>,
+  options: SendOptions,
   isPublic: boolean,
   accessToken: string | null,
 ): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (!isPublic) {
     if (accessToken !== null) headers.Authorization = `Bearer ${accessToken}`;
@@ -249,4 +319,95 @@ async function readEnvelope<S extends z.ZodType>(
 /** The sentence to show for any error thrown by a call. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError && error.message ? error.message : MESSAGES.generic;
+}
+
+export type UploadProgress = {
+  /** Bytes of the request body sent so far. */
+  loaded: number;
+  /** Size of the whole request body. */
+  total: number;
+};
+
+export type ApiUploadOptions<S extends z.ZodType> = {
+  /** Sent as multipart/form-data; the browser writes the boundary. */
+  body: FormData;
+  /** Validates `_data`; the caller gets the parsed value. */
+  schema: S;
+  method?: 'POST' | 'PUT';
+  /** Called as the body goes out (XMLHttpRequest upload progress; fetch has none). */
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * Uploads a multipart body with progress events, with the same bearer token, no-cache and CSRF
+ * headers, envelope and single token refresh as apiRequest. A retried upload starts again at 0.
+ */
+export async function apiUpload<S extends z.ZodType>(
+  path: string,
+  options: ApiUploadOptions<S>,
+): Promise<z.output<S>> {
+  const usedToken = getSession().accessToken;
+  let response = await sendUpload(path, options, usedToken);
+  if (response.status === 401) {
+    const nextToken = await tokenAfterUnauthorized(usedToken);
+    if (nextToken !== null) response = await sendUpload(path, options, nextToken);
+  }
+  return readEnvelope(response, options.schema);
+}
+
+async function sendUpload(
+  path: string,
+  options: ApiUploadOptions<z.ZodType>,
+  accessToken: string | null,
+): Promise<Response> {
+  const csrf = await csrfToken();
+  const { signal, onProgress } = options;
+  return new Promise<Response>((resolve, reject) => {
+    const abortError = () => new DOMException('The upload was aborted.', 'AbortError');
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(options.method ?? 'POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (accessToken !== null) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+    xhr.setRequestHeader('Cache-Control', 'no-cache');
+    xhr.setRequestHeader('Pragma', 'no-cache');
+    if (csrf !== null) xhr.setRequestHeader(CSRF_HEADER, csrf);
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+      });
+    }
+    xhr.addEventListener('load', () => {
+      settle();
+      const { status } = xhr;
+      if (status < 200 || status > 599) {
+        reject(new ApiError(0, 'NETWORK_ERROR', MESSAGES.generic));
+        return;
+      }
+      const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
+      const empty = text === '' || status === 204 || status === 205 || status === 304;
+      resolve(
+        new Response(empty ? null : text, {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new ApiError(0, 'NETWORK_ERROR', MESSAGES.generic));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(abortError());
+    });
+    xhr.send(options.body);
+  });
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_FORMATS, formatDate, formatNumber, toApiDate, truncateWords } from './format';
+import {
+  DATE_FORMATS,
+  EXTRACT_WORD_LIMIT,
+  formatDate,
+  formatNumber,
+  MEDIUM_DATE_FORMAT,
+  MEDIUM_DATE_TIME_FORMAT,
+  SUMMARY_WORD_LIMIT,
+  toApiDate,
+  truncateWords,
+} from './format';
 
 describe('format', () => {
   it('formats dates in the spec formats and shows a dash when missing', () => {
@@ -20,5 +30,21 @@ describe('format', () => {
     expect(truncateWords('one two three four', 2)).toBe('one two...');
     expect(truncateWords('one two', 2)).toBe('one two');
     expect(truncateWords(undefined, 2)).toBe('');
+  });
+
+  it('cuts summaries after 13 words and extracts after 10, with an ellipsis only when cut', () => {
+    const words = (count: number) => Array.from({ length: count }, (_, i) => `w${i + 1}`).join(' ');
+    expect(truncateWords(words(14), SUMMARY_WORD_LIMIT)).toBe(`${words(13)}...`);
+    expect(truncateWords(words(13), SUMMARY_WORD_LIMIT)).toBe(words(13));
+    expect(truncateWords(words(11), EXTRACT_WORD_LIMIT)).toBe(`${words(10)}...`);
+    expect(truncateWords(`  ${words(10)}\n`, EXTRACT_WORD_LIMIT)).toBe(words(10));
+  });
+
+  it('writes the medium date and date-time formats', () => {
+    expect(formatDate('2026-11-21T15:04:00', MEDIUM_DATE_TIME_FORMAT)).toBe(
+      'Nov 21, 2026, 3:04 PM',
+    );
+    expect(formatDate('2026-11-01', MEDIUM_DATE_FORMAT)).toBe('Nov 1, 2026');
+    expect(formatDate('2026-11-01', DATE_FORMATS.nudgeDialog)).toBe('01 Nov 2026');
   });
 });

@@ -7,6 +7,8 @@ export const DATE_FORMATS = {
   lastSeen: 'MMM DD YYYY hh:mm A',
   surveySchedule: 'MMM DD, YYYY',
   nudgeDialog: 'DD MMM YYYY',
+  /** The day of a telemetry or lab reading. */
+  reading: 'MMM DD, YYYY',
 } as const;
 
 export type DateInput = string | number | Date | null | undefined;
@@ -37,4 +39,32 @@ export function truncateWords(text: string | null | undefined, count: number): s
   if (!text) return '';
   const words = text.trim().split(/\s+/);
   return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')}...`;
+}
+
+/** Angular's 'medium' formats the spec names: 'Nov 21, 2026' and 'Nov 21, 2026, 3:04 PM'. */
+export const MEDIUM_DATE_FORMAT = 'MMM D, YYYY';
+export const MEDIUM_DATE_TIME_FORMAT = 'MMM D, YYYY, h:mm A';
+
+/** Spec §9 truncation: summaries and descriptions keep 13 words, marker extracts 10. */
+export const SUMMARY_WORD_LIMIT = 13;
+export const EXTRACT_WORD_LIMIT = 10;
+
+/** Minutes as hours and minutes, e.g. 452 → '7h 32m' (the Sleep tile); a dash when missing. */
+export function formatHoursMinutes(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined || !Number.isFinite(minutes) || minutes < 0) {
+    return '-';
+  }
+  const total = Math.round(minutes);
+  return `${formatNumber(Math.floor(total / 60))}h ${total % 60}m`;
+}
+
+/** Minutes as hours with 2 decimals: chart values of activity minutes are divided by 60 (spec §9). */
+export function minutesToHours(minutes: number): number {
+  return Math.round((minutes / 60) * 100) / 100;
+}
+
+/** A score out of a scale, e.g. '4/5'; whole scores without decimals, others with one. */
+export function formatScore(value: number | null | undefined, max: number): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  return `${formatNumber(value, Number.isInteger(value) ? 0 : 1)}/${max}`;
 }

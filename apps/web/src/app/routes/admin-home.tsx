@@ -1,6 +1,5 @@
-import { PageHeading } from '../../components/layout/page-heading';
+import { CliniciansScreen } from '../../features/clinicians/components/clinicians-screen';
 
-// The screen itself arrives with its own issue; the guarded route already exists.
 export function AdminHomeRoute() {
-  return <PageHeading title="Clinicians" />;
+  return <CliniciansScreen />;
 }

@@ -1,6 +1,11 @@
 import { PageHeading } from '../../components/layout/page-heading';
+import { CoachList } from '../../features/coach/components/coach-list';
 
-// The screen itself arrives with its own issue; the guarded route already exists.
 export function CoachRoute() {
-  return <PageHeading title="Coach" />;
+  return (
+    <>
+      <PageHeading title="Coach" />
+      <CoachList />
+    </>
+  );
 }

@@ -1,6 +1,11 @@
 import { PageHeading } from '../../components/layout/page-heading';
+import { NudgesList } from '../../features/nudges/components/nudges-list';
 
-// The screen itself arrives with its own issue; the guarded route already exists.
 export function NudgesRoute() {
-  return <PageHeading title="Nudges" />;
+  return (
+    <>
+      <PageHeading title="Nudges" />
+      <NudgesList />
+    </>
+  );
 }

@@ -1,6 +1,78 @@
+import { useState } from 'react';
+import { Box } from '@mui/material';
+import { useParams } from 'react-router';
+import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PageHeading } from '../../components/layout/page-heading';
+import { ParticipantConversationsCard } from '../../features/conversations/components/participant-conversations-card';
+import { DigitalTwinDialog } from '../../features/digital-twin/components/digital-twin-dialog';
+import { ImagingSection } from '../../features/imaging/components/imaging-section';
+import { ParticipantActions } from '../../features/participant-details/components/participant-actions';
+import { ParticipantProfileGate } from '../../features/participant-details/components/participant-profile-gate';
+import { ParticipantProfilePanel } from '../../features/participant-details/components/participant-profile-panel';
+import { PainSection } from '../../features/pain/components/pain-section';
+import { ParticipantNudgesCard } from '../../features/profile-nudges/components/participant-nudges-card';
+import { SimulationSection } from '../../features/simulation/components/simulation-section';
+import { SurgeriesSection } from '../../features/surgeries/components/surgeries-section';
+import { ParticipantSurveysCard } from '../../features/surveys/components/participant-surveys-card';
+import { SurveyScheduleCard } from '../../features/surveys/components/survey-schedule-card';
+import { HomeHealthTelemetryCard } from '../../features/telemetry/components/home-health-telemetry-card';
+import { LabsVitalsCard } from '../../features/telemetry/components/labs-vitals-card';
 
-// The screen itself arrives with its own issue; the guarded route already exists.
+/** Route /participant-details/:patientId (spec §2 'Participant details'). */
 export function ParticipantDetailsRoute() {
-  return <PageHeading title="Participant details" />;
+  const { patientId } = useParams();
+  return (
+    <>
+      <PageHeading title="Participant details" />
+      <ParticipantProfileGate rawId={patientId}>
+        {(profile) => <ParticipantDetailsPage key={profile.id} profile={profile} />}
+      </ParticipantProfileGate>
+    </>
+  );
+}
+
+function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
+  const [digitalTwinOpen, setDigitalTwinOpen] = useState(false);
+  const participantId = profile.id;
+  const firstName = profile.first_name;
+
+  return (
+    <>
+      <ParticipantActions profile={profile} />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: {
+            xs: '1fr',
+            md: '300px minmax(0, 1fr)',
+            xl: '340px minmax(0, 1fr)',
+          },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
+        <ParticipantProfilePanel
+          profile={profile}
+          onOpenDigitalTwin={() => setDigitalTwinOpen(true)}
+        />
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+          <LabsVitalsCard participantId={participantId} />
+          <HomeHealthTelemetryCard participantId={participantId} />
+          <SurveyScheduleCard participantId={participantId} />
+          <ParticipantConversationsCard participantId={participantId} firstName={firstName} />
+          <ParticipantNudgesCard participantId={participantId} firstName={firstName} />
+          <ParticipantSurveysCard participantId={participantId} firstName={firstName} />
+          <SurgeriesSection participantId={participantId} />
+          <ImagingSection participantId={participantId} />
+          <PainSection participantId={participantId} />
+          <SimulationSection participantId={participantId} userType={profile.user_type} />
+        </Box>
+      </Box>
+      <DigitalTwinDialog
+        participantId={participantId}
+        open={digitalTwinOpen}
+        onClose={() => setDigitalTwinOpen(false)}
+      />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
-import { PageHeading } from '../../components/layout/page-heading';
+import { ParticipantsList } from '../../features/participants/components/participants-list';
 
-// The screen itself arrives with its own issue; the guarded route already exists.
+/** The list draws its own heading, to keep the invite and delete buttons on its line. */
 export function ParticipantsRoute() {
-  return <PageHeading title="Participants" />;
+  return <ParticipantsList />;
 }

@@ -86,7 +86,10 @@ describe('login', () => {
     await user.type(password, 'correct horse battery');
     await user.click(submit);
 
-    expect(await screen.findByRole('heading', { name: 'Participants' })).toBeInTheDocument();
+    // The participants screen is a lazily loaded chunk; a cold, busy test run takes a while.
+    expect(
+      await screen.findByRole('heading', { name: 'Participants' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(bodyOf(calls[0])).toEqual({
       user_name: 'clara.nguyen@example.org',
@@ -166,7 +169,10 @@ describe('login', () => {
 
   it('a signed-in clinician who opens /login is taken to their home', async () => {
     const { router } = renderApp({ route: '/login', session: loginFor(clinicianUser) });
-    expect(await screen.findByRole('heading', { name: 'Participants' })).toBeInTheDocument();
+    // The participants screen is a lazily loaded chunk; a cold, busy test run takes a while.
+    expect(
+      await screen.findByRole('heading', { name: 'Participants' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
   });
 });

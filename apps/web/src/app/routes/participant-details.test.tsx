@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { profileFixture } from '../../features/participant-details/profile-fixtures';
+import { telemetryFixture } from '../../features/telemetry/telemetry-fixtures';
+import { clinicianUser, loginFor } from '../../testing/fixtures';
+import { failure, mockFetch, success } from '../../testing/http';
+import { renderApp } from '../../testing/render-app';
+
+const NOT_FOUND = 'There is no participant with id 99.';
+
+function serve() {
+  return mockFetch((call) => {
+    const path = call.url.split('?')[0] ?? '';
+    if (path === API_PATHS.user.profile(7)) return success(profileFixture());
+    if (path === API_PATHS.user.profile(99)) return failure(404, 'NOT_FOUND', NOT_FOUND);
+    if (path === API_PATHS.user.telemetry) return success(telemetryFixture());
+    // The other cards of the page are another feature's business: give them nothing.
+    return success([]);
+  });
+}
+
+describe('participant details page', () => {
+  it('a malformed id shows that the participant was not found, without asking the server', async () => {
+    const { calls } = serve();
+    renderApp({ route: '/participant-details/abc', session: loginFor(clinicianUser) });
+    expect(
+      await screen.findByRole('heading', { name: 'Participant not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Participant details' })).toBeVisible();
+    expect(calls.some((call) => call.url.startsWith('/api/user/id/'))).toBe(false);
+    expect(screen.getByRole('link', { name: 'Back to participants' })).toHaveAttribute(
+      'href',
+      '/participants',
+    );
+  });
+
+  it('an unknown participant shows a not-found state', async () => {
+    serve();
+    renderApp({ route: '/participant-details/99', session: loginFor(clinicianUser) });
+    expect(
+      await screen.findByRole('heading', { name: 'Participant not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/There is no participant with the id 99\./)).toBeInTheDocument();
+  });
+
+  it('clinician sees the profile beside the labs and the home telemetry', async () => {
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    serve();
+    const { user } = renderApp({
+      route: '/participant-details/7',
+      session: loginFor(clinicianUser),
+    });
+    const panel = await screen.findByRole(
+      'complementary',
+      { name: 'Participant profile' },
+      { timeout: 10_000 },
+    );
+    expect(within(panel).getByRole('heading', { name: 'Adele' })).toBeInTheDocument();
+    const labs = await screen.findByRole('region', { name: 'Labs & Vitals' });
+    const telemetry = screen.getByRole('region', { name: 'Home Health Telemetry' });
+    // Labs & Vitals comes before Home Health Telemetry on the right side.
+    expect(labs.compareDocumentPosition(telemetry) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await within(telemetry).findByRole('group', { name: 'Steps' })).toHaveTextContent(
+      '12,345',
+    );
+    expect(screen.getByRole('button', { name: 'Edit Participant' })).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Adele' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable } from './data-table';
+import type { DataTableColumn, RowId } from './data-table';
+
+type Person = { id: number; name: string };
+const PEOPLE: Person[] = [
+  { id: 1, name: 'Ada' },
+  { id: 2, name: 'Grace' },
+];
+const COLUMNS: DataTableColumn<Person>[] = [
+  { id: 'name', header: 'Name', cell: (row) => row.name },
+  {
+    id: 'action',
+    header: 'Action',
+    stopRowClick: true,
+    cell: (row) => <button type="button">Remind {row.name}</button>,
+  },
+];
+
+describe('data table', () => {
+  it('has an accessible name, headers and one row per record', () => {
+    render(<DataTable label="People" columns={COLUMNS} rows={PEOPLE} getRowId={(r) => r.id} />);
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Action']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it("says 'Loading...' while loading and 'No data available' when empty", () => {
+    const { rerender } = render(
+      <DataTable label="People" columns={COLUMNS} rows={[]} getRowId={(r) => r.id} loading />,
+    );
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    rerender(<DataTable label="People" columns={COLUMNS} rows={[]} getRowId={(r) => r.id} />);
+    expect(screen.getByText('No data available')).toBeInTheDocument();
+  });
+
+  it('opens a row by click or keyboard, but not from a button inside it', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    render(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        getRowId={(r) => r.id}
+        onRowClick={onRowClick}
+      />,
+    );
+    await user.click(screen.getByText('Ada'));
+    expect(onRowClick).toHaveBeenLastCalledWith(PEOPLE[0]);
+
+    await user.click(screen.getByRole('button', { name: 'Remind Grace' }));
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+
+    const graceRow = screen.getByText('Grace').closest('tr');
+    graceRow?.focus();
+    await user.keyboard('{Enter}');
+    expect(onRowClick).toHaveBeenLastCalledWith(PEOPLE[1]);
+  });
+
+  it('selects rows with labelled checkboxes and selects all shown rows at once', async () => {
+    const user = userEvent.setup();
+    const onRowClick = vi.fn();
+    function Harness() {
+      const [selected, setSelected] = useState<ReadonlySet<RowId>>(new Set());
+      return (
+        <DataTable
+          label="People"
+          columns={COLUMNS}
+          rows={PEOPLE}
+          getRowId={(r) => r.id}
+          onRowClick={onRowClick}
+          selection={{ selected, onChange: setSelected, getRowLabel: (r) => `Select ${r.name}` }}
+        />
+      );
+    }
+    render(<Harness />);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ada' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Ada' })).toBeChecked();
+    expect(onRowClick).not.toHaveBeenCalled();
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).toHaveAttribute(
+      'data-indeterminate',
+      'true',
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Grace' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Ada' })).not.toBeChecked();
+  });
+
+  it('shows the paginator under the table only when there are records', () => {
+    const { rerender } = render(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        getRowId={(r) => r.id}
+        pagination={{ total: 12, page: 1, pageSize: 2, onPageChange: () => {} }}
+      />,
+    );
+    expect(screen.getByText('1 – 2 of 12')).toBeInTheDocument();
+    rerender(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        rows={[]}
+        getRowId={(r) => r.id}
+        pagination={{ total: 0, page: 1, pageSize: 2, onPageChange: () => {} }}
+      />,
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('can keep its header in view', () => {
+    render(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        getRowId={(r) => r.id}
+        stickyHeader
+        maxHeight={200}
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'People' })).toHaveClass('MuiTable-stickyHeader');
+  });
+});

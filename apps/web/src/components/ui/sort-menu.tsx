@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material';
+
+export type SortDirection = 'asc' | 'desc';
+
+export type SortOption<Field extends string = string> = {
+  field: Field;
+  direction: SortDirection;
+  /** What the option says, e.g. "Date (newest first)". */
+  label: string;
+};
+
+export type SortValue<Field extends string = string> = { field: Field; direction: SortDirection };
+
+export type SortMenuProps<Field extends string> = {
+  options: readonly SortOption<Field>[];
+  value: SortValue<Field>;
+  onChange: (value: SortValue<Field>) => void;
+  /** Visible label and accessible name. */
+  label?: string;
+  sx?: SxProps<Theme>;
+};
+
+const keyOf = (value: SortValue) => `${value.field}:${value.direction}`;
+
+/** A labelled dropdown of sort options, each a field with a direction. */
+export function SortMenu<Field extends string>({
+  options,
+  value,
+  onChange,
+  label = 'Sort by',
+  sx,
+}: SortMenuProps<Field>) {
+  const labelId = useId();
+  const selected = keyOf(value);
+  return (
+    <FormControl size="small" sx={[{ minWidth: 220 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      <InputLabel id={labelId}>{label}</InputLabel>
+      <Select
+        labelId={labelId}
+        label={label}
+        value={options.some((option) => keyOf(option) === selected) ? selected : ''}
+        onChange={(event) => {
+          const option = options.find((candidate) => keyOf(candidate) === event.target.value);
+          if (option) onChange({ field: option.field, direction: option.direction });
+        }}
+      >
+        {options.map((option) => (
+          <MenuItem key={keyOf(option)} value={keyOf(option)}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}

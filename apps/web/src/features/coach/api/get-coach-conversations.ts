@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { coachListResponseSchema } from '@recovery-portal/contract/coach';
+import type { CoachListRequest, CoachListResponse } from '@recovery-portal/contract/coach';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
+function withoutEmptyFields(request: CoachListRequest): CoachListRequest {
+  return Object.fromEntries(
+    Object.entries(request).filter(([, value]) => value !== '' && value !== undefined),
+  ) as CoachListRequest;
+}
+
+/** POST /api/chat/list */
+export function getCoachConversations(
+  request: CoachListRequest,
+  signal?: AbortSignal,
+): Promise<CoachListResponse> {
+  return apiRequest(API_PATHS.chat.list, {
+    method: 'POST',
+    body: withoutEmptyFields(request),
+    schema: coachListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getCoachConversationsQueryOptions(request: CoachListRequest) {
+  return queryOptions({
+    queryKey: ['coach-conversations', 'list', withoutEmptyFields(request)],
+    queryFn: ({ signal }) => getCoachConversations(request, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCoachConversations(request: CoachListRequest) {
+  return useQuery(getCoachConversationsQueryOptions(request));
+}

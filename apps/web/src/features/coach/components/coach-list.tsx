@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Box } from '@mui/material';
+import type { CoachConversation } from '@recovery-portal/contract/coach';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import { PageToolbar } from '../../../components/layout/toolbar-slot';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { SearchBox } from '../../../components/ui/search-box';
+import { SortMenu } from '../../../components/ui/sort-menu';
+import { formatDate, truncateWords } from '../../../lib/format';
+import { useNotify } from '../../../lib/notify';
+import { useCoachConversations } from '../api/get-coach-conversations';
+import { COACH_SORT_OPTIONS, useCoachListState } from '../coach-state';
+import { COACH_DATE_TIME_FORMAT, CoachConversationDialog } from './coach-conversation-dialog';
+
+/** Spec §9: summaries show 13 words, the markers' extract 10. */
+const SUMMARY_WORDS = 13;
+const EXTRACT_WORDS = 10;
+
+const COLUMNS: readonly DataTableColumn<CoachConversation>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (row) => formatDate(row.ended_at, COACH_DATE_TIME_FORMAT),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  { id: 'summary', header: 'Summary', cell: (row) => truncateWords(row.summary, SUMMARY_WORDS) },
+  { id: 'participant', header: 'Participant', cell: (row) => row.first_name },
+  {
+    id: 'extract',
+    header: 'Extract',
+    cell: (row) => truncateWords(row.extract, EXTRACT_WORDS) || '-',
+  },
+];
+
+/** Spec §2 'Coach conversations list'. */
+export function CoachList() {
+  const notify = useNotify();
+  const { values, page, setValues, setPage, request } = useCoachListState();
+  const conversations = useCoachConversations(request);
+  const [open, setOpen] = useState<CoachConversation | null>(null);
+
+  useEffect(() => {
+    if (conversations.isError) notify.error(MESSAGES.coach.fetchError, 'snackbar');
+  }, [conversations.isError, conversations.errorUpdatedAt, notify]);
+
+  const rows = conversations.isError ? [] : (conversations.data?.chat_list ?? []);
+  const total = conversations.isError ? 0 : (conversations.data?.total_number_of_records ?? 0);
+
+  return (
+    <>
+      <PageToolbar>
+        <SortMenu
+          options={COACH_SORT_OPTIONS}
+          value={{
+            field: values.orderBy,
+            direction: values.orderDirection === 'asc' ? 'asc' : 'desc',
+          }}
+          onChange={({ field, direction }) =>
+            setValues({ orderBy: field, orderDirection: direction })
+          }
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <SearchBox
+          label="Search conversations"
+          placeholder="Summary or participant"
+          value={values.search}
+          onSearch={(search) => setValues({ search })}
+        />
+      </PageToolbar>
+      <DataTable
+        label="Coach conversations"
+        columns={COLUMNS}
+        rows={rows}
+        getRowId={(row) => row.id}
+        loading={conversations.isPending}
+        fetching={conversations.isFetching}
+        onRowClick={setOpen}
+        pagination={{ total, page, pageSize: request.page_size ?? 0, onPageChange: setPage }}
+        sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+      />
+      <CoachConversationDialog conversation={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { SectionCard } from '../../../components/ui/section-card';
+import {
+  EXTRACT_WORD_LIMIT,
+  formatDate,
+  MEDIUM_DATE_TIME_FORMAT,
+  SUMMARY_WORD_LIMIT,
+  truncateWords,
+} from '../../../lib/format';
+import { useParticipantConversations } from '../api/get-participant-conversations';
+import { toConversationRow } from '../conversation-rows';
+import type { ConversationRow } from '../conversation-rows';
+import { ParticipantConversationDialog } from './participant-conversation-dialog';
+
+const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [
+  {
+    id: 'date',
+    header: 'Date & Time',
+    cell: (row) => formatDate(row.chat_end_date, MEDIUM_DATE_TIME_FORMAT),
+    sx: { whiteSpace: 'nowrap', verticalAlign: 'top' },
+  },
+  {
+    id: 'summary',
+    header: 'Summary',
+    cell: (row) => truncateWords(row.summary, SUMMARY_WORD_LIMIT) || '-',
+    sx: { verticalAlign: 'top' },
+  },
+  {
+    id: 'extract',
+    header: 'Extract',
+    cell: (row) => truncateWords(row.extractText, EXTRACT_WORD_LIMIT) || '-',
+    sx: { verticalAlign: 'top' },
+  },
+];
+
+type ParticipantConversationsCardProps = { participantId: number; firstName: string };
+
+/** Spec §2 'Coach conversation table on the profile': shown only with a conversation. */
+export function ParticipantConversationsCard({
+  participantId,
+  firstName,
+}: ParticipantConversationsCardProps) {
+  const conversations = useParticipantConversations(participantId);
+  const rows = useMemo(
+    () => (conversations.data ?? []).map(toConversationRow),
+    [conversations.data],
+  );
+  const [open, setOpen] = useState<ConversationRow | null>(null);
+  if (rows.length === 0) return null;
+  const title = `${firstName} conversation with coach`;
+  return (
+    <SectionCard title={title}>
+      <DataTable
+        label={title}
+        columns={COLUMNS}
+        rows={rows}
+        getRowId={(row) => row.id}
+        onRowClick={setOpen}
+        stickyHeader
+        maxHeight={440}
+        size="small"
+      />
+      <ParticipantConversationDialog
+        conversation={open}
+        firstName={firstName}
+        onClose={() => setOpen(null)}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { nudgeListResponseSchema } from '@recovery-portal/contract/nudges';
+import type { NudgeListRequest, NudgeListResponse } from '@recovery-portal/contract/nudges';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
+export function withoutEmptyFields(request: NudgeListRequest): NudgeListRequest {
+  return Object.fromEntries(
+    Object.entries(request).filter(([, value]) => value !== '' && value !== undefined),
+  ) as NudgeListRequest;
+}
+
+/** POST /api/nudge/list */
+export function getNudges(
+  request: NudgeListRequest,
+  signal?: AbortSignal,
+): Promise<NudgeListResponse> {
+  return apiRequest(API_PATHS.nudge.list, {
+    method: 'POST',
+    body: withoutEmptyFields(request),
+    schema: nudgeListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getNudgesQueryOptions(request: NudgeListRequest) {
+  return queryOptions({
+    queryKey: ['nudges', 'list', withoutEmptyFields(request)],
+    queryFn: ({ signal }) => getNudges(request, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNudges(request: NudgeListRequest) {
+  return useQuery(getNudgesQueryOptions(request));
+}

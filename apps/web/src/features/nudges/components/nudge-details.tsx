@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { Link as RouterLink } from 'react-router';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { FeedbackIcon } from '../../../components/ui/feedback-icon';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useNudge } from '../api/get-nudge';
+import { NUDGE_DATE_FORMAT, NUDGE_STATUS_LABELS } from '../nudges-state';
+
+/** A positive whole number from the URL, or null for anything else. */
+export function parseNudgeId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+type NudgeDetailsProps = {
+  /** The :id of the route, as written in the URL. */
+  rawId: string | undefined;
+  /** The list's query string to return to, when the user came from the list. */
+  listSearch?: string;
+};
+
+/** One nudge on its own page (DESIGN §5: the route the original linked to but never had). */
+export function NudgeDetails({ rawId, listSearch = '' }: NudgeDetailsProps) {
+  const id = parseNudgeId(rawId);
+  const nudge = useNudge(id);
+  const backLink = (
+    <Button
+      component={RouterLink}
+      to={`${WEB_ROUTES.nudges}${listSearch}`}
+      startIcon={<ArrowBack />}
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      Back to nudges
+    </Button>
+  );
+
+  const notFound = id === null || (nudge.error instanceof ApiError && nudge.error.status === 404);
+  if (notFound) {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Alert severity="warning" role="status">
+          <Typography component="h2" variant="h3" sx={{ mb: 0.5 }}>
+            Nudge not found
+          </Typography>
+          There is no nudge with the id {rawId ?? ''}. It may have been removed, or the link is
+          wrong.
+        </Alert>
+        {backLink}
+      </Box>
+    );
+  }
+
+  if (nudge.isError) {
+    return (
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Alert severity="error">{errorMessage(nudge.error)}</Alert>
+        {backLink}
+      </Box>
+    );
+  }
+
+  if (!nudge.data) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} role="status">
+        <CircularProgress size={20} aria-hidden="true" />
+        <Typography>Loading...</Typography>
+      </Box>
+    );
+  }
+
+  const data = nudge.data;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {backLink}
+      <Paper variant="outlined" component="article" aria-labelledby="nudge-title" sx={{ p: 3 }}>
+        <Typography id="nudge-title" component="h2" variant="h2" sx={{ mb: 1 }}>
+          {data.title}
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-line', mb: 3 }}>{data.content}</Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+            columnGap: 4,
+            rowGap: 1.5,
+            m: 0,
+            '& dt': { color: 'text.secondary', fontWeight: 600 },
+            '& dd': { m: 0 },
+          }}
+        >
+          <Field term="Date">{formatDate(data.target_date, NUDGE_DATE_FORMAT)}</Field>
+          <Field term="Participant">
+            <Link
+              component={RouterLink}
+              to={`${WEB_ROUTES.participantDetails}/${data.participant_id}`}
+            >
+              {data.participant_name}
+            </Link>
+          </Field>
+          <Field term="Notification time">{data.send_time || '-'}</Field>
+          <Field term="Status">{NUDGE_STATUS_LABELS[data.tracking_type]}</Field>
+          <Field term="Feedback">
+            <FeedbackIcon feedback={data.feedback_type} />
+          </Field>
+          <Field term="Opened">
+            {data.opened_at ? formatDate(data.opened_at, 'MMM DD, YYYY hh:mm A') : 'Not opened yet'}
+          </Field>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <Box component="dt">{term}</Box>
+      <Box component="dd">{children}</Box>
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import { useEffect, useId, useState } from 'react';
+import { Badge, Box, Button, Typography } from '@mui/material';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FilterList from '@mui/icons-material/FilterList';
+import { useLocation, useNavigate } from 'react-router';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import type { Nudge } from '@recovery-portal/contract/nudges';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { PageToolbar } from '../../../components/layout/toolbar-slot';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { FeedbackIcon } from '../../../components/ui/feedback-icon';
+import { SearchBox } from '../../../components/ui/search-box';
+import { SortMenu } from '../../../components/ui/sort-menu';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useNotify } from '../../../lib/notify';
+import { useExportNudges } from '../api/export-nudges';
+import { useNudges } from '../api/get-nudges';
+import {
+  activeFilterCount,
+  NUDGE_DATE_FORMAT,
+  NUDGE_SORT_OPTIONS,
+  NUDGE_STATUS_LABELS,
+  useNudgeListState,
+} from '../nudges-state';
+import type { NudgeListKey } from '../nudges-state';
+import { NudgeFilterPanel } from './nudge-filter-panel';
+import type { NudgeFilters } from './nudge-filter-panel';
+
+/** What a nudge details page needs to send the user back to the same list view. */
+export type NudgeListLocationState = { listSearch: string };
+
+const COLUMNS: readonly DataTableColumn<Nudge>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (nudge) => formatDate(nudge.target_date, NUDGE_DATE_FORMAT),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    id: 'nudge',
+    header: 'Nudge',
+    cell: (nudge) => (
+      <>
+        <Typography component="span" variant="body2" sx={{ fontWeight: 700, display: 'block' }}>
+          {nudge.title}
+        </Typography>
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
+          {nudge.content}
+        </Typography>
+      </>
+    ),
+    sx: { minWidth: 280 },
+  },
+  { id: 'participant', header: 'Participant', cell: (nudge) => nudge.participant_name },
+  {
+    id: 'send_time',
+    header: 'Notification time',
+    cell: (nudge) => nudge.send_time || '-',
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (nudge) => NUDGE_STATUS_LABELS[nudge.tracking_type],
+  },
+  {
+    id: 'feedback',
+    header: 'Feedback',
+    align: 'center',
+    cell: (nudge) => <FeedbackIcon feedback={nudge.feedback_type} />,
+  },
+];
+
+/** Spec §2 'Nudges list', with the Filter and Export that DESIGN §5 makes work. */
+export function NudgesList() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const list = useNudgeListState();
+  const { values, page, setValues, setPage, request } = list;
+  const nudges = useNudges(request);
+  const exportMutation = useExportNudges();
+
+  useEffect(() => {
+    if (nudges.isError) notify.error(MESSAGES.nudges.fetchError, 'snackbar');
+  }, [nudges.isError, nudges.errorUpdatedAt, notify]);
+
+  const rows = nudges.isError ? [] : (nudges.data?.nudges ?? []);
+  const total = nudges.isError ? 0 : (nudges.data?.total_number_of_records ?? 0);
+
+  return (
+    <>
+      <PageToolbar>
+        <SortMenu
+          options={NUDGE_SORT_OPTIONS}
+          value={{
+            field: values.orderBy,
+            direction: values.orderDirection === 'asc' ? 'asc' : 'desc',
+          }}
+          onChange={({ field, direction }) =>
+            setValues({ orderBy: field, orderDirection: direction })
+          }
+        />
+        <FilterButton
+          filters={values}
+          onApply={(filters) => setValues(filters)}
+          activeCount={activeFilterCount(values)}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          loading={exportMutation.isPending}
+          loadingPosition="start"
+          onClick={() =>
+            exportMutation.mutate(request, {
+              onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+            })
+          }
+        >
+          Export
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <SearchBox
+          label="Search nudges"
+          placeholder="Title, content or participant"
+          sx={{ minWidth: { sm: 320 } }}
+          value={values.search}
+          onSearch={(search) => setValues({ search })}
+        />
+      </PageToolbar>
+      <DataTable
+        label="Nudges"
+        columns={COLUMNS}
+        rows={rows}
+        getRowId={(nudge) => nudge.id}
+        loading={nudges.isPending}
+        fetching={nudges.isFetching}
+        onRowClick={(nudge) => {
+          const state: NudgeListLocationState = { listSearch: location.search };
+          void navigate(`${WEB_ROUTES.nudgeDetails}/${nudge.id}`, { state });
+        }}
+        pagination={{ total, page, pageSize: request.page_size ?? 0, onPageChange: setPage }}
+        sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+      />
+    </>
+  );
+}
+
+function FilterButton({
+  filters,
+  onApply,
+  activeCount,
+}: {
+  filters: Readonly<Record<NudgeListKey, string>>;
+  onApply: (filters: NudgeFilters) => void;
+  activeCount: number;
+}) {
+  const panelId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={
+          <Badge color="primary" badgeContent={activeCount} aria-hidden="true">
+            <FilterList />
+          </Badge>
+        }
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={activeCount > 0 ? `Filter (${activeCount} active)` : 'Filter'}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Filter
+      </Button>
+      <NudgeFilterPanel
+        id={panelId}
+        anchorEl={anchor}
+        open={open}
+        filters={{
+          status: filters.status,
+          feedback: filters.feedback,
+          date_from: filters.date_from,
+          date_to: filters.date_to,
+        }}
+        onApply={(next) => {
+          setAnchor(null);
+          onApply(next);
+        }}
+        onClose={() => setAnchor(null)}
+      />
+    </>
+  );
+}

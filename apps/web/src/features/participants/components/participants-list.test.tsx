@@ -1,0 +1,516 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ParticipantListRow } from '@recovery-portal/contract/participants';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { clinicianUser, loginFor } from '../../../testing/fixtures';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
+import type { FetchCall } from '../../../testing/http';
+import { renderApp } from '../../../testing/render-app';
+
+// A page of MUI table rows renders slowly in jsdom on a busy machine; give each wait room.
+configure({ asyncUtilTimeout: 5_000 });
+
+/** A timestamp whose local time is the given wall-clock time, so formatting is zone-proof. */
+const localIso = (...parts: [number, number, number, number, number]) =>
+  new Date(...parts).toISOString();
+
+function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, 'id'>) {
+  return {
+    first_name: 'Jane',
+    last_name: 'Doe',
+    user_name: 'jane.doe@example.org',
+    type: 'Internal',
+    group: 'CZ',
+    tracker_connected: 'Fitbit',
+    last_app_open: localIso(2024, 2, 5, 22, 7),
+    active_session_count: 12,
+    coach_chat_count: 3,
+    coach_call_count: 1,
+    nudge_open_count: 1234,
+    invited_on: localIso(2024, 0, 10, 9, 0),
+    joined_on: localIso(2024, 0, 12, 9, 0),
+    status: 'ACTIVATED',
+    can_remind: false,
+    last_reminded_at: null,
+    next_remind_date: null,
+    ...overrides,
+  } satisfies ParticipantListRow;
+}
+
+const ACTIVE = [
+  row({ id: 1 }),
+  row({
+    id: 2,
+    first_name: 'Omar',
+    last_name: 'Haddad',
+    user_name: null,
+    group: null,
+    tracker_connected: null,
+    last_app_open: null,
+    active_session_count: null,
+    coach_chat_count: null,
+    coach_call_count: null,
+    nudge_open_count: 0,
+  }),
+];
+
+const INVITED = [
+  row({
+    id: 3,
+    first_name: 'Priya',
+    last_name: 'Shah',
+    status: 'PENDING_ACTIVATION',
+    can_remind: true,
+  }),
+  row({
+    id: 4,
+    first_name: 'Liam',
+    last_name: 'Walsh',
+    status: 'PENDING_ACTIVATION',
+    last_reminded_at: '2025-03-01T09:00:00.000Z',
+    next_remind_date: '2025-03-04T09:00:00.000Z',
+  }),
+  row({
+    id: 5,
+    first_name: 'Zoe',
+    last_name: 'Park',
+    status: 'PENDING_ACTIVATION',
+    last_reminded_at: '2025-03-04T09:00:00.000Z',
+    next_remind_date: '2025-03-02T09:00:00.000Z',
+  }),
+];
+
+const SUSPENDED = [
+  row({ id: 6, first_name: 'Ken', last_name: 'Ito', status: 'SUSPENDED', tracker_connected: null }),
+];
+
+type Handler = (call: FetchCall) => Response;
+
+function serve(handlers: Partial<Record<'list' | 'remind' | 'resume' | 'delete', Handler>> = {}) {
+  return mockFetch((call) => {
+    if (call.url === API_PATHS.user.list) {
+      if (handlers.list) return handlers.list(call);
+      const { status } = bodyOf(call) as { status: string };
+      const users =
+        status === 'PENDING_ACTIVATION'
+          ? INVITED
+          : status === 'SUSPENDED'
+            ? SUSPENDED
+            : status === ''
+              ? [...ACTIVE, ...INVITED, ...SUSPENDED]
+              : ACTIVE;
+      return success({ users, total_participants: 40 });
+    }
+    if (call.url === API_PATHS.account.remind && handlers.remind) return handlers.remind(call);
+    if (call.url === API_PATHS.account.resume && handlers.resume) return handlers.resume(call);
+    if (call.url.startsWith('/api/account/') && call.init.method === 'DELETE' && handlers.delete) {
+      return handlers.delete(call);
+    }
+    return failure(404, 'NOT_FOUND', 'There is nothing at this address.');
+  });
+}
+
+const listBodies = (calls: FetchCall[]) =>
+  calls.filter((call) => call.url === API_PATHS.user.list).map((call) => bodyOf(call));
+
+async function openParticipants(route = '/participants', firstName = 'Jane') {
+  setCsrfCookie();
+  const view = renderApp({ route, session: loginFor(clinicianUser) });
+  // The first test of the file also waits for the lazily loaded route to compile.
+  const table = await screen.findByRole('table', { name: 'Participants' }, { timeout: 10_000 });
+  await within(table).findByText(new RegExp(firstName));
+  return { ...view, table };
+}
+
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+
+/** The cells of the body row that names this participant (without the checkbox cell). */
+function cellsOf(table: HTMLElement, name: string): string[] {
+  const found = within(table)
+    .getAllByRole('row')
+    .find((candidate) => within(candidate).queryByText(name) !== null);
+  if (!found) throw new Error(`No row for ${name}`);
+  return within(found)
+    .getAllByRole('cell')
+    .slice(1)
+    .map((cell) => cell.textContent ?? '');
+}
+
+async function expectSnackbar(text: string, variant: 'success' | 'error') {
+  const alert = await screen.findByText(text);
+  await waitFor(() =>
+    expect(alert.closest('.notistack-MuiContent')).toHaveClass(`notistack-MuiContent-${variant}`),
+  );
+}
+
+const ACTIVITY_HEADERS = [
+  'Name',
+  'Email',
+  'Type',
+  'Group',
+  'Tracker',
+  'Last Seen',
+  'Sessions (7 days)',
+  'Chats (7 days)',
+  'Calls (7 days)',
+  'Nudges opened (7 days)',
+  'Joined On',
+];
+
+describe('participants list', () => {
+  it('clinician sees the active Internal participants by first name, 15 a page, with every column', async () => {
+    const { calls } = serve();
+    const { table } = await openParticipants();
+
+    expect(listBodies(calls)[0]).toEqual({
+      page_size: 15,
+      start: 0,
+      search_key: '',
+      status: 'ACTIVATED',
+      tracker: '',
+      type: 'Internal',
+      orderBy: 'first_name',
+      orderDirection: 'asc',
+    });
+    const statuses = screen.getByRole('group', { name: 'Participant status' });
+    expect(within(statuses).getByRole('button', { name: 'Active' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
+    expect(cellsOf(table, 'Jane Doe')).toEqual([
+      'Jane Doe',
+      'jane.doe@example.org',
+      'Internal',
+      'CZ',
+      'Fitbit',
+      'Mar 05 2024 10:07 PM',
+      '12',
+      '3',
+      '1',
+      '1,234',
+      'Jan 12 2024',
+    ]);
+    expect(screen.getByText('1 – 15 of 40')).toBeInTheDocument();
+  });
+
+  it('a missing email, group or number shows a dash and a missing tracker says Not Connected', async () => {
+    serve();
+    const { table } = await openParticipants();
+    expect(cellsOf(table, 'Omar Haddad')).toEqual([
+      'Omar Haddad',
+      '-',
+      'Internal',
+      '-',
+      'Not Connected',
+      '-',
+      '-',
+      '-',
+      '-',
+      '0',
+      'Jan 12 2024',
+    ]);
+  });
+
+  it('the All view has the Active columns and marks who is invited or suspended', async () => {
+    const { calls } = serve();
+    const { user, table, router } = await openParticipants();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ status: '' }));
+    await within(table).findByText('Ken Ito');
+    expect(router.state.location.search).toBe('?status=ALL');
+    expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
+    expect(cellsOf(table, 'Ken Ito')[0]).toBe('Ken ItoSuspended');
+    expect(cellsOf(table, 'Priya Shah')[0]).toBe('Priya ShahInvited');
+    expect(cellsOf(table, 'Jane Doe')[0]).toBe('Jane Doe');
+  });
+
+  it('the Invited view shows when each was invited and the reminder action', async () => {
+    serve();
+    const { table } = await openParticipants('/participants?status=PENDING_ACTIVATION', 'Priya');
+    expect(headers(table).slice(1)).toEqual([
+      'Name',
+      'Email',
+      'Type',
+      'Group',
+      'Invited On',
+      'Action',
+    ]);
+    expect(cellsOf(table, 'Priya Shah')).toEqual([
+      'Priya Shah',
+      'jane.doe@example.org',
+      'Internal',
+      'CZ',
+      'Jan 10 2024',
+      'Send Reminder',
+    ]);
+    expect(cellsOf(table, 'Liam Walsh').at(-1)).toBe('Remind again in 3 Days');
+    // The next date lies before the last reminder: the count stops at 0.
+    expect(cellsOf(table, 'Zoe Park').at(-1)).toBe('Remind again in 0 Days');
+  });
+
+  it('clinician sends a reminder from the list without opening the participant', async () => {
+    const { calls } = serve({ remind: () => success(INVITED[0]) });
+    const { user, router } = await openParticipants(
+      '/participants?status=PENDING_ACTIVATION',
+      'Priya',
+    );
+    const before = listBodies(calls).length;
+    await user.click(screen.getByRole('button', { name: 'Send Reminder to Priya Shah' }));
+
+    await expectSnackbar('Reminder sent successfully.', 'success');
+    const remindCall = calls.find((call) => call.url === API_PATHS.account.remind);
+    expect(remindCall?.init.method).toBe('POST');
+    expect(bodyOf(remindCall)).toEqual({ user_id: 3 });
+    expect(router.state.location.pathname).toBe('/participants');
+    // The list reloads to show the new reminder dates.
+    await waitFor(() => expect(listBodies(calls).length).toBeGreaterThan(before));
+  });
+
+  it('a refused reminder says so as an error', async () => {
+    serve({ remind: () => failure(409, 'CONFLICT', 'Reminded recently.') });
+    const { user } = await openParticipants('/participants?status=PENDING_ACTIVATION', 'Priya');
+    await user.click(screen.getByRole('button', { name: 'Send Reminder to Priya Shah' }));
+    await expectSnackbar('Error sending the reminder.', 'error');
+  });
+
+  it('the Suspended view lets the clinician reactivate at once, without a question', async () => {
+    const { calls } = serve({ resume: () => success({ ...SUSPENDED[0], status: 'ACTIVATED' }) });
+    const { user, table, router } = await openParticipants('/participants?status=SUSPENDED', 'Ken');
+    expect(headers(table).slice(1)).toEqual([
+      'Name',
+      'Email',
+      'Type',
+      'Group',
+      'Last Seen',
+      'Action',
+    ]);
+    expect(cellsOf(table, 'Ken Ito').slice(4)).toEqual(['Mar 05 2024 10:07 PM', 'Reactivate']);
+
+    await user.click(screen.getByRole('button', { name: 'Reactivate Ken Ito' }));
+    await expectSnackbar('Reactivated successfully.', 'success');
+    const resumeCall = calls.find((call) => call.url === API_PATHS.account.resume);
+    expect(resumeCall?.init.method).toBe('PATCH');
+    expect(bodyOf(resumeCall)).toEqual({ user_id: 6 });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/participants');
+  });
+
+  it('a failed reactivation looks like a failure', async () => {
+    serve({ resume: () => failure(409, 'CONFLICT', 'Not suspended.') });
+    const { user } = await openParticipants('/participants?status=SUSPENDED', 'Ken');
+    await user.click(screen.getByRole('button', { name: 'Reactivate Ken Ito' }));
+    await expectSnackbar('Error in reactivating participant.', 'error');
+  });
+
+  // The router commits a navigation once the details screen's lazy chunk has loaded.
+  const navigation = { timeout: 10_000 };
+
+  it('clinician opens a participant by clicking the row', async () => {
+    serve();
+    const { user, router, table } = await openParticipants();
+    await user.click(within(table).getByText('Jane Doe'));
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/participant-details/1'),
+      navigation,
+    );
+  });
+
+  it('clinician opens a participant from the keyboard with Enter on the row', async () => {
+    serve();
+    const { user, router, table } = await openParticipants();
+    const omar = within(table).getByText('Omar Haddad').closest('tr');
+    expect(omar).toHaveAttribute('tabindex', '0');
+    omar?.focus();
+    expect(omar).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/participant-details/2'),
+      navigation,
+    );
+  });
+
+  it('a shared link restores status, sort, search and page', async () => {
+    const { calls } = serve();
+    await openParticipants(
+      '/participants?status=SUSPENDED&orderBy=last_app_open&orderDirection=desc&search=ito&page=2',
+      'Ken',
+    );
+    expect(listBodies(calls)[0]).toEqual({
+      page_size: 15,
+      start: 15,
+      search_key: 'ito',
+      status: 'SUSPENDED',
+      tracker: '',
+      type: 'Internal',
+      orderBy: 'last_app_open',
+      orderDirection: 'desc',
+    });
+    expect(screen.getByRole('button', { name: 'Suspended' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search participants' })).toHaveValue('ito');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent(
+      'Last seen (latest first)',
+    );
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('changing the status, sort or search goes back to page 1', async () => {
+    const { calls } = serve();
+    const { user, router } = await openParticipants('/participants?page=2');
+    expect(listBodies(calls)[0]).toMatchObject({ start: 15 });
+
+    await user.click(screen.getByRole('button', { name: 'Invited' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({ status: 'PENDING_ACTIVATION', start: 0 }),
+    );
+    expect(router.state.location.search).toBe('?status=PENDING_ACTIVATION');
+
+    await user.click(await screen.findByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ start: 30 }));
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Joined on (newest first)' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({
+        orderBy: 'joined_on',
+        orderDirection: 'desc',
+        start: 0,
+      }),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ start: 15 }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search participants' }), 'shah{Enter}');
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({ search_key: 'shah', start: 0 }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      status: 'PENDING_ACTIVATION',
+      orderBy: 'joined_on',
+      orderDirection: 'desc',
+      search: 'shah',
+    });
+  });
+
+  it('the sort dropdown offers every sort of spec §9 in both directions', async () => {
+    serve();
+    const { user } = await openParticipants();
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    const options = await screen.findAllByRole('option');
+    expect(options).toHaveLength(16);
+    expect(options[0]).toHaveTextContent('First name (A–Z)');
+  });
+
+  it('switching the participant-type tab lists that type from the first page', async () => {
+    const { calls } = serve();
+    const { user } = await openParticipants('/participants?page=2');
+    const tabs = screen.getByRole('tablist', { name: 'Participant type' });
+    await user.click(within(tabs).getByRole('tab', { name: 'Pilot' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({ type: 'Pilot', start: 0 }),
+    );
+  });
+
+  it("a failed list shows 'Error fetching participants' as an error snackbar", async () => {
+    serve({ list: () => failure(503, 'SERVICE_UNAVAILABLE', 'Down.') });
+    setCsrfCookie();
+    renderApp({ route: '/participants', session: loginFor(clinicianUser) });
+    await expectSnackbar('Error fetching participants', 'error');
+    expect(screen.getByText('No data available')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('a snackbar stays until its close button is pressed', async () => {
+    serve({ list: () => failure(503, 'SERVICE_UNAVAILABLE', 'Down.') });
+    setCsrfCookie();
+    const { user } = renderApp({ route: '/participants', session: loginFor(clinicianUser) });
+    await expectSnackbar('Error fetching participants', 'error');
+    await user.click(screen.getByRole('button', { name: 'Close notification' }));
+    await waitFor(() =>
+      expect(screen.queryByText('Error fetching participants')).not.toBeInTheDocument(),
+    );
+  });
+});
+
+describe('delete selected participants', () => {
+  it('clinician selects participants, confirms once, and all of them are deleted', async () => {
+    const { calls } = serve({
+      delete: (call) => success({ id: Number(call.url.split('/').at(-1)), message: 'Deleted.' }),
+    });
+    const { user } = await openParticipants('/participants?status=ALL');
+    const deleteButton = screen.getByRole('button', { name: 'Delete Selected Participant' });
+    expect(deleteButton).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Omar Haddad' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ken Ito' }));
+    expect(screen.getByText('3 selected')).toBeInTheDocument();
+    const before = listBodies(calls).length;
+    await user.click(deleteButton);
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Do you want to delete this account?',
+    });
+    expect(dialog).toHaveTextContent('This action cannot be undone.');
+    expect(dialog).toHaveStyle({ width: '345px' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    await expectSnackbar('Successfully deleted 3 participants.', 'success');
+    const deletes = calls.filter((call) => call.init.method === 'DELETE').map((call) => call.url);
+    expect(deletes.sort()).toEqual(['/api/account/1', '/api/account/2', '/api/account/6']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(listBodies(calls).length).toBeGreaterThan(before));
+  });
+
+  it('select-all picks every shown row, and No deletes nothing', async () => {
+    const { calls } = serve();
+    const { user } = await openParticipants();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('checkbox', { name: 'Select Jane Doe' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Omar Haddad' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Selected Participant' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.init.method === 'DELETE')).toHaveLength(0);
+    expect(screen.getByRole('checkbox', { name: 'Select Jane Doe' })).toBeChecked();
+  });
+
+  it('when some deletions fail, the clinician is told how many, as an error', async () => {
+    serve({
+      delete: (call) =>
+        call.url.endsWith('/2')
+          ? failure(409, 'CONFLICT', 'Cannot delete.')
+          : success({ id: 1, message: 'Deleted.' }),
+    });
+    const { user } = await openParticipants();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Selected Participant' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
+    );
+
+    await expectSnackbar('Successfully deleted the participant.', 'success');
+    await expectSnackbar('Error in deleting 1 of 2 participants.', 'error');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The one that stayed is still selected, ready for another try.
+    expect(screen.getByRole('checkbox', { name: 'Select Omar Haddad' })).toBeChecked();
+  });
+
+  it('another page starts with nothing selected', async () => {
+    serve();
+    const { user } = await openParticipants();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete Selected Participant' })).toBeDisabled(),
+    );
+  });
+});

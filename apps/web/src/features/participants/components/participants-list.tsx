@@ -1,0 +1,245 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '@recovery-portal/contract/messages';
+import {
+  PARTICIPANT_PAGE_SIZE,
+  PARTICIPANT_SORT_OPTIONS,
+  PARTICIPANT_STATUS_FILTERS,
+  participantsDeletedMessage,
+  participantsDeleteFailedMessage,
+} from '@recovery-portal/contract/participants';
+import type { ParticipantListRow } from '@recovery-portal/contract/participants';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { PageHeading } from '../../../components/layout/page-heading';
+import { PageToolbar } from '../../../components/layout/toolbar-slot';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
+import type { RowId } from '../../../components/ui/data-table';
+import { SearchBox } from '../../../components/ui/search-box';
+import { SortMenu } from '../../../components/ui/sort-menu';
+import { pageCount } from '../../../components/ui/paginator';
+import { useNotify } from '../../../lib/notify';
+import { useParticipantType } from '../../../lib/participant-type';
+import { useDeleteParticipants } from '../api/delete-participant';
+import { useParticipants } from '../api/get-participants';
+import { useRemindParticipant } from '../api/remind-participant';
+import { useResumeParticipant } from '../api/resume-participant';
+import { statusUrlValueOf, useParticipantListState } from '../participants-state';
+import { participantColumns, participantName } from './participant-columns';
+
+// The form (selects, validation) loads when first opened, keeping the list's own chunk small.
+const InviteParticipantDialog = lazy(async () => ({
+  default: (await import('./invite-participant-dialog')).InviteParticipantDialog,
+}));
+
+const SORT_OPTIONS = PARTICIPANT_SORT_OPTIONS.map((option) => ({
+  field: option.orderBy,
+  direction: option.orderDirection,
+  label: option.label,
+}));
+
+const STATUS_BUTTONS = PARTICIPANT_STATUS_FILTERS.map((filter) => ({
+  value: statusUrlValueOf(filter.value),
+  label: filter.label,
+}));
+
+/** Spec §2 'Participants list', with the working Delete Selected Participant of DESIGN §5. */
+export function ParticipantsList() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [participantType] = useParticipantType();
+  const { values, page, setValues, setPage, status, query } = useParticipantListState();
+  const participants = useParticipants(query);
+  const remind = useRemindParticipant();
+  const resume = useResumeParticipant();
+  const deleteMany = useDeleteParticipants();
+  const [inviteOpen, setInviteOpen] = useState(false);
+  // Mounted from the first opening on, so closing still plays the dialog's exit transition.
+  const [inviteUsed, setInviteUsed] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    if (participants.isError) notify.error(MESSAGES.participants.fetchError, 'snackbar');
+  }, [participants.isError, participants.errorUpdatedAt, notify]);
+
+  const rows = participants.isError ? [] : (participants.data?.users ?? []);
+  const total = participants.isError ? 0 : (participants.data?.total_participants ?? 0);
+
+  // A page past the end (the last rows were deleted, or an old link): show the last page.
+  const lastPage = pageCount(total, PARTICIPANT_PAGE_SIZE);
+  const pastTheEnd = !participants.isPlaceholderData && total > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, setPage]);
+
+  // The selection belongs to one view: another page, filter or sort starts with none, so a
+  // delete never touches rows the clinician cannot see.
+  const viewKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ view: string; ids: ReadonlySet<RowId> }>({
+    view: viewKey,
+    ids: new Set(),
+  });
+  const shownIds = new Set<RowId>(rows.map((row) => row.id));
+  const selected = new Set(
+    selection.view === viewKey ? [...selection.ids].filter((id) => shownIds.has(id)) : [],
+  );
+  const selectedIds = [...selected].filter((id): id is number => typeof id === 'number');
+
+  const pendingId =
+    (remind.isPending ? remind.variables : null) ?? (resume.isPending ? resume.variables : null);
+
+  const columns = participantColumns(status, {
+    pendingId: pendingId ?? null,
+    onRemind: (row) =>
+      remind.mutate(row.id, {
+        onSuccess: () => notify.success(MESSAGES.participants.remindSuccess, 'snackbar'),
+        onError: () => notify.error(MESSAGES.participants.remindError, 'snackbar'),
+      }),
+    onReactivate: (row) =>
+      resume.mutate(row.id, {
+        onSuccess: () => notify.success(MESSAGES.participants.reactivateSuccess, 'snackbar'),
+        onError: () => notify.error(MESSAGES.participants.reactivateError, 'snackbar'),
+      }),
+  });
+
+  const deleteSelected = () => {
+    deleteMany.mutate(selectedIds, {
+      onSuccess: ({ deleted, failed }) => {
+        setConfirmDelete(false);
+        setSelection({ view: viewKey, ids: new Set(failed.map((failure) => failure.id)) });
+        if (deleted.length > 0) {
+          notify.success(participantsDeletedMessage(deleted.length), 'snackbar');
+        }
+        if (failed.length > 0) {
+          notify.error(
+            participantsDeleteFailedMessage(failed.length, selectedIds.length),
+            'snackbar',
+          );
+        }
+      },
+      onError: () => {
+        setConfirmDelete(false);
+        notify.error(MESSAGES.participants.deleteError, 'snackbar');
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageToolbar>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          aria-label="Participant status"
+          value={statusUrlValueOf(status)}
+          onChange={(_event, value: unknown) => {
+            // Clicking the pressed button would clear the choice; a status is always chosen.
+            const next = STATUS_BUTTONS.find((button) => button.value === value);
+            if (next) setValues({ status: next.value });
+          }}
+        >
+          {STATUS_BUTTONS.map((button) => (
+            <ToggleButton key={button.value} value={button.value} sx={{ px: 2 }}>
+              {button.label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        <SortMenu
+          options={SORT_OPTIONS}
+          value={{
+            field: query.orderBy,
+            direction: query.orderDirection,
+          }}
+          onChange={({ field, direction }) =>
+            setValues({ orderBy: field, orderDirection: direction })
+          }
+          sx={{ minWidth: 260 }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        <SearchBox
+          label="Search participants"
+          placeholder="Name or email"
+          value={values.search}
+          onSearch={(search) => setValues({ search })}
+        />
+      </PageToolbar>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+          gap: 1.5,
+          mb: 2,
+        }}
+      >
+        <Box sx={{ flexGrow: 1, '& h1': { mb: 0 } }}>
+          <PageHeading title="Participants" />
+        </Box>
+        {selectedIds.length > 0 && (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {selectedIds.length} selected
+          </Typography>
+        )}
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteOutlined />}
+          disabled={selectedIds.length === 0}
+          onClick={() => setConfirmDelete(true)}
+        >
+          Delete Selected Participant
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddAlt />}
+          onClick={() => {
+            setInviteUsed(true);
+            setInviteOpen(true);
+          }}
+        >
+          Invite New Participant
+        </Button>
+      </Box>
+      <DataTable<ParticipantListRow>
+        label="Participants"
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => row.id}
+        loading={participants.isPending}
+        fetching={participants.isFetching}
+        onRowClick={(row) => void navigate(`${WEB_ROUTES.participantDetails}/${row.id}`)}
+        selection={{
+          selected,
+          onChange: (ids) => setSelection({ view: viewKey, ids }),
+          getRowLabel: (row) => `Select ${participantName(row)}`,
+        }}
+        pagination={{ total, page, pageSize: PARTICIPANT_PAGE_SIZE, onPageChange: setPage }}
+        size="small"
+        sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        title={MESSAGES.participants.confirmDeleteTitle}
+        body={MESSAGES.participants.confirmDeleteBody}
+        destructive
+        pending={deleteMany.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={deleteSelected}
+      />
+      {inviteUsed && (
+        <Suspense fallback={null}>
+          <InviteParticipantDialog
+            open={inviteOpen}
+            defaultType={participantType}
+            onClose={() => setInviteOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

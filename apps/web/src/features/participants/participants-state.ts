@@ -1,0 +1,81 @@
+import {
+  DEFAULT_PARTICIPANT_SORT_KEY,
+  DEFAULT_PARTICIPANT_STATUS_FILTER,
+  PARTICIPANT_PAGE_SIZE,
+  PARTICIPANT_SORT_KEYS,
+  SORT_DIRECTIONS,
+} from '@recovery-portal/contract/participants';
+import type {
+  ParticipantListQuery,
+  ParticipantStatusFilter,
+  ParticipantSortKey,
+  SortDirection,
+} from '@recovery-portal/contract/participants';
+import { USER_STATUSES } from '@recovery-portal/contract/users';
+import type { ParticipantType } from '@recovery-portal/contract/users';
+import { pageToStart, useListState } from '../../lib/list-state';
+import type { ListState } from '../../lib/list-state';
+import { useParticipantType } from '../../lib/participant-type';
+
+/** How the All filter (an empty status in the API) is written in the URL: `?status=ALL`. */
+export const ALL_STATUSES_URL_VALUE = 'ALL';
+
+/** The participant list's state as kept in the URL (spec §2: the list opens on Active). */
+export const PARTICIPANT_LIST_DEFAULTS = {
+  status: statusUrlValueOf(DEFAULT_PARTICIPANT_STATUS_FILTER),
+  orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
+  orderDirection: 'asc',
+  search: '',
+} as const satisfies Record<string, string>;
+
+export type ParticipantListKey = keyof typeof PARTICIPANT_LIST_DEFAULTS;
+
+const ALLOWED = {
+  status: [ALL_STATUSES_URL_VALUE, ...USER_STATUSES],
+  orderBy: PARTICIPANT_SORT_KEYS,
+  orderDirection: SORT_DIRECTIONS,
+} as const;
+
+/** The status filter of a URL value. */
+export function statusFilterOf(urlValue: string): ParticipantStatusFilter {
+  return USER_STATUSES.find((status) => status === urlValue) ?? '';
+}
+
+/** The URL value of a status filter. */
+export function statusUrlValueOf(filter: ParticipantStatusFilter): string {
+  return filter === '' ? ALL_STATUSES_URL_VALUE : filter;
+}
+
+/** The body of POST /api/user/list for a list state, a page and the participant-type tab. */
+export function toParticipantListQuery(
+  values: Readonly<Record<ParticipantListKey, string>>,
+  page: number,
+  type: ParticipantType,
+): ParticipantListQuery {
+  return {
+    page_size: PARTICIPANT_PAGE_SIZE,
+    start: pageToStart(page, PARTICIPANT_PAGE_SIZE),
+    search_key: values.search,
+    status: statusFilterOf(values.status),
+    tracker: '',
+    type,
+    orderBy: values.orderBy as ParticipantSortKey,
+    orderDirection: values.orderDirection as SortDirection,
+  };
+}
+
+export type ParticipantListState = ListState<ParticipantListKey> & {
+  status: ParticipantStatusFilter;
+  query: ParticipantListQuery;
+};
+
+/** The participant list's URL state, plus the query it makes under the current type tab. */
+export function useParticipantListState(): ParticipantListState {
+  const [type] = useParticipantType();
+  const list = useListState(PARTICIPANT_LIST_DEFAULTS, { allowed: ALLOWED, resetPageOn: type });
+  return {
+    ...list,
+    status: statusFilterOf(list.values.status),
+    query: toParticipantListQuery(list.values, list.page, type),
+  };
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { SurveyResponse } from '@recovery-portal/contract/survey-responses';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { SectionCard } from '../../../components/ui/section-card';
+import { DATE_FORMATS, formatDate, SUMMARY_WORD_LIMIT, truncateWords } from '../../../lib/format';
+import { useSurveyResponses } from '../api/get-survey-responses';
+import { SURVEY_STATUS_LABELS } from '../survey-status';
+import { SurveyResponseDialog } from './survey-response-dialog';
+
+const surveyDate = (value: string | null) => formatDate(value, DATE_FORMATS.surveySchedule);
+
+const COLUMNS: readonly DataTableColumn<SurveyResponse>[] = [
+  { id: 'title', header: 'Title', cell: (survey) => survey.title, sx: { fontWeight: 600 } },
+  {
+    id: 'description',
+    header: 'Description',
+    cell: (survey) => truncateWords(survey.description, SUMMARY_WORD_LIMIT) || '-',
+  },
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (survey) => surveyDate(survey.target_date),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    id: 'submitted',
+    header: 'Submitted Date',
+    cell: (survey) => surveyDate(survey.submitted_at),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (survey) => SURVEY_STATUS_LABELS[survey.survey_status],
+    sx: { whiteSpace: 'nowrap' },
+  },
+];
+
+type ParticipantSurveysCardProps = { participantId: number; firstName: string };
+
+/** Spec §2 'Surveys table on the profile': shown only when the participant has surveys. */
+export function ParticipantSurveysCard({ participantId, firstName }: ParticipantSurveysCardProps) {
+  const surveys = useSurveyResponses(participantId);
+  const [open, setOpen] = useState<SurveyResponse | null>(null);
+  const rows = surveys.data ?? [];
+  if (rows.length === 0) return null;
+  const title = `${firstName} surveys`;
+  return (
+    <SectionCard title={title}>
+      <DataTable
+        label={title}
+        columns={COLUMNS}
+        rows={rows}
+        getRowId={(survey) => survey.id}
+        onRowClick={setOpen}
+        stickyHeader
+        maxHeight={440}
+        size="small"
+      />
+      <SurveyResponseDialog survey={open} onClose={() => setOpen(null)} />
+    </SectionCard>
+  );
+}

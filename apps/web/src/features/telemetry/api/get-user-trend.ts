@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { userTrendSchema } from '@recovery-portal/contract/trends';
+import type { UserTrend } from '@recovery-portal/contract/trends';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/user/id/{id}/trend?date_string= : weekly averages of every home metric. */
+export function getUserTrend(
+  userId: number,
+  dateString: string,
+  signal?: AbortSignal,
+): Promise<UserTrend> {
+  return apiRequest(API_PATHS.user.trend(userId), {
+    query: { date_string: dateString },
+    schema: userTrendSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getUserTrendQueryOptions(userId: number, dateString: string) {
+  return queryOptions({
+    queryKey: ['telemetry', userId, 'weekly-trend', dateString],
+    queryFn: ({ signal }) => getUserTrend(userId, dateString, signal),
+  });
+}
+
+export function useUserTrend(userId: number, dateString: string) {
+  return useQuery(getUserTrendQueryOptions(userId, dateString));
+}
