@@ -4,7 +4,7 @@ import type { NudgeListRequest } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiDownload } from '../../../lib/api-client';
 import { toApiDate } from '../../../lib/format';
-import { saveFile } from '../save-file';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * GET /api/nudge/export with the list's filters, search and sort (not its paging), fetched with

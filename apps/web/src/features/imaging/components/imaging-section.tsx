@@ -1,0 +1,218 @@
+import { useId, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Typography,
+} from '@mui/material';
+import type { ImagingFile } from '@recovery-portal/contract/imaging';
+import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
+import type { Surgery } from '@recovery-portal/contract/surgery';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { SectionCard } from '../../../components/ui/section-card';
+import { errorMessage } from '../../../lib/api-client';
+import {
+  formatDate,
+  formatNumber,
+  MEDIUM_DATE_FORMAT,
+  MEDIUM_DATE_TIME_FORMAT,
+} from '../../../lib/format';
+import { useNotify } from '../../../lib/notify';
+import { useDeleteDicom } from '../api/delete-dicom';
+import { useDownloadDicom } from '../api/download-dicom';
+import { useDicomList } from '../api/get-dicom-list';
+import { useSurgeryChoices } from '../api/get-surgery-choices';
+import { DicomUploadZone } from './dicom-upload-zone';
+
+function surgeryLabel(surgery: Surgery): string {
+  const side = surgery.side === 'NOT_APPLICABLE' ? '' : ` (${SURGERY_SIDE_LABELS[surgery.side]})`;
+  return `${SURGERY_PROCEDURE_LABELS[surgery.procedure]}${side}, ${formatDate(surgery.surgery_date, MEDIUM_DATE_FORMAT)}`;
+}
+
+/** Bytes as B, KiB or MiB with one decimal. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1_048_576) return `${formatNumber(bytes / 1024, 1)} KiB`;
+  return `${formatNumber(bytes / 1_048_576, 1)} MiB`;
+}
+
+/** Medical imaging (DICOM) of the participant's surgeries (issue 6). */
+export function ImagingSection({ participantId }: { participantId: number }) {
+  const surgeries = useSurgeryChoices(participantId);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const selectId = useId();
+  const list = surgeries.data ?? [];
+  // The chosen surgery while it still exists, else the latest one.
+  const surgery = list.find((item) => item.id === chosenId) ?? list[0] ?? null;
+
+  let body;
+  if (surgeries.isError) {
+    body = (
+      <Alert severity="error">Could not load the surgeries: {errorMessage(surgeries.error)}</Alert>
+    );
+  } else if (surgeries.isPending) {
+    body = <Typography color="text.secondary">Loading...</Typography>;
+  } else if (surgery === null) {
+    body = (
+      <Typography color="text.secondary">
+        Add a surgery first; images are filed under a surgery.
+      </Typography>
+    );
+  } else {
+    body = (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <FormControl sx={{ maxWidth: 480 }} size="small">
+          <InputLabel id={`${selectId}-label`}>Surgery</InputLabel>
+          <Select
+            labelId={`${selectId}-label`}
+            label="Surgery"
+            value={surgery.id}
+            onChange={(event) => setChosenId(Number(event.target.value))}
+          >
+            {list.map((item) => (
+              <MenuItem key={item.id} value={item.id}>
+                {surgeryLabel(item)}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <DicomUploadZone key={surgery.id} participantId={participantId} surgeryId={surgery.id} />
+        <ImageTable participantId={participantId} surgeryId={surgery.id} />
+      </Box>
+    );
+  }
+
+  return <SectionCard title="Medical imaging">{body}</SectionCard>;
+}
+
+function ImageTable({ participantId, surgeryId }: { participantId: number; surgeryId: number }) {
+  const images = useDicomList(participantId, surgeryId);
+  const download = useDownloadDicom();
+  const remove = useDeleteDicom();
+  const notify = useNotify();
+  const [toDelete, setToDelete] = useState<ImagingFile | null>(null);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(
+      { participantId, surgeryId, imageId: toDelete.id },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message, 'snackbar');
+          setToDelete(null);
+        },
+        onError: (error) => {
+          notify.error(errorMessage(error), 'snackbar');
+          setToDelete(null);
+        },
+      },
+    );
+  };
+
+  const columns: DataTableColumn<ImagingFile>[] = [
+    {
+      id: 'name',
+      header: 'File',
+      cell: (row) => row.original_name,
+      sx: { overflowWrap: 'anywhere' },
+    },
+    { id: 'modality', header: 'Modality', cell: (row) => row.modality ?? '-' },
+    {
+      id: 'study-date',
+      header: 'Study date',
+      cell: (row) => formatDate(row.study_date, MEDIUM_DATE_FORMAT),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { id: 'study', header: 'Study', cell: (row) => row.study_description ?? '-' },
+    { id: 'series', header: 'Series', cell: (row) => row.series_description ?? '-' },
+    {
+      id: 'dimensions',
+      header: 'Rows × columns',
+      cell: (row) =>
+        row.rows !== null && row.columns !== null ? `${row.rows} × ${row.columns}` : '-',
+    },
+    {
+      id: 'instance',
+      header: 'Instance',
+      align: 'right',
+      cell: (row) => row.instance_number ?? '-',
+    },
+    {
+      id: 'size',
+      header: 'Size',
+      align: 'right',
+      cell: (row) => formatBytes(row.size_bytes),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'uploaded',
+      header: 'Uploaded at',
+      cell: (row) => formatDate(row.uploaded_at, MEDIUM_DATE_TIME_FORMAT),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      stopRowClick: true,
+      sx: { whiteSpace: 'nowrap' },
+      cell: (row) => (
+        <>
+          <Button
+            size="small"
+            aria-label={`Download ${row.original_name}`}
+            loading={download.isPending && download.variables.id === row.id}
+            onClick={() =>
+              download.mutate(row, {
+                onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+              })
+            }
+          >
+            Download
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            aria-label={`Delete ${row.original_name}`}
+            onClick={() => setToDelete(row)}
+          >
+            Delete
+          </Button>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {images.isError ? (
+        <Alert severity="error">Could not load the images: {errorMessage(images.error)}</Alert>
+      ) : (
+        <DataTable
+          label="Images"
+          size="small"
+          columns={columns}
+          rows={images.data ?? []}
+          getRowId={(row) => row.id}
+          loading={images.isPending}
+          fetching={images.isFetching}
+          emptyText="No images uploaded for this surgery"
+        />
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this image?"
+        body={toDelete ? `${toDelete.original_name} will be removed for good.` : undefined}
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { Alert, Box, Button, Typography, useTheme } from '@mui/material';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { PAIN_BODY_SITE_LABELS, PAIN_SCORE_MAX } from '@recovery-portal/contract/pain';
+import type { PainLog } from '@recovery-portal/contract/pain';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { SectionCard } from '../../../components/ui/section-card';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, formatScore, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
+import { PAIN_LOG_COUNT, usePainLogs } from '../api/get-pain-logs';
+import { RecordPainDialog } from './record-pain-dialog';
+
+const CHART_HEIGHT = 200;
+/** Entries listed under the chart. */
+const LISTED = 10;
+
+/** Pain: the last 30 scores as a chart, the latest entries and a Record pain dialog (issue 6). */
+export function PainSection({ participantId }: { participantId: number }) {
+  const logs = usePainLogs(participantId);
+  const [recording, setRecording] = useState(false);
+  const entries = logs.data ?? [];
+
+  const columns: DataTableColumn<PainLog>[] = [
+    {
+      id: 'date',
+      header: 'Date',
+      cell: (row) => formatDate(row.recorded_at, MEDIUM_DATE_TIME_FORMAT),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { id: 'score', header: 'Score', cell: (row) => formatScore(row.score, PAIN_SCORE_MAX) },
+    { id: 'site', header: 'Body site', cell: (row) => PAIN_BODY_SITE_LABELS[row.body_site] },
+    { id: 'note', header: 'Note', cell: (row) => row.note ?? '-' },
+  ];
+
+  return (
+    <SectionCard
+      title="Pain"
+      actions={
+        <Button variant="contained" onClick={() => setRecording(true)}>
+          Record pain
+        </Button>
+      }
+    >
+      {logs.isError ? (
+        <Alert severity="error">Could not load the pain scores: {errorMessage(logs.error)}</Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <PainChart logs={entries} loading={logs.isPending} />
+          <DataTable
+            label="Latest pain entries"
+            size="small"
+            columns={columns}
+            rows={entries.slice(0, LISTED)}
+            getRowId={(row) => row.id}
+            loading={logs.isPending}
+            fetching={logs.isFetching}
+            emptyText="No pain scores recorded"
+          />
+        </Box>
+      )}
+      <RecordPainDialog
+        open={recording}
+        participantId={participantId}
+        onClose={() => setRecording(false)}
+      />
+    </SectionCard>
+  );
+}
+
+function PainChart({ logs, loading }: { logs: readonly PainLog[]; loading: boolean }) {
+  const theme = useTheme();
+  const headingId = useId();
+  const summaryId = useId();
+  // The API answers newest first; the chart reads left to right in time.
+  const points = [...logs]
+    .reverse()
+    .map((log) => ({ at: Date.parse(log.recorded_at), score: log.score }));
+  const latest = logs[0];
+  let summary = loading ? 'Loading pain scores.' : 'No pain scores recorded yet.';
+  if (latest) {
+    const scores = logs.map((log) => log.score);
+    summary = `Latest pain score ${formatScore(latest.score, PAIN_SCORE_MAX)} on ${formatDate(latest.recorded_at, MEDIUM_DATE_TIME_FORMAT)}; ${logs.length} ${logs.length === 1 ? 'score' : 'scores'} from ${Math.min(...scores)} to ${Math.max(...scores)}.`;
+  }
+  const axisProps = {
+    tick: { fontSize: 12, fill: theme.palette.text.secondary },
+    stroke: theme.palette.divider,
+  };
+
+  return (
+    <Box component="figure" aria-labelledby={headingId} aria-describedby={summaryId} sx={{ m: 0 }}>
+      <Typography id={headingId} component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
+        Pain scores over time (last {PAIN_LOG_COUNT})
+      </Typography>
+      <VisuallyHidden>
+        <span id={summaryId}>{summary}</span>
+      </VisuallyHidden>
+      {points.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }} aria-hidden="true">
+          {loading ? 'Loading...' : 'No pain scores recorded yet.'}
+        </Typography>
+      ) : (
+        <Box aria-hidden="true" sx={{ height: CHART_HEIGHT, mt: 1 }}>
+          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+            <LineChart data={points} accessibilityLayer={false} margin={{ left: 0, right: 16 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis
+                dataKey="at"
+                type="number"
+                scale="time"
+                domain={['dataMin', 'dataMax']}
+                tickFormatter={(at: number) => formatDate(at, 'MMM D')}
+                minTickGap={16}
+                {...axisProps}
+              />
+              <YAxis
+                width={32}
+                domain={[0, PAIN_SCORE_MAX]}
+                ticks={[0, 2, 4, 6, 8, 10]}
+                allowDecimals={false}
+                {...axisProps}
+              />
+              <Tooltip
+                labelFormatter={(at) => formatDate(Number(at), MEDIUM_DATE_TIME_FORMAT)}
+                formatter={(value) => [formatScore(Number(value), PAIN_SCORE_MAX), 'Pain score']}
+              />
+              <Line
+                type="linear"
+                dataKey="score"
+                stroke={theme.palette.error.main}
+                strokeWidth={2}
+                dot={{ r: 3 }}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </Box>
+      )}
+    </Box>
+  );
+}

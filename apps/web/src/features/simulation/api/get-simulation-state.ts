@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { simulationStateSchema } from '@recovery-portal/contract/simulation';
+import type { SimulationState } from '@recovery-portal/contract/simulation';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/simulation — current_run_date and the programmes. */
+export function getSimulationState(signal?: AbortSignal): Promise<SimulationState> {
+  return apiRequest(API_PATHS.simulation.state, {
+    schema: simulationStateSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getSimulationStateQueryOptions() {
+  return queryOptions({
+    queryKey: ['simulation', 'state'],
+    queryFn: ({ signal }) => getSimulationState(signal),
+  });
+}
+
+export function useSimulationState(enabled = true) {
+  return useQuery({ ...getSimulationStateQueryOptions(), enabled });
+}

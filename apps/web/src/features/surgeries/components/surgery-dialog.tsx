@@ -1,0 +1,216 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Select,
+} from '@mui/material';
+import { useController, useForm } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  SURGERY_DATE_MIN,
+  SURGERY_PROCEDURE_LABELS,
+  SURGERY_PROCEDURES,
+  SURGERY_SIDE_LABELS,
+  SURGERY_SIDES,
+  latestSurgeryDate,
+  surgeryFieldsSchema,
+} from '@recovery-portal/contract/surgery';
+import type { Surgery, SurgeryFields } from '@recovery-portal/contract/surgery';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { toApiDate } from '../../../lib/format';
+import { useNotify } from '../../../lib/notify';
+import { useAddSurgery } from '../api/add-surgery';
+import { useUpdateSurgery } from '../api/update-surgery';
+
+type SurgeryValues = z.output<typeof surgeryFieldsSchema>;
+
+export type SurgeryDialogProps = {
+  open: boolean;
+  participantId: number;
+  /** The surgery to edit; null adds a new one. */
+  surgery: Surgery | null;
+  onClose: () => void;
+};
+
+/** Add surgery / Edit surgery: procedure, side, date, surgeon, hospital and notes. */
+export function SurgeryDialog({ open, participantId, surgery, onClose }: SurgeryDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width: 560, maxWidth: 'calc(100% - 32px)' } } }}
+    >
+      {/* Unmounted once closed, so each opening starts from the saved values. */}
+      {open ? (
+        <SurgeryForm
+          titleId={titleId}
+          participantId={participantId}
+          surgery={surgery}
+          onClose={onClose}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+const FIELD_NAMES = [
+  'procedure',
+  'side',
+  'surgery_date',
+  'surgeon',
+  'hospital',
+  'notes',
+] as const satisfies readonly (keyof SurgeryFields)[];
+
+function SurgeryForm({
+  titleId,
+  participantId,
+  surgery,
+  onClose,
+}: Omit<SurgeryDialogProps, 'open'> & { titleId: string }) {
+  const notify = useNotify();
+  const add = useAddSurgery();
+  const update = useUpdateSurgery();
+  const pending = add.isPending || update.isPending;
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isValid },
+  } = useForm<SurgeryFields, unknown, SurgeryValues>({
+    resolver: zodResolver(surgeryFieldsSchema),
+    mode: 'onChange',
+    defaultValues: surgery
+      ? {
+          procedure: surgery.procedure,
+          side: surgery.side,
+          surgery_date: surgery.surgery_date,
+          surgeon: surgery.surgeon,
+          hospital: surgery.hospital,
+          notes: surgery.notes ?? '',
+        }
+      : {
+          procedure: 'TOTAL_KNEE_REPLACEMENT',
+          side: 'LEFT',
+          surgery_date: toApiDate(),
+          surgeon: '',
+          hospital: '',
+          notes: '',
+        },
+  });
+
+  const onError = (failure: unknown) => {
+    if (!applyServerFieldErrors(failure, setError, FIELD_NAMES)) {
+      notify.error(errorMessage(failure), 'snackbar');
+    }
+  };
+  const onValid = (values: SurgeryValues) => {
+    const onSuccess = ({ message }: { message: string }) => {
+      notify.success(message, 'snackbar');
+      onClose();
+    };
+    if (surgery) {
+      update.mutate({ ...values, id: surgery.id, user_id: participantId }, { onSuccess, onError });
+    } else {
+      add.mutate({ ...values, user_id: participantId }, { onSuccess, onError });
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    >
+      <DialogTitle id={titleId}>{surgery ? 'Edit surgery' : 'Add surgery'}</DialogTitle>
+      <DialogContent sx={{ pt: '8px !important', display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
+          <FormSelect
+            control={control}
+            name="procedure"
+            label="Procedure"
+            options={SURGERY_PROCEDURES.map((value) => ({
+              value,
+              label: SURGERY_PROCEDURE_LABELS[value],
+            }))}
+          />
+          <FormSelect
+            control={control}
+            name="side"
+            label="Side"
+            options={SURGERY_SIDES.map((value) => ({ value, label: SURGERY_SIDE_LABELS[value] }))}
+          />
+        </Box>
+        <FormTextField
+          control={control}
+          name="surgery_date"
+          label="Surgery date"
+          type="date"
+          required
+          helperText={`Between ${SURGERY_DATE_MIN} and ${latestSurgeryDate()}.`}
+        />
+        <FormTextField control={control} name="surgeon" label="Surgeon" required />
+        <FormTextField control={control} name="hospital" label="Hospital" required />
+        <FormTextField control={control} name="notes" label="Notes" />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={!isValid} loading={pending}>
+          Save
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+type FormSelectProps = {
+  control: Control<SurgeryFields>;
+  name: 'procedure' | 'side';
+  label: string;
+  options: { value: string; label: string }[];
+};
+
+function FormSelect({ control, name, label, options }: FormSelectProps) {
+  const id = useId();
+  const { field, fieldState } = useController({ control, name });
+  const error = fieldState.error?.message;
+  return (
+    <FormControl fullWidth required error={error !== undefined}>
+      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        label={label}
+        name={field.name}
+        value={field.value}
+        inputRef={field.ref}
+        onChange={(event) => field.onChange(event.target.value)}
+        onBlur={field.onBlur}
+        aria-describedby={error ? `${id}-helper` : undefined}
+      >
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </Select>
+      {error ? <FormHelperText id={`${id}-helper`}>{error}</FormHelperText> : null}
+    </FormControl>
+  );
+}

@@ -1,0 +1,51 @@
+import type { Page } from '@playwright/test';
+import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+
+/** A seeded participant whose coach conversations mention chest pain. */
+async function openParticipantWithChestPain(page: Page) {
+  await login(page, 'CLINICIAN');
+  await page.getByRole('link', { name: 'Coach' }).click();
+  await page.getByRole('textbox', { name: /search/i }).fill('chest pain');
+  await page.getByRole('textbox', { name: /search/i }).press('Enter');
+  const row = page.getByRole('table').getByRole('row').nth(1);
+  await expect(row).toBeVisible();
+  await row.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/participant-details\/\d+$/);
+}
+
+test('participant details show every card with stored values and their dialogs', async ({
+  page,
+}) => {
+  await openParticipantWithChestPain(page);
+  await expect(page.getByText('Basic Information')).toBeVisible();
+  await expect(page.getByText('Labs & Vitals').first()).toBeVisible();
+  await expect(page.getByText('Home Health Telemetry').first()).toBeVisible();
+  await expect(page.getByText('Survey Schedule').first()).toBeVisible();
+  await expect(page.getByText(/conversation with coach/)).toBeVisible();
+
+  const conversations = page.getByRole('table', { name: /conversation with coach/ });
+  await conversations.getByRole('row').filter({ hasText: /chest/i }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('mark', { hasText: /chest pain/i }).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'View full transcript' }).click();
+  await expect(dialog.getByRole('button', { name: 'Close transcript' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  const name = page
+    .locator('h2')
+    .getByRole('button', { description: 'Click to view Digital Twin' });
+  await name.click();
+  const twin = page.getByRole('dialog');
+  await expect(twin.getByRole('tab', { name: 'Profile' })).toBeVisible();
+  await twin.getByRole('tab', { name: 'Segments' }).click();
+  await expect(twin.getByRole('tab', { name: 'Segments' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.keyboard.press('Escape');
+  await expect(twin).toBeHidden();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
