@@ -26,7 +26,7 @@ test('a clinician filters the nudges and exports exactly the filtered list', asy
   await expect(page.getByRole('button', { name: 'Filter (2 active)' })).toBeVisible();
   for (const row of await table.getByRole('row').all()) {
     if (await row.getByRole('columnheader').count()) continue;
-    await expect(row).toContainText('COMPLETED');
+    await expect(row).toContainText('Completed');
   }
 
   const downloading = page.waitForEvent('download');
@@ -62,8 +62,8 @@ test('a clinician opens a coach conversation and sees chest pain flagged in red'
 }) => {
   await login(page, 'CLINICIAN');
   await page.getByRole('link', { name: 'Coach' }).click();
-  await page.getByRole('textbox', { name: /search/i }).fill('chest pain');
-  await page.getByRole('textbox', { name: /search/i }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Search conversations' }).fill('chest pain');
+  await page.getByRole('searchbox', { name: 'Search conversations' }).press('Enter');
   const rows = page.getByRole('table').getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   await rows.nth(1).click();

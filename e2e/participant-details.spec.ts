@@ -5,8 +5,8 @@ import { expect, login, seriousAccessibilityViolations, test } from './support/f
 async function openParticipantWithChestPain(page: Page) {
   await login(page, 'CLINICIAN');
   await page.getByRole('link', { name: 'Coach' }).click();
-  await page.getByRole('textbox', { name: /search/i }).fill('chest pain');
-  await page.getByRole('textbox', { name: /search/i }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Search conversations' }).fill('chest pain');
+  await page.getByRole('searchbox', { name: 'Search conversations' }).press('Enter');
   const row = page.getByRole('table').getByRole('row').nth(1);
   await expect(row).toBeVisible();
   await row.click();

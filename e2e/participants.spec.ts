@@ -19,8 +19,8 @@ test('a clinician invites a participant, finds them under Invited and sends a re
   await expect(page.getByText('Successfully added a new user.').first()).toBeVisible();
 
   await page.getByRole('button', { name: 'Invited', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Search participants' }).fill(email);
-  await page.getByRole('textbox', { name: 'Search participants' }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Search participants' }).fill(email);
+  await page.getByRole('searchbox', { name: 'Search participants' }).press('Enter');
   const row = table(page).getByRole('row').filter({ hasText: email });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Send Reminder' }).click();
@@ -58,8 +58,8 @@ test('a clinician deletes a participant after one confirmation', async ({ page }
   await expect(page.getByText('This action cannot be undone.')).toBeVisible();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Successfully deleted the participant.').first()).toBeVisible();
-  await page.getByRole('textbox', { name: 'Search participants' }).fill(name);
-  await page.getByRole('textbox', { name: 'Search participants' }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Search participants' }).fill(name);
+  await page.getByRole('searchbox', { name: 'Search participants' }).press('Enter');
   await expect(table(page).getByText('No data available')).toBeVisible();
 });
 
@@ -77,8 +77,8 @@ test('a clinician searches, sorts and pages through the seeded list', async ({ p
     (await table(page).getByRole('row').nth(1).getByRole('cell').nth(1).textContent())?.trim() ??
     '';
   const term = firstName.split(' ')[0]?.slice(0, 4) ?? '';
-  await page.getByRole('textbox', { name: 'Search participants' }).fill(term);
-  await page.getByRole('textbox', { name: 'Search participants' }).press('Enter');
+  await page.getByRole('searchbox', { name: 'Search participants' }).fill(term);
+  await page.getByRole('searchbox', { name: 'Search participants' }).press('Enter');
   await expect(page).not.toHaveURL(/page=2/);
   for (const row of (await table(page).getByRole('row').all()).slice(1)) {
     await expect(row).toContainText(new RegExp(term, 'i'));

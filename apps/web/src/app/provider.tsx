@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { GlobalStyles } from '@mui/material';
 import { SnackbarProvider } from 'notistack';
 import { ToolbarSlotProvider } from '../components/layout/toolbar-slot';
 import { SnackbarCloseButton } from '../components/ui/snackbar-close-button';
@@ -13,6 +14,9 @@ import { theme } from './theme';
  * However the session ends (logout button, failed token refresh, role mismatch), cached server
  * data of the previous user must not survive it (spec §4).
  */
+/** Below the header bar (64px) with a small gap. */
+const SNACKBAR_TOP_OFFSET_PX = 72;
+
 function useClearCacheWhenSessionEnds(queryClient: QueryClient) {
   useEffect(() => {
     let signedIn = getSession().accessToken !== null;
@@ -36,6 +40,14 @@ export function AppProvider({
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
+        {/*
+          Snackbars stay up for 5 minutes (spec §9) in the top right, where the header has the
+          logout button; starting them below the header keeps every header control usable.
+        */}
+        <GlobalStyles
+          // 'body' outranks notistack's own single-class rule, whatever order the styles load in.
+          styles={{ 'body .notistack-SnackbarContainer': { top: `${SNACKBAR_TOP_OFFSET_PX}px` } }}
+        />
         <SnackbarProvider
           maxSnack={3}
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}

@@ -8,6 +8,8 @@ export const theme = createTheme({
     secondary: { main: '#2f6f5e', contrastText: '#ffffff' },
     error: { main: '#b3261e' },
     success: { main: '#2e7d32' },
+    // MUI's default orange fails AA contrast as button text on white.
+    warning: { main: '#a34e00', contrastText: '#ffffff' },
     background: { default: '#f4f7f9', paper: '#ffffff' },
     text: { primary: '#1b2730', secondary: '#4a5a66' },
   },

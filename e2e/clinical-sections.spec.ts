@@ -1,0 +1,93 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildDicom } from '../apps/server/src/features/imaging/imaging.fixtures';
+import { expect, login, test } from './support/fixtures';
+
+/** Picks an option of an MUI select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openFirstParticipant(page: Page, type: 'Internal' | 'Demo') {
+  await login(page, 'CLINICIAN');
+  if (type !== 'Internal') await page.getByRole('tab', { name: type }).click();
+  const row = page.getByRole('table', { name: 'Participants' }).getByRole('row').nth(1);
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(/\/participant-details\/\d+$/);
+}
+
+test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and deletes it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openFirstParticipant(page, 'Internal');
+
+  await page.getByRole('button', { name: 'Add surgery' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add surgery' });
+  await choose(page, 'Procedure', 'Total knee replacement');
+  await choose(page, 'Side', 'Left');
+  await dialog.getByLabel('Surgery date').fill('2026-10-01');
+  await dialog.getByLabel('Surgeon').fill('Dr. Ortega');
+  await dialog.getByLabel('Hospital').fill('St. Example Hospital');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Surgeries' })).toContainText('Dr. Ortega');
+
+  const folder = await mkdtemp(path.join(tmpdir(), 'rp-dicom-'));
+  const file = path.join(folder, 'knee-ct.dcm');
+  await writeFile(
+    file,
+    buildDicom({
+      modality: 'CT',
+      studyDescription: 'E2E knee study',
+      seriesDescription: 'E2E axial',
+      rows: 4,
+      columns: 3,
+    }),
+  );
+  await page.getByLabel('Choose DICOM files').setInputFiles(file);
+  await expect(page.getByText('E2E knee study')).toBeVisible();
+  await expect(page.getByText('E2E axial')).toBeVisible();
+
+  const imageRow = page.getByRole('row').filter({ hasText: 'E2E knee study' });
+  await imageRow.getByRole('button', { name: /delete/i }).click();
+  await expect(page.getByText('Delete this image?')).toBeVisible();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('E2E knee study')).toBeHidden();
+
+  const notDicom = path.join(folder, 'notes.txt');
+  await writeFile(notDicom, 'not an image');
+  await page.getByLabel('Choose DICOM files').setInputFiles(notDicom);
+  await expect(page.getByText(/notes\.txt/).last()).toBeVisible();
+  await expect(page.getByText(/not a DICOM/i).first()).toBeVisible();
+});
+
+test('a clinician records pain and sees it in the latest entries', async ({ page }) => {
+  await openFirstParticipant(page, 'Internal');
+  await page.getByRole('button', { name: 'Record pain' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record pain' });
+  await choose(page, 'Pain score (0–10)', '7');
+  await choose(page, 'Body site', 'Left knee');
+  await dialog.getByLabel('Note').fill('E2E pain after stairs');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('E2E pain after stairs')).toBeVisible();
+  await expect(page.getByText('Pain scores over time (last 30)')).toBeVisible();
+});
+
+test('a clinician enrols a Demo participant and their telemetry appears', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openFirstParticipant(page, 'Demo');
+  await page
+    .getByRole('button', { name: /^Enroll in / })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByLabel('Current enrolment')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Home Health Telemetry').first()).toBeVisible();
+  await expect(page.getByText('Steps').first()).toBeVisible();
+});
