@@ -1,0 +1,170 @@
+import { useId, useState, type ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
+import type {
+  ConversationMarker,
+  TranscriptMessage,
+} from '@recovery-portal/contract/conversations';
+import { DialogSection } from './dialog-section';
+import { MarkerText } from './marker-text';
+import { TranscriptView } from './transcript-view';
+
+/** What the dialog shows, mapped by each screen from its own conversation shape. */
+export type ConversationDialogContent = {
+  /** Identifies the conversation; a new id resets the transcript toggle. */
+  id: number;
+  title: string;
+  /** When the conversation ended, already formatted. */
+  subtitle: string;
+  summary: string;
+  patientSummary: string;
+  markers: readonly ConversationMarker[];
+  messages: readonly TranscriptMessage[];
+  participantName: string;
+  /** The part that depends on where the dialog opens from (reminders, profile details). */
+  details: ReactNode;
+};
+
+export type ConversationDialogProps = {
+  /** The conversation to show; null closes the dialog. Pass a stable (memoised) object. */
+  conversation: ConversationDialogContent | null;
+  onClose: () => void;
+};
+
+/**
+ * The 60vw coach-conversation dialog of spec §2: summaries, markers ('chest pain' in red), the
+ * caller's details section, and the 'View full transcript' / 'Close transcript' toggle.
+ */
+export function ConversationDialog({ conversation, onClose }: ConversationDialogProps) {
+  const titleId = useId();
+  // Keep showing the last conversation while the dialog animates closed.
+  const [shown, setShown] = useState(conversation);
+  if (conversation !== null && conversation !== shown) setShown(conversation);
+  return (
+    <Dialog
+      open={conversation !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      scroll="paper"
+      slotProps={{
+        paper: { sx: { width: '60vw', maxWidth: '60vw', minWidth: { xs: '92vw', md: 0 } } },
+      }}
+    >
+      {shown && (
+        <ConversationContent
+          key={shown.id}
+          conversation={shown}
+          titleId={titleId}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function ConversationContent({
+  conversation,
+  titleId,
+  onClose,
+}: {
+  conversation: ConversationDialogContent;
+  titleId: string;
+  onClose: () => void;
+}) {
+  const [showTranscript, setShowTranscript] = useState(false);
+  const transcriptId = useId();
+  return (
+    <>
+      <DialogTitle id={titleId}>
+        {conversation.title}
+        <Typography
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+        >
+          {conversation.subtitle}
+        </Typography>
+      </DialogTitle>
+      <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        <DialogSection title="Summary">
+          <Typography sx={{ whiteSpace: 'pre-line' }}>{conversation.summary || '-'}</Typography>
+        </DialogSection>
+        <DialogSection title="Patient Summary">
+          <Typography sx={{ whiteSpace: 'pre-line' }}>
+            {conversation.patientSummary || '-'}
+          </Typography>
+        </DialogSection>
+        <DialogSection title="Markers">
+          {conversation.markers.length === 0 ? (
+            <Typography>-</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              {conversation.markers.map((marker, index) => (
+                <li key={index}>
+                  <MarkerText text={marker.content} />
+                </li>
+              ))}
+            </Box>
+          )}
+        </DialogSection>
+        {conversation.details}
+        <Box>
+          <Button
+            variant="outlined"
+            aria-expanded={showTranscript}
+            aria-controls={transcriptId}
+            onClick={() => setShowTranscript((open) => !open)}
+            disabled={conversation.messages.length === 0}
+          >
+            {showTranscript ? 'Close transcript' : 'View full transcript'}
+          </Button>
+          {showTranscript && (
+            <TranscriptView
+              id={transcriptId}
+              messages={conversation.messages}
+              participantName={conversation.participantName}
+            />
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </>
+  );
+}
+
+/** A two-column list of labelled values for the dialog's details section. */
+export function DetailList({ items }: { items: readonly { label: string; value: ReactNode }[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+        columnGap: 3,
+        rowGap: 0.5,
+        m: 0,
+        '& dt': { color: 'text.secondary', fontWeight: 600 },
+        '& dd': { m: 0 },
+      }}
+    >
+      {items.map((item) => (
+        <Box key={item.label} sx={{ display: 'contents' }}>
+          <Box component="dt">{item.label}</Box>
+          <Box component="dd">{item.value}</Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
