@@ -34,6 +34,26 @@ test('participant details show every card with stored values and their dialogs',
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
 
+  const nudges = page.getByRole('table', { name: /is receiving the following nudges/ });
+  await nudges.getByRole('row').nth(1).click();
+  const nudgeDialog = page.getByRole('dialog');
+  await expect(nudgeDialog.getByRole('button', { name: 'Previous nudge' })).toBeDisabled();
+  await nudgeDialog.getByRole('button', { name: 'Next nudge' }).click();
+  await expect(nudgeDialog.getByRole('button', { name: 'Previous nudge' })).toBeEnabled();
+  await nudgeDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(nudgeDialog).toBeHidden();
+
+  const surveys = page.getByRole('table', { name: / surveys$/ });
+  await surveys
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'Submitted', exact: true }) })
+    .first()
+    .click();
+  const surveyDialog = page.getByRole('dialog');
+  await expect(surveyDialog.getByRole('radio', { checked: true }).first()).toBeVisible();
+  await surveyDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(surveyDialog).toBeHidden();
+
   const name = page
     .locator('h2')
     .getByRole('button', { description: 'Click to view Digital Twin' });

@@ -73,6 +73,20 @@ test('a clinician searches, sorts and pages through the seeded list', async ({ p
   await page.reload();
   await expect(page.getByText(/^16 – 30 of \d+$/)).toBeVisible();
 
+  // Sorting by sessions, most first: the counts on the page only go down.
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Sessions in 7 days (most first)' }).click();
+  await expect(page).toHaveURL(/orderBy=active_session_count/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByText(/^1 – 15 of \d+$/)).toBeVisible();
+  const sessionCounts = await table(page)
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.slice(1).map((row) => Number(row.querySelectorAll('td')[7]?.textContent ?? 'NaN')),
+    );
+  expect(sessionCounts).toHaveLength(15);
+  expect(sessionCounts).toEqual([...sessionCounts].sort((a, b) => b - a));
+
   const firstName =
     (await table(page).getByRole('row').nth(1).getByRole('cell').nth(1).textContent())?.trim() ??
     '';

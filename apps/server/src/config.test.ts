@@ -92,6 +92,14 @@ describe('configuration', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 
+  it('an empty variable counts as not set, as compose files often leave them', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '', SMTP_URL: '' })).toMatchObject({
+      databaseKind: 'pglite',
+      port: 3000,
+      smtpUrl: undefined,
+    });
+  });
+
   it('numbers and flags are read from their text, and PUBLIC_URL loses a trailing slash', () => {
     const config = loadConfig({
       PORT: '8080',
