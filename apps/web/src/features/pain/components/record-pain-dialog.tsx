@@ -1,20 +1,7 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-} from '@mui/material';
-import { useController, useForm } from 'react-hook-form';
-import type { Control } from 'react-hook-form';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   PAIN_BODY_SITE_LABELS,
@@ -24,6 +11,7 @@ import {
   PAIN_SCORE_MIN,
   reportPainRequestSchema,
 } from '@recovery-portal/contract/pain';
+import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
@@ -105,7 +93,7 @@ function RecordPainForm({
     >
       <DialogTitle id={titleId}>Record pain</DialogTitle>
       <DialogContent sx={{ pt: '8px !important', display: 'grid', gap: 2 }}>
-        <PainSelect
+        <FormSelect
           control={control}
           name="score"
           label="Pain score (0–10)"
@@ -114,7 +102,7 @@ function RecordPainForm({
             label: score === 0 ? '0 (no pain)' : score === 10 ? '10 (worst pain)' : String(score),
           }))}
         />
-        <PainSelect
+        <FormSelect
           control={control}
           name="body_site"
           label="Body site"
@@ -134,42 +122,5 @@ function RecordPainForm({
         </Button>
       </DialogActions>
     </Box>
-  );
-}
-
-type PainSelectProps = {
-  control: Control<PainFormInput>;
-  name: 'score' | 'body_site';
-  label: string;
-  options: { value: string | number; label: string }[];
-};
-
-function PainSelect({ control, name, label, options }: PainSelectProps) {
-  const id = useId();
-  const { field, fieldState } = useController({ control, name });
-  const error = fieldState.isTouched ? fieldState.error?.message : undefined;
-  return (
-    <FormControl fullWidth required error={error !== undefined}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select<string | number>
-        labelId={`${id}-label`}
-        label={label}
-        name={field.name}
-        value={field.value ?? ''}
-        inputRef={field.ref}
-        onChange={(event) =>
-          field.onChange(name === 'score' ? Number(event.target.value) : event.target.value)
-        }
-        onBlur={field.onBlur}
-        aria-describedby={error ? `${id}-helper` : undefined}
-      >
-        {options.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </Select>
-      {error ? <FormHelperText id={`${id}-helper`}>{error}</FormHelperText> : null}
-    </FormControl>
   );
 }

@@ -1,20 +1,7 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-} from '@mui/material';
-import { useController, useForm } from 'react-hook-form';
-import type { Control } from 'react-hook-form';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   SURGERY_DATE_MIN,
@@ -26,6 +13,7 @@ import {
   surgeryFieldsSchema,
 } from '@recovery-portal/contract/surgery';
 import type { Surgery, SurgeryFields } from '@recovery-portal/contract/surgery';
+import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
@@ -177,40 +165,5 @@ function SurgeryForm({
         </Button>
       </DialogActions>
     </Box>
-  );
-}
-
-type FormSelectProps = {
-  control: Control<SurgeryFields>;
-  name: 'procedure' | 'side';
-  label: string;
-  options: { value: string; label: string }[];
-};
-
-function FormSelect({ control, name, label, options }: FormSelectProps) {
-  const id = useId();
-  const { field, fieldState } = useController({ control, name });
-  const error = fieldState.error?.message;
-  return (
-    <FormControl fullWidth required error={error !== undefined}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
-      <Select
-        labelId={`${id}-label`}
-        label={label}
-        name={field.name}
-        value={field.value}
-        inputRef={field.ref}
-        onChange={(event) => field.onChange(event.target.value)}
-        onBlur={field.onBlur}
-        aria-describedby={error ? `${id}-helper` : undefined}
-      >
-        {options.map((option) => (
-          <MenuItem key={option.value} value={option.value}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </Select>
-      {error ? <FormHelperText id={`${id}-helper`}>{error}</FormHelperText> : null}
-    </FormControl>
   );
 }
