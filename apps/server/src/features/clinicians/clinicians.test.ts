@@ -181,7 +181,7 @@ describe('adding a clinician', () => {
       testApp.app,
       API_PATHS.nudge.list,
       {},
-      { headers: { authorization: `Bearer ${session.access_token}` } },
+      { headers: authHeaders(session.access_token) },
     );
     successData(nudges, nudgeListResponseSchema);
 
@@ -325,7 +325,7 @@ describe('deactivating a clinician', () => {
         testApp.app,
         API_PATHS.nudge.list,
         {},
-        { headers: { authorization: `Bearer ${clinician.access_token}` } },
+        { headers: authHeaders(clinician.access_token) },
       );
     successData(await listNudges(), nudgeListResponseSchema);
 

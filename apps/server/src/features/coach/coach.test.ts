@@ -10,6 +10,7 @@ import type { ParticipantType } from '@recovery-portal/contract/users';
 import { auditLog } from '../../db/schema/audit';
 import { conversations } from '../../db/schema/conversations';
 import {
+  authHeaders,
   buildTestApp,
   failure,
   loginAs,
@@ -39,7 +40,7 @@ function listAs(token: string | null, body: unknown) {
     testApp.app,
     API_PATHS.chat.list,
     body as CoachListRequest,
-    token ? { headers: { authorization: `Bearer ${token}` } } : {},
+    token ? { headers: authHeaders(token) } : {},
   );
 }
 

@@ -52,7 +52,7 @@ function listAs(token: string | null, body: unknown) {
     testApp.app,
     API_PATHS.nudge.list,
     body as NudgeListRequest,
-    token ? { headers: { authorization: `Bearer ${token}` } } : {},
+    token ? { headers: authHeaders(token) } : {},
   );
 }
 
@@ -65,7 +65,7 @@ function exportAs(token: string | null, query: Record<string, string> = {}) {
   return testApp.app.inject({
     method: 'GET',
     url: `${API_PATHS.nudge.export}${search ? `?${search}` : ''}`,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? authHeaders(token) : {},
   });
 }
 

@@ -15,6 +15,7 @@ import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
 import { refreshParticipantStats } from '../activity/participant-stats.repository';
 import {
+  authHeaders,
   buildTestApp,
   failure,
   loginAs,
@@ -540,12 +541,7 @@ describe('participant list: bad requests', () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: API_PATHS.user.list,
-      headers: {
-        authorization: `Bearer ${clinician.access_token}`,
-        cookie: 'XSRF-TOKEN=t',
-        'x-xsrf-token': 't',
-        'content-type': 'application/json',
-      },
+      headers: { ...authHeaders(clinician.access_token), 'content-type': 'application/json' },
       payload: '{"page_size": ',
     });
     failure(response, 400, 'VALIDATION_ERROR');
