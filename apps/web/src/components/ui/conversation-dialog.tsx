@@ -15,6 +15,7 @@ import type {
 import { DialogSection } from './dialog-section';
 import { MarkerText } from './marker-text';
 import { TranscriptView } from './transcript-view';
+import { useLastNonNull } from '../../lib/use-last-non-null';
 
 /** What the dialog shows, mapped by each screen from its own conversation shape. */
 export type ConversationDialogContent = {
@@ -44,9 +45,7 @@ export type ConversationDialogProps = {
  */
 export function ConversationDialog({ conversation, onClose }: ConversationDialogProps) {
   const titleId = useId();
-  // Keep showing the last conversation while the dialog animates closed.
-  const [shown, setShown] = useState(conversation);
-  if (conversation !== null && conversation !== shown) setShown(conversation);
+  const shown = useLastNonNull(conversation);
   return (
     <Dialog
       open={conversation !== null}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   Box,
   Button,
@@ -14,6 +14,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { DATE_FORMATS, formatDate } from '../../../lib/format';
 import { stepNudgeIndex } from '../profile-nudges';
 import type { ProfileNudgeRow } from '../profile-nudges';
+import { useLastNonNull } from '../../../lib/use-last-non-null';
 
 type ProfileNudgeDialogProps = {
   nudges: readonly ProfileNudgeRow[];
@@ -35,10 +36,7 @@ export function ProfileNudgeDialog({
 }: ProfileNudgeDialogProps) {
   const dateId = useId();
   const titleId = useId();
-  // Keep showing the last nudge while the dialog animates closed.
-  const [lastIndex, setLastIndex] = useState(index);
-  if (index !== null && index !== lastIndex) setLastIndex(index);
-  const shownIndex = index ?? lastIndex;
+  const shownIndex = useLastNonNull(index);
   const current = shownIndex === null ? null : stepNudgeIndex(shownIndex, 0, nudges.length);
   const nudge = current === null ? undefined : nudges[current];
   const isFirst = current === null || current <= 0;

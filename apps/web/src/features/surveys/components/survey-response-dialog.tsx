@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   Box,
   Button,
@@ -14,6 +14,7 @@ import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import type { SurveyContentItem, SurveyResponse } from '@recovery-portal/contract/survey-responses';
 import { DATE_FORMATS, formatDate } from '../../../lib/format';
 import { SURVEY_STATUS_LABELS } from '../survey-status';
+import { useLastNonNull } from '../../../lib/use-last-non-null';
 
 type SurveyResponseDialogProps = {
   /** The survey to show; null closes the dialog. */
@@ -24,9 +25,7 @@ type SurveyResponseDialogProps = {
 /** Spec §2 'Surveys table on the profile': the 80vw dialog with the questions and answers. */
 export function SurveyResponseDialog({ survey, onClose }: SurveyResponseDialogProps) {
   const titleId = useId();
-  // Keep showing the last survey while the dialog animates closed.
-  const [shown, setShown] = useState(survey);
-  if (survey !== null && survey !== shown) setShown(survey);
+  const shown = useLastNonNull(survey);
   return (
     <Dialog
       open={survey !== null}
