@@ -34,6 +34,8 @@ export const participantStats = pgTable(
     coachChatCount: integer('coach_chat_count').notNull().default(0),
     coachCallCount: integer('coach_call_count').notNull().default(0),
     nudgeOpenCount: integer('nudge_open_count').notNull().default(0),
+    /** Latest home telemetry measurement: shows when a participant's data stopped arriving. */
+    lastTelemetryAt: timestamp('last_telemetry_at', { withTimezone: true }),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -42,5 +44,6 @@ export const participantStats = pgTable(
     index('participant_stats_chats_idx').on(table.coachChatCount, table.userId),
     index('participant_stats_calls_idx').on(table.coachCallCount, table.userId),
     index('participant_stats_nudge_opens_idx').on(table.nudgeOpenCount, table.userId),
+    index('participant_stats_last_telemetry_idx').on(table.lastTelemetryAt, table.userId),
   ],
 );
