@@ -2,8 +2,11 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { buildDicom } from '../apps/server/src/features/imaging/imaging.fixtures';
-import { expect, login, test } from './support/fixtures';
+import {
+  buildDicom,
+  TRANSFER_SYNTAXES,
+} from '../apps/server/src/features/imaging/imaging.fixtures';
+import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
 
 /** Picks an option of an MUI select by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -36,6 +39,9 @@ test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and d
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Surgeries' })).toContainText('Dr. Ortega');
+  // Spec §9 snackbars stay for minutes; this one would sit over the imaging checks below.
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.getByText('Surgery added.')).toBeHidden();
 
   const folder = await mkdtemp(path.join(tmpdir(), 'rp-dicom-'));
   const file = path.join(folder, 'knee-ct.dcm');
@@ -52,6 +58,33 @@ test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and d
   await page.getByLabel('Choose DICOM files').setInputFiles(file);
   await expect(page.getByText('E2E knee study')).toBeVisible();
   await expect(page.getByText('E2E axial')).toBeVisible();
+
+  // The preview is fetched with the bearer token and really decodes as an image.
+  const alt = "Preview of CT, series 'E2E axial', instance 7";
+  const naturalWidth = (image: HTMLImageElement) => image.naturalWidth;
+  const thumbnail = page.getByAltText(alt);
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate(naturalWidth)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: `Enlarge the preview of CT, series 'E2E axial'` }).click();
+  const previewDialog = page.getByRole('dialog', { name: /CT, series 'E2E axial', instance 7/ });
+  const enlarged = previewDialog.getByAltText(alt);
+  await expect(enlarged).toBeVisible();
+  await expect.poll(() => enlarged.evaluate(naturalWidth)).toBeGreaterThan(0);
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await previewDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(previewDialog).toBeHidden();
+
+  const compressed = path.join(folder, 'knee-j2k.dcm');
+  await writeFile(
+    compressed,
+    buildDicom({ transferSyntax: TRANSFER_SYNTAXES.jpeg2000, seriesDescription: 'E2E J2K' }),
+  );
+  await page.getByLabel('Choose DICOM files').setInputFiles(compressed);
+  const compressedRow = page.getByRole('row').filter({ hasText: 'E2E J2K' });
+  await expect(compressedRow.getByText('No preview for compressed images')).toBeVisible();
+  await compressedRow.getByRole('button', { name: /delete/i }).click();
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await expect(compressedRow).toBeHidden();
 
   const imageRow = page.getByRole('row').filter({ hasText: 'E2E knee study' });
   await imageRow.getByRole('button', { name: /delete/i }).click();

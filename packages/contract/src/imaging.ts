@@ -9,6 +9,8 @@ import { surgeryIdField } from './surgery';
 export const IMAGING_PATHS = {
   /** GET ?image_id= — the stored DICOM bytes as an attachment (application/dicom). */
   file: '/api/surgery/dicom/file',
+  /** GET ?image_id= — a PNG rendering of the image (image/png), where the data allows one. */
+  preview: '/api/surgery/dicom/preview',
 } as const;
 
 /**
@@ -26,6 +28,39 @@ export const DICOM_UPLOAD_FIELDS = {
 export const MAX_DICOM_FILES_PER_UPLOAD = 100;
 /** Media type of a stored DICOM file (RFC 3240). */
 export const DICOM_MEDIA_TYPE = 'application/dicom';
+/** Media type of a rendered preview. */
+export const PREVIEW_MEDIA_TYPE = 'image/png';
+/** A preview's longest side in pixels; larger images are scaled down, smaller ones kept. */
+export const PREVIEW_MAX_SIDE = 512;
+
+/**
+ * Whether the preview call can render an image, as read from its file at upload:
+ * - AVAILABLE: uncompressed greyscale or colour pixels the preview renders;
+ * - COMPRESSED: the pixels are compressed (JPEG, JPEG 2000, RLE …), which previews do not decode;
+ * - NO_PIXEL_DATA: the file holds no image (a report, say);
+ * - UNSUPPORTED: pixels of a kind previews do not show (palette colour, 32-bit, floating point);
+ * - UNREADABLE: the header or the pixel data is damaged.
+ */
+export const PREVIEW_STATUSES = [
+  'AVAILABLE',
+  'COMPRESSED',
+  'NO_PIXEL_DATA',
+  'UNSUPPORTED',
+  'UNREADABLE',
+] as const;
+export type StoredPreviewStatus = (typeof PREVIEW_STATUSES)[number];
+/** FILE_MISSING: an image uploaded before previews existed whose file has since gone. */
+export const previewStatusSchema = z.enum([...PREVIEW_STATUSES, 'FILE_MISSING']);
+export type PreviewStatus = z.infer<typeof previewStatusSchema>;
+
+/** The short text shown instead of a thumbnail. */
+export const PREVIEW_UNAVAILABLE_LABELS: Record<Exclude<PreviewStatus, 'AVAILABLE'>, string> = {
+  COMPRESSED: 'No preview for compressed images',
+  NO_PIXEL_DATA: 'No image to preview',
+  UNSUPPORTED: 'No preview for this image type',
+  UNREADABLE: 'No preview: damaged image data',
+  FILE_MISSING: 'No preview: file missing',
+};
 
 function quoted(name: string): string {
   return `"${name}"`;
@@ -56,6 +91,25 @@ export const IMAGING_MESSAGES = {
   fileMissing: (imageId: number) =>
     `The file of image ${imageId} is missing from the file store; upload it again.`,
   deleted: 'Image deleted.',
+  previewCompressed: (fileName: string, format: string) =>
+    `No preview: ${quoted(fileName)} is compressed as ${format}.`,
+  previewNoPixelData: (fileName: string) => `No preview: ${quoted(fileName)} holds no pixel data.`,
+  previewTransferSyntax: (fileName: string, uid: string) =>
+    `No preview: ${quoted(fileName)} uses the transfer syntax ${uid}, which previews cannot read.`,
+  previewPhotometric: (fileName: string, photometric: string) =>
+    `No preview: ${quoted(fileName)} stores its pixels as ${photometric}; previews show MONOCHROME1, MONOCHROME2, RGB and YBR_FULL images.`,
+  previewSamples: (fileName: string, photometric: string, samples: number) =>
+    `No preview: the pixel description of ${quoted(fileName)} does not fit together (${photometric}, samples per pixel ${samples}).`,
+  previewBits: (fileName: string, bits: number) =>
+    `No preview: ${quoted(fileName)} has ${bits}-bit samples; previews show 8- and 16-bit images.`,
+  previewFloat: (fileName: string) =>
+    `No preview: ${quoted(fileName)} stores floating-point pixels, which previews do not show.`,
+  previewNoSize: (fileName: string) =>
+    `No preview: ${quoted(fileName)} does not say how many rows and columns its image has.`,
+  previewShort: (fileName: string) =>
+    `No preview: the pixel data of ${quoted(fileName)} is shorter than its rows, columns and frames say.`,
+  previewUnreadable: (fileName: string) =>
+    `No preview: the header of ${quoted(fileName)} could not be read up to its pixel data.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -73,7 +127,7 @@ export type DicomUploadFields = z.output<typeof dicomUploadFieldsSchema>;
 export const dicomListQuerySchema = dicomUploadFieldsSchema;
 export type DicomListQuery = DicomUploadFields;
 
-/** DELETE /api/surgery/dicom?image_id and GET /api/surgery/dicom/file?image_id */
+/** DELETE /api/surgery/dicom?image_id, GET /api/surgery/dicom/file?image_id and …/preview */
 export const imageIdQuerySchema = z.object({
   image_id: participantIdField(IMAGING_MESSAGES.imageIdInvalid),
 });
@@ -102,6 +156,8 @@ export const imagingFileSchema = z.object({
   rows: z.number().int().nullable(),
   columns: z.number().int().nullable(),
   instance_number: z.number().int().nullable(),
+  /** Whether GET IMAGING_PATHS.preview can render this image (else it answers why, 4xx). */
+  preview: previewStatusSchema,
   /** Staff id of the uploader (null once that account is deleted). */
   uploaded_by: z.number().int().nullable(),
   uploaded_at: z.iso.datetime({ offset: true }),

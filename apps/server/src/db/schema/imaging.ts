@@ -1,3 +1,4 @@
+import { PREVIEW_STATUSES } from '@recovery-portal/contract/imaging';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -6,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  pgEnum,
   pgTable,
   serial,
   text,
@@ -13,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { surgeries } from './surgery';
 import { users } from './users';
+
+export const imagingPreviewEnum = pgEnum('imaging_preview', PREVIEW_STATUSES);
 
 /**
  * Metadata of an uploaded DICOM file. The bytes live in the content-addressed file store under
@@ -36,6 +40,8 @@ export const imagingFiles = pgTable(
     rows: integer('rows'),
     columns: integer('columns'),
     instanceNumber: integer('instance_number'),
+    /** Whether a preview can be rendered; null for rows from before previews (filled on listing). */
+    preview: imagingPreviewEnum('preview'),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+/**
+ * Part of every cached preview's name: raising it when the rendering changes makes the old
+ * previews unused, and the sweep removes them.
+ */
+const PREVIEW_RENDERING = 1;
+const PREVIEW_SUFFIX = `.r${PREVIEW_RENDERING}.png`;
 
 /** An upload written to the temporary folder, hashed and counted on the way. */
 export interface StagedFile {
@@ -43,23 +49,52 @@ async function exists(target: string): Promise<boolean> {
  * counted as they arrive, never buffered whole), are fsynced, then renamed into
  * dicom/<sha[0:2]>/<sha>. A rename within one file system is atomic, so a stored path always
  * holds a complete file; a crash leaves at most a temporary file, which cleanStaleTemp removes.
- * Identical content is stored once.
+ * Identical content is stored once. Rendered previews are cached the same way, by the hash of
+ * the DICOM file they show, under previews/<sha[0:2]>/<sha>.r<rendering>.png.
  */
 export function createDicomStore(dataDir: string) {
   const root = path.join(dataDir, 'files');
   const tmpDir = path.join(root, 'tmp');
   const dicomDir = path.join(root, 'dicom');
+  const previewDir = path.join(root, 'previews');
 
-  function pathFor(sha256: string): string {
+  function checkedHash(sha256: string): string {
     // The hash comes from our own digest or a checked column; refuse anything else outright.
     if (!SHA256_HEX.test(sha256)) throw new Error('not a SHA-256 hex digest');
-    return path.join(dicomDir, sha256.slice(0, 2), sha256);
+    return sha256;
+  }
+
+  function pathFor(sha256: string): string {
+    return path.join(dicomDir, checkedHash(sha256).slice(0, 2), sha256);
+  }
+
+  function previewPathFor(sha256: string): string {
+    return path.join(previewDir, checkedHash(sha256).slice(0, 2), `${sha256}${PREVIEW_SUFFIX}`);
+  }
+
+  /** Every file under a sharded folder, with its shard (empty when the folder does not exist). */
+  async function shardedFiles(dir: string): Promise<{ shard: string; name: string }[]> {
+    let shards: string[];
+    try {
+      shards = await readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const files: { shard: string; name: string }[] = [];
+    for (const shard of shards) {
+      const names = await readdir(path.join(dir, shard)).catch(() => [] as string[]);
+      for (const name of names) files.push({ shard, name });
+    }
+    return files;
   }
 
   return {
     tmpDir,
     dicomDir,
+    previewDir,
     pathFor,
+    previewPathFor,
 
     /** Streams `source` into a new temporary file; removes the file again if anything fails. */
     async writeTemp(source: Readable): Promise<StagedFile> {
@@ -113,19 +148,55 @@ export function createDicomStore(dataDir: string) {
 
     /** Every hash with a stored file. */
     async storedHashes(): Promise<string[]> {
-      let shards: string[];
+      return (await shardedFiles(dicomDir))
+        .filter(({ shard, name }) => SHA256_HEX.test(name) && name.startsWith(shard))
+        .map(({ name }) => name);
+    },
+
+    /** The cached preview of a hash, or null when none has been rendered yet. */
+    async readPreview(sha256: string): Promise<Buffer | null> {
       try {
-        shards = await readdir(dicomDir);
+        return await readFile(previewPathFor(sha256));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+
+    /**
+     * Caches a rendered preview: written to tmp/, fsynced, then renamed into place, so a
+     * reader never sees half a PNG. Concurrent writers of the same preview simply replace it.
+     */
+    async writePreview(sha256: string, png: Buffer): Promise<void> {
+      const target = previewPathFor(sha256);
+      await mkdir(tmpDir, { recursive: true });
+      const tmpPath = path.join(tmpDir, `${Date.now()}-${randomUUID()}.part`);
+      try {
+        await writeFile(tmpPath, png, { flag: 'wx' });
+        await fsync(tmpPath, 'file');
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(tmpPath, target);
+      } catch (error) {
+        await rm(tmpPath, { force: true });
+        throw error;
+      }
+    },
+
+    /** Deletes the cached preview of a hash, if there is one. */
+    async removePreview(sha256: string): Promise<void> {
+      await rm(previewPathFor(sha256), { force: true });
+    },
+
+    /**
+     * The hashes with a cached preview of the current rendering. Previews of an older rendering
+     * (and files with a name this store never writes) are removed on the way.
+     */
+    async storedPreviewHashes(): Promise<string[]> {
       const hashes: string[] = [];
-      for (const shard of shards) {
-        if (!/^[0-9a-f]{2}$/.test(shard)) continue;
-        const names = await readdir(path.join(dicomDir, shard)).catch(() => [] as string[]);
-        for (const name of names)
-          if (SHA256_HEX.test(name) && name.startsWith(shard)) hashes.push(name);
+      for (const { shard, name } of await shardedFiles(previewDir)) {
+        const sha256 = name.endsWith(PREVIEW_SUFFIX) ? name.slice(0, -PREVIEW_SUFFIX.length) : '';
+        if (SHA256_HEX.test(sha256) && sha256.startsWith(shard)) hashes.push(sha256);
+        else await rm(path.join(previewDir, shard, name), { force: true, recursive: true });
       }
       return hashes;
     },

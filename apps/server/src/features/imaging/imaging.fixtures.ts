@@ -17,10 +17,92 @@ export interface TestDicomOptions {
   sopInstanceUid?: string;
   /** Leave out the Pixel Data element (for a header to which a test appends its own). */
   withoutPixelData?: boolean;
+  /** Transfer syntax UID (default explicit VR little endian). */
+  transferSyntax?: string;
+  /** Replaces the default 16-bit MONOCHROME2 Image Pixel attributes. */
+  pixelModule?: TestPixelModule;
+  /** The Pixel Data bytes exactly as stored (see samples8/samples16); default: a 16-bit ramp. */
+  pixelBytes?: Uint8Array;
+  /** VR of Pixel Data (default OW, or OB for 8-bit samples). */
+  pixelVr?: 'OB' | 'OW';
+  /** More elements before Pixel Data (sequences, private tags) the reader must step over. */
+  extraElements?: DicomDataset;
+}
+
+/** Image Pixel attributes of a test image; an attribute left undefined is not written. */
+export interface TestPixelModule {
+  photometric?: string;
+  samplesPerPixel?: number;
+  planarConfiguration?: 0 | 1;
+  bitsAllocated?: number;
+  bitsStored?: number;
+  highBit?: number;
+  pixelRepresentation?: 0 | 1;
+  frames?: number;
+  windowCenter?: number;
+  windowWidth?: number;
+  rescaleSlope?: number;
+  rescaleIntercept?: number;
 }
 
 const CT_IMAGE_STORAGE = '1.2.840.10008.5.1.4.1.1.2';
 const EXPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2.1';
+
+export const TRANSFER_SYNTAXES = {
+  implicitLittleEndian: '1.2.840.10008.1.2',
+  explicitLittleEndian: EXPLICIT_VR_LITTLE_ENDIAN,
+  explicitBigEndian: '1.2.840.10008.1.2.2',
+  jpeg2000: '1.2.840.10008.1.2.4.90',
+  jpegBaseline: '1.2.840.10008.1.2.4.50',
+  rle: '1.2.840.10008.1.2.5',
+  deflated: '1.2.840.10008.1.2.1.99',
+} as const;
+
+/** 8-bit samples as Pixel Data bytes. */
+export function samples8(values: readonly number[]): Uint8Array {
+  return Uint8Array.from(values);
+}
+
+/** 16-bit samples (two's complement when negative) as Pixel Data bytes, in either byte order. */
+export function samples16(values: readonly number[], bigEndian = false): Uint8Array {
+  const bytes = Buffer.alloc(values.length * 2);
+  values.forEach((value, i) => {
+    const word = value & 0xffff;
+    if (bigEndian) bytes.writeUInt16BE(word, i * 2);
+    else bytes.writeUInt16LE(word, i * 2);
+  });
+  return new Uint8Array(bytes);
+}
+
+const DEFAULT_PIXEL_MODULE: TestPixelModule = {
+  photometric: 'MONOCHROME2',
+  samplesPerPixel: 1,
+  bitsAllocated: 16,
+  bitsStored: 12,
+  highBit: 11,
+  pixelRepresentation: 0,
+};
+
+/** The Image Pixel attributes as dcmjs dataset entries. */
+function pixelModuleElements(module: TestPixelModule): DicomDataset {
+  const elements: DicomDataset = {};
+  const put = (tag: string, vr: string, value: number | string | undefined) => {
+    if (value !== undefined) elements[tag] = { vr, Value: [value] };
+  };
+  put('00280002', 'US', module.samplesPerPixel);
+  put('00280004', 'CS', module.photometric);
+  put('00280006', 'US', module.planarConfiguration);
+  put('00280008', 'IS', module.frames);
+  put('00280100', 'US', module.bitsAllocated);
+  put('00280101', 'US', module.bitsStored);
+  put('00280102', 'US', module.highBit);
+  put('00280103', 'US', module.pixelRepresentation);
+  put('00281050', 'DS', module.windowCenter);
+  put('00281051', 'DS', module.windowWidth);
+  put('00281052', 'DS', module.rescaleIntercept);
+  put('00281053', 'DS', module.rescaleSlope);
+  return elements;
+}
 
 function uid(): string {
   return `2.25.${BigInt(`0x${randomBytes(15).toString('hex')}`).toString()}`;
@@ -38,7 +120,7 @@ export function buildDicom(options: TestDicomOptions = {}): Buffer {
     '00020001': { vr: 'OB', Value: [new Uint8Array([0, 1]).buffer] },
     '00020002': { vr: 'UI', Value: [CT_IMAGE_STORAGE] },
     '00020003': { vr: 'UI', Value: [sop] },
-    '00020010': { vr: 'UI', Value: [EXPLICIT_VR_LITTLE_ENDIAN] },
+    '00020010': { vr: 'UI', Value: [options.transferSyntax ?? EXPLICIT_VR_LITTLE_ENDIAN] },
     '00020012': { vr: 'UI', Value: ['1.2.826.0.1.3680043.10.1'] },
   };
   const dataset: DicomDataset = {
@@ -50,18 +132,19 @@ export function buildDicom(options: TestDicomOptions = {}): Buffer {
     '0008103E': { vr: 'LO', Value: [options.seriesDescription ?? 'Axial 1.0 mm'] },
     '00100010': { vr: 'PN', Value: [{ Alphabetic: 'Test^Patient' }] },
     '00200013': { vr: 'IS', Value: [options.instanceNumber ?? 7] },
-    '00280002': { vr: 'US', Value: [1] },
-    '00280004': { vr: 'CS', Value: ['MONOCHROME2'] },
     '00280010': { vr: 'US', Value: [rows] },
     '00280011': { vr: 'US', Value: [columns] },
-    '00280100': { vr: 'US', Value: [16] },
-    '00280101': { vr: 'US', Value: [12] },
-    '00280102': { vr: 'US', Value: [11] },
-    '00280103': { vr: 'US', Value: [0] },
+    ...pixelModuleElements(options.pixelModule ?? DEFAULT_PIXEL_MODULE),
+    ...options.extraElements,
   };
   if (!options.withoutPixelData) {
-    const pixels = new Uint16Array(rows * columns).map((_, i) => (i * 37) % 4096);
-    dataset['7FE00010'] = { vr: 'OW', Value: [pixels.buffer] };
+    const pixels =
+      options.pixelBytes ??
+      samples16(Array.from({ length: rows * columns }, (_, i) => (i * 37) % 4096));
+    // dcmjs writes an ArrayBuffer whole: copy out exactly these bytes.
+    const buffer = pixels.buffer.slice(pixels.byteOffset, pixels.byteOffset + pixels.byteLength);
+    const vr = options.pixelVr ?? (options.pixelModule?.bitsAllocated === 8 ? 'OB' : 'OW');
+    dataset['7FE00010'] = { vr, Value: [buffer] };
   }
   const dict = new data.DicomDict(meta);
   dict.dict = dataset;

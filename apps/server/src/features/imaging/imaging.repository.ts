@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ImagingFile } from '@recovery-portal/contract/imaging';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ImagingFile, StoredPreviewStatus } from '@recovery-portal/contract/imaging';
 import type { Database } from '../../db/client';
 import { imagingFiles } from '../../db/schema/imaging';
 import type { DicomMetadata } from './dicom-header';
@@ -14,8 +14,12 @@ export interface NewImagingFile {
   contentSha256: string;
   sizeBytes: number;
   metadata: DicomMetadata;
+  preview: StoredPreviewStatus;
   uploadedBy: number | null;
 }
+
+/** An image as stored: `preview` is null for rows from before previews existed. */
+export type ImagingRow = Omit<ImagingFile, 'preview'> & { preview: StoredPreviewStatus | null };
 
 const columns = {
   id: imagingFiles.id,
@@ -31,14 +35,15 @@ const columns = {
   rows: imagingFiles.rows,
   columns: imagingFiles.columns,
   instance_number: imagingFiles.instanceNumber,
+  preview: imagingFiles.preview,
   uploaded_by: imagingFiles.uploadedBy,
   uploadedAt: imagingFiles.uploadedAt,
 };
 
-function toImagingFile({
+function toImagingRow({
   uploadedAt,
   ...row
-}: Omit<ImagingFile, 'uploaded_at'> & { uploadedAt: Date }): ImagingFile {
+}: Omit<ImagingRow, 'uploaded_at'> & { uploadedAt: Date }): ImagingRow {
   return { ...row, size_bytes: Number(row.size_bytes), uploaded_at: uploadedAt.toISOString() };
 }
 
@@ -56,7 +61,7 @@ export async function lockContent(db: Database, sha256: string): Promise<void> {
 export async function insertImagingFiles(
   db: Database,
   files: readonly NewImagingFile[],
-): Promise<ImagingFile[]> {
+): Promise<ImagingRow[]> {
   if (files.length === 0) return [];
   const rows = await db
     .insert(imagingFiles)
@@ -74,11 +79,12 @@ export async function insertImagingFiles(
         rows: file.metadata.rows,
         columns: file.metadata.columns,
         instanceNumber: file.metadata.instanceNumber,
+        preview: file.preview,
         uploadedBy: file.uploadedBy,
       })),
     )
     .returning(columns);
-  return rows.map(toImagingFile);
+  return rows.map(toImagingRow);
 }
 
 /** A surgery's images, newest upload first. */
@@ -86,18 +92,30 @@ export async function listImagingFiles(
   db: Database,
   userId: number,
   surgeryId: number,
-): Promise<ImagingFile[]> {
+): Promise<ImagingRow[]> {
   const rows = await db
     .select(columns)
     .from(imagingFiles)
     .where(and(eq(imagingFiles.userId, userId), eq(imagingFiles.surgeryId, surgeryId)))
     .orderBy(desc(imagingFiles.uploadedAt), desc(imagingFiles.id));
-  return rows.map(toImagingFile);
+  return rows.map(toImagingRow);
 }
 
-export async function findImagingFile(db: Database, id: number): Promise<ImagingFile | null> {
+export async function findImagingFile(db: Database, id: number): Promise<ImagingRow | null> {
   const [row] = await db.select(columns).from(imagingFiles).where(eq(imagingFiles.id, id)).limit(1);
-  return row ? toImagingFile(row) : null;
+  return row ? toImagingRow(row) : null;
+}
+
+/** Records the preview status of some content on the rows that do not have one yet. */
+export async function fillPreviewStatus(
+  db: Database,
+  sha256: string,
+  preview: StoredPreviewStatus,
+): Promise<void> {
+  await db
+    .update(imagingFiles)
+    .set({ preview })
+    .where(and(eq(imagingFiles.contentSha256, sha256), isNull(imagingFiles.preview)));
 }
 
 /** Deletes the row; false when it was already gone. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyMultipartBaseOptions } from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import {
   DICOM_MEDIA_TYPE,
@@ -12,6 +13,8 @@ import {
   imageIdQuerySchema,
   imagingFileListSchema,
   MAX_DICOM_FILES_PER_UPLOAD,
+  PREVIEW_MAX_SIDE,
+  PREVIEW_MEDIA_TYPE,
 } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
@@ -71,7 +74,7 @@ export function registerDicomUploadRoute(
   routes.post(
     API_PATHS.surgery.dicom,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantImagingUpload },
       schema: {
         tags,
         summary:
@@ -93,7 +96,7 @@ export function registerDicomUploadRoute(
           currentStaff(request).id,
         );
         await auditRequest(deps.db, request, {
-          action: 'participant.imaging.upload',
+          action: AUDIT_ACTIONS.participantImagingUpload,
           subjectType: 'participant',
           subjectId: target.user_id,
           details: { surgery_id: target.surgery_id, image_ids: files.map((file) => file.id) },
@@ -133,7 +136,7 @@ export function registerImagingRoutes(
   routes.get(
     API_PATHS.surgery.dicomList,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantImagingList },
       schema: {
         tags,
         summary: "A surgery's DICOM files with the header fields read from them, newest first",
@@ -148,7 +151,7 @@ export function registerImagingRoutes(
       const { user_id, surgery_id } = request.query;
       const data = await imaging.list(user_id, surgery_id);
       await auditRequest(db, request, {
-        action: 'participant.imaging.list',
+        action: AUDIT_ACTIONS.participantImagingList,
         subjectType: 'participant',
         subjectId: user_id,
         details: { surgery_id },
@@ -160,7 +163,7 @@ export function registerImagingRoutes(
   routes.get(
     IMAGING_PATHS.file,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantImagingDownload },
       schema: {
         tags,
         summary: 'The stored DICOM file, as an attachment (application/dicom)',
@@ -173,7 +176,7 @@ export function registerImagingRoutes(
       const { image, stream } = await imaging.openFile(request.query.image_id);
       try {
         await auditRequest(db, request, {
-          action: 'participant.imaging.download',
+          action: AUDIT_ACTIONS.participantImagingDownload,
           subjectType: 'participant',
           subjectId: image.user_id,
           details: { surgery_id: image.surgery_id, image_id: image.id },
@@ -191,10 +194,39 @@ export function registerImagingRoutes(
     },
   );
 
+  routes.get(
+    IMAGING_PATHS.preview,
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.participantImagingList },
+      schema: {
+        tags,
+        summary: `A PNG of the image's middle frame, longest side at most ${PREVIEW_MAX_SIDE} px; 422 with the reason when the data allows none (compressed, no pixels …)`,
+        querystring: imageIdQuerySchema,
+        // No response schema: the body is the PNG (failures are still the envelope).
+        produces: [PREVIEW_MEDIA_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const { image, png } = await imaging.preview(request.query.image_id);
+      // Looking at a preview is looking at the images: the same action as the list, per image.
+      await auditRequest(db, request, {
+        action: AUDIT_ACTIONS.participantImagingList,
+        subjectType: 'participant',
+        subjectId: image.user_id,
+        details: { surgery_id: image.surgery_id, image_id: image.id, preview: true },
+      });
+      return reply
+        .type(PREVIEW_MEDIA_TYPE)
+        .header('content-length', png.length)
+        .header('cache-control', 'no-store')
+        .send(png);
+    },
+  );
+
   routes.delete(
     API_PATHS.surgery.dicom,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantImagingDelete },
       schema: {
         tags,
         summary: 'Deletes an image: its row, and its file unless another image has the same bytes',
@@ -208,7 +240,7 @@ export function registerImagingRoutes(
     async (request) => {
       const { image, fileRemoved } = await imaging.remove(request.query.image_id);
       await auditRequest(db, request, {
-        action: 'participant.imaging.delete',
+        action: AUDIT_ACTIONS.participantImagingDelete,
         subjectType: 'participant',
         subjectId: image.user_id,
         details: {

@@ -8,6 +8,8 @@ import {
   IMAGING_MESSAGES,
   type DicomUploadFields,
   type ImagingFile,
+  type PreviewStatus,
+  type StoredPreviewStatus,
 } from '@recovery-portal/contract/imaging';
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '../../db/client';
@@ -15,15 +17,19 @@ import { AppError, notFound } from '../../lib/app-error';
 import { requireParticipant } from '../profile/participant-lookup';
 import { findSurgery } from '../surgery/surgery.repository';
 import { inspectDicomFile, replaceControlCharacters, type DicomMetadata } from './dicom-header';
+import { inspectPixels, type PixelInspection } from './dicom-pixels';
+import { renderPreview } from './dicom-preview';
 import type { DicomStore, StagedFile } from './dicom-store';
 import {
   countRowsWithContent,
   deleteImagingFile,
+  fillPreviewStatus,
   findImagingFile,
   insertImagingFiles,
   listImagingFiles,
   lockContent,
   referencedHashes,
+  type ImagingRow,
 } from './imaging.repository';
 
 /** A validated upload waiting in the temporary folder. */
@@ -31,7 +37,36 @@ export interface AcceptedUpload {
   originalName: string;
   file: StagedFile;
   metadata: DicomMetadata;
+  preview: StoredPreviewStatus;
 }
+
+/**
+ * Renders at once at most: each holds a read band and the preview's sums (a few MiB), and the
+ * work is CPU-bound, so a page of thumbnails queues instead of piling up.
+ */
+const CONCURRENT_RENDERS = 2;
+
+/** Runs at most `limit` tasks at a time; the others wait their turn in order. */
+function createLimiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (active < limit) active += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      // Hand the slot straight to the next task, so a newcomer cannot overtake it.
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
+/** A rendered preview, or why the content cannot have one. */
+type RenderOutcome =
+  { kind: 'png'; png: Buffer } | { kind: 'refused'; describe: (fileName: string) => string };
 
 export interface ImagingServiceDeps {
   db: Database;
@@ -79,8 +114,64 @@ async function* guardedParts(parts: AsyncIterable<Multipart>): AsyncGenerator<Mu
   }
 }
 
+const isFileMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
 export function createImagingService(deps: ImagingServiceDeps) {
   const { db, store, maxUploadBytes } = deps;
+  const limitRenders = createLimiter(CONCURRENT_RENDERS);
+  /** Renders under way by content hash: simultaneous requests for one image share the work. */
+  const rendering = new Map<string, Promise<RenderOutcome>>();
+
+  /** The stored file of an image, inspected for its pixels; NOT_FOUND when the file is gone. */
+  async function inspectStored(image: ImagingRow): Promise<PixelInspection> {
+    try {
+      return await inspectPixels(store.pathFor(image.content_sha256), image.size_bytes);
+    } catch (error) {
+      if (isFileMissing(error)) throw notFound(IMAGING_MESSAGES.fileMissing(image.id));
+      throw error;
+    }
+  }
+
+  /**
+   * Rows from before previews have no status yet: it is read from their files once and kept.
+   * A file that has gone missing is reported as such, and not kept.
+   */
+  async function withPreviewStatus(rows: readonly ImagingRow[]): Promise<ImagingFile[]> {
+    const known = new Map<string, PreviewStatus>();
+    for (const row of rows) {
+      if (row.preview !== null || known.has(row.content_sha256)) continue;
+      try {
+        const { status } = await inspectStored(row);
+        await fillPreviewStatus(db, row.content_sha256, status);
+        known.set(row.content_sha256, status);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
+        known.set(row.content_sha256, 'FILE_MISSING');
+      }
+    }
+    return rows.map((row) => ({
+      ...row,
+      preview: row.preview ?? known.get(row.content_sha256) ?? 'FILE_MISSING',
+    }));
+  }
+
+  /** Inspects and renders an image's content, then caches the PNG. */
+  async function render(image: ImagingRow): Promise<RenderOutcome> {
+    const inspection = await inspectStored(image);
+    if (image.preview === null)
+      await fillPreviewStatus(db, image.content_sha256, inspection.status);
+    if (inspection.status !== 'AVAILABLE') {
+      return { kind: 'refused', describe: inspection.describe };
+    }
+    const png = await renderPreview(store.pathFor(image.content_sha256), inspection.layout);
+    try {
+      await store.writePreview(image.content_sha256, png);
+    } catch (error) {
+      // The preview is still worth showing; the next request tries the cache again.
+      deps.log?.warn({ err: error }, 'could not cache a DICOM preview');
+    }
+    return { kind: 'png', png };
+  }
 
   /** NOT_FOUND unless the participant exists and the surgery is theirs. */
   async function requireSurgery(userId: number, surgeryId: number): Promise<void> {
@@ -114,6 +205,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
       await lockContent(tx, sha256);
       if ((await countRowsWithContent(tx, sha256)) > 0) return false;
       await store.remove(sha256);
+      await store.removePreview(sha256);
       return true;
     });
   }
@@ -141,8 +233,9 @@ export function createImagingService(deps: ImagingServiceDeps) {
       staffId: number | null,
     ): Promise<ImagingFile[]> {
       const created = new Set<string>();
+      let rows: ImagingRow[];
       try {
-        return await db.transaction(async (tx) => {
+        rows = await db.transaction(async (tx) => {
           // Sorted, so two uploads sharing files cannot deadlock.
           for (const sha256 of [...new Set(uploads.map((u) => u.file.sha256))].sort()) {
             await lockContent(tx, sha256);
@@ -159,6 +252,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
               contentSha256: upload.file.sha256,
               sizeBytes: upload.file.sizeBytes,
               metadata: upload.metadata,
+              preview: upload.preview,
               uploadedBy: staffId,
             })),
           );
@@ -167,6 +261,8 @@ export function createImagingService(deps: ImagingServiceDeps) {
         await releaseQuietly(created);
         throw error;
       }
+      // Every new row has its status already: this only shapes them for the API.
+      return withPreviewStatus(rows);
     },
 
     /**
@@ -211,9 +307,11 @@ export function createImagingService(deps: ImagingServiceDeps) {
               throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGING_MESSAGES.notDicom(originalName));
             case 'unreadable':
               throw new AppError('UNPROCESSABLE', IMAGING_MESSAGES.unreadable(originalName));
-            case 'dicom':
-              accepted.push({ originalName, file, metadata: inspection.metadata });
+            case 'dicom': {
+              const { status } = await inspectPixels(file.tmpPath, file.sizeBytes);
+              accepted.push({ originalName, file, metadata: inspection.metadata, preview: status });
               break;
+            }
           }
         }
         if (!target) {
@@ -231,20 +329,41 @@ export function createImagingService(deps: ImagingServiceDeps) {
     /** A surgery's images; NOT_FOUND for an unknown participant or someone else's surgery. */
     async list(userId: number, surgeryId: number): Promise<ImagingFile[]> {
       await requireSurgery(userId, surgeryId);
-      return listImagingFiles(db, userId, surgeryId);
+      return withPreviewStatus(await listImagingFiles(db, userId, surgeryId));
+    },
+
+    /**
+     * The image's row and its preview as PNG: from the cache, else rendered (and cached).
+     * NOT_FOUND for an unknown image or a missing file; UNPROCESSABLE, with the reason, when
+     * the data allows no preview.
+     */
+    async preview(imageId: number): Promise<{ image: ImagingRow; png: Buffer }> {
+      const image = await findImagingFile(db, imageId);
+      if (!image) throw notFound(IMAGING_MESSAGES.notFound(imageId));
+      const cached = await store.readPreview(image.content_sha256);
+      if (cached) return { image, png: cached };
+      const sha256 = image.content_sha256;
+      let pending = rendering.get(sha256);
+      if (!pending) {
+        pending = limitRenders(() => render(image)).finally(() => rendering.delete(sha256));
+        rendering.set(sha256, pending);
+      }
+      const outcome = await pending;
+      if (outcome.kind === 'refused') {
+        throw new AppError('UNPROCESSABLE', outcome.describe(image.original_name));
+      }
+      return { image, png: outcome.png };
     },
 
     /** The image's row and an open stream of its bytes; NOT_FOUND when either is missing. */
-    async openFile(imageId: number): Promise<{ image: ImagingFile; stream: Readable }> {
+    async openFile(imageId: number): Promise<{ image: ImagingRow; stream: Readable }> {
       const image = await findImagingFile(db, imageId);
       if (!image) throw notFound(IMAGING_MESSAGES.notFound(imageId));
       try {
         const handle = await open(store.pathFor(image.content_sha256), 'r');
         return { image, stream: handle.createReadStream() };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-          throw notFound(IMAGING_MESSAGES.fileMissing(imageId));
-        }
+        if (isFileMissing(error)) throw notFound(IMAGING_MESSAGES.fileMissing(imageId));
         throw error;
       }
     },
@@ -253,7 +372,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
      * Deletes the row, then (in its own locked step) the stored file if no other row uses the
      * same content. A crash between the two leaves only an unlisted file for the sweep.
      */
-    async remove(imageId: number): Promise<{ image: ImagingFile; fileRemoved: boolean }> {
+    async remove(imageId: number): Promise<{ image: ImagingRow; fileRemoved: boolean }> {
       const image = await findImagingFile(db, imageId);
       if (!image) throw notFound(IMAGING_MESSAGES.notFound(imageId));
       if (!(await deleteImagingFile(db, imageId))) {
@@ -263,10 +382,13 @@ export function createImagingService(deps: ImagingServiceDeps) {
     },
 
     /**
-     * Housekeeping: removes temporary files older than `tempMaxAgeMs` and stored files no row
-     * uses (left by a crash, or by a participant's deletion cascading to their images).
+     * Housekeeping: removes temporary files older than `tempMaxAgeMs`, and stored files and
+     * cached previews no row uses (left by a crash, by a participant's deletion cascading to
+     * their images, or by a preview rendered while its image was being deleted).
      */
-    async sweep(tempMaxAgeMs: number): Promise<{ temporary: number; orphans: number }> {
+    async sweep(
+      tempMaxAgeMs: number,
+    ): Promise<{ temporary: number; orphans: number; previews: number }> {
       const temporaryRemoved = await store.cleanStaleTemp(tempMaxAgeMs);
       const stored = await store.storedHashes();
       const referenced = await referencedHashes(db, stored);
@@ -274,7 +396,15 @@ export function createImagingService(deps: ImagingServiceDeps) {
       for (const sha256 of stored) {
         if (!referenced.has(sha256) && (await releaseContent(sha256))) orphans += 1;
       }
-      return { temporary: temporaryRemoved, orphans };
+      const previewed = await store.storedPreviewHashes();
+      const shown = await referencedHashes(db, previewed);
+      let previews = 0;
+      for (const sha256 of previewed) {
+        if (shown.has(sha256)) continue;
+        await store.removePreview(sha256);
+        previews += 1;
+      }
+      return { temporary: temporaryRemoved, orphans, previews };
     },
   };
   return service;

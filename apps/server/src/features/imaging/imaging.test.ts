@@ -349,7 +349,7 @@ describe('DICOM upload', () => {
       400,
       'VALIDATION_ERROR',
     );
-    expect(badId._error).toBe('user_id must be a participant id');
+    expect(badId._error).toBe('user_id must be a participant id.');
     const late = failure(await upload([file, ...fields(target)]), 400, 'VALIDATION_ERROR');
     expect(late._error).toBe('Send the user_id and surgery_id fields before the files.');
     const none = failure(await upload(fields(target)), 400, 'VALIDATION_ERROR');
@@ -495,7 +495,12 @@ describe('file store crash safety', () => {
       const file = await store.writeTemp(Readable.from([bytes]));
       const inspection = await inspectDicomFile(file.tmpPath, file.sizeBytes);
       if (inspection.kind !== 'dicom') throw new Error('test file is not DICOM');
-      return { originalName: 'scan.dcm', file, metadata: inspection.metadata };
+      return {
+        originalName: 'scan.dcm',
+        file,
+        metadata: inspection.metadata,
+        preview: 'AVAILABLE' as const,
+      };
     }
     // A surgery that does not exist: the insert breaks its foreign key after the rename.
     const ghost = { user_id: target.userId, surgery_id: 2_000_000_000 };
@@ -538,7 +543,11 @@ describe('file store crash safety', () => {
       store,
       maxUploadBytes: MAX_UPLOAD_BYTES,
     });
-    expect(await service.sweep(24 * 3_600_000)).toEqual({ temporary: 1, orphans: 1 });
+    expect(await service.sweep(24 * 3_600_000)).toEqual({
+      temporary: 1,
+      orphans: 1,
+      previews: 0,
+    });
     expect(await filesUnder(store.tmpDir)).toEqual(['fresh.part']);
     expect(await filesUnder(store.dicomDir)).toEqual([sha256(kept)]);
   });

@@ -90,6 +90,7 @@ const image: ImagingFile = {
   rows: 512,
   columns: 640,
   instance_number: 2,
+  preview: 'AVAILABLE',
   uploaded_by: 11,
   uploaded_at: '2026-03-04T09:15:00Z',
 };
@@ -102,6 +103,7 @@ function serve(images: ImagingFile[] = [image]) {
     if (path === API_PATHS.surgery.dicom && init.method === 'DELETE') {
       return success({ message: IMAGING_MESSAGES.deleted, id: 31, file_removed: true });
     }
+    if (path === IMAGING_PATHS.preview) return pngResponse();
     if (path === IMAGING_PATHS.file) {
       return new Response('DICM', {
         status: 200,
@@ -112,9 +114,38 @@ function serve(images: ImagingFile[] = [image]) {
   });
 }
 
+/** The first bytes of a PNG: enough for a blob the portal only hands to an <img>. */
+function pngResponse(): Response {
+  return new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+    status: 200,
+    headers: { 'Content-Type': 'image/png' },
+  });
+}
+
+const compressed: ImagingFile = {
+  ...image,
+  id: 32,
+  original_name: 'knee-j2k.dcm',
+  series_description: 'Lateral view',
+  instance_number: 3,
+  preview: 'COMPRESSED',
+};
+
+let objectUrls: { create: ReturnType<typeof vi.fn>; revoke: ReturnType<typeof vi.fn> };
+
 beforeEach(() => {
   FakeXhr.instances = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  // jsdom has no object URLs; previews need them.
+  let made = 0;
+  objectUrls = {
+    create: vi.fn(() => {
+      made += 1;
+      return `blob:preview-${made}`;
+    }),
+    revoke: vi.fn(),
+  };
+  Object.assign(URL, { createObjectURL: objectUrls.create, revokeObjectURL: objectUrls.revoke });
 });
 
 describe('imaging section', () => {
@@ -135,7 +166,7 @@ describe('imaging section', () => {
       'Knee post-op',
       'AP view',
       '512 × 640',
-      '2',
+      'instance 2',
       '2.5 MiB',
     ]) {
       expect(within(row).getByText(text)).toBeInTheDocument();
@@ -226,5 +257,70 @@ describe('imaging section', () => {
     expect(fileCall?.url).toBe(`${IMAGING_PATHS.file}?image_id=31`);
     expect(fileCall?.headers.authorization).toBe('Bearer access-1');
     expect(createObjectURL).toHaveBeenCalled();
+  });
+
+  it('clinician sees a thumbnail where the data allows a preview, and a short text where not', async () => {
+    startSession(loginFor(clinicianUser));
+    const { calls } = serve([image, compressed]);
+    renderWithProviders(<ImagingSection participantId={7} />);
+    const thumbnail = await screen.findByAltText("Preview of CR, series 'AP view', instance 2");
+    await vi.waitFor(() => expect(thumbnail).toHaveAttribute('src', 'blob:preview-1'));
+    const previewCall = calls.find((call) => call.url.startsWith(IMAGING_PATHS.preview));
+    expect(previewCall?.url).toBe(`${IMAGING_PATHS.preview}?image_id=31`);
+    expect(previewCall?.headers.authorization).toBe('Bearer access-1');
+
+    const compressedRow = screen.getByRole('row', { name: /knee-j2k\.dcm/ });
+    expect(within(compressedRow).getByText('No preview for compressed images')).toBeInTheDocument();
+    expect(within(compressedRow).queryByRole('img')).not.toBeInTheDocument();
+    expect(calls.some((call) => call.url.endsWith('image_id=32'))).toBe(false);
+  });
+
+  it('clinician enlarges a preview in a dialog; the image is downloaded once', async () => {
+    const { calls } = serve();
+    const { user, unmount } = renderWithProviders(<ImagingSection participantId={7} />);
+    await user.click(
+      await screen.findByRole('button', {
+        name: "Enlarge the preview of CR, series 'AP view', instance 2",
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: /CR, series 'AP view', instance 2/ });
+    expect(within(dialog).getByText('knee-ap.dcm')).toBeInTheDocument();
+    const large = within(dialog).getByAltText("Preview of CR, series 'AP view', instance 2");
+    await vi.waitFor(() => expect(large.getAttribute('src')).toMatch(/^blob:preview-/));
+    expect(calls.filter((call) => call.url.startsWith(IMAGING_PATHS.preview))).toHaveLength(1);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Every object URL made for the previews is given back once they are gone.
+    unmount();
+    const made = objectUrls.create.mock.results.map((result) => result.value as string);
+    expect(made.length).toBeGreaterThan(0);
+    expect(objectUrls.revoke.mock.calls.map(([url]) => url as string).sort()).toEqual(made.sort());
+  });
+
+  it('clinician sees the preview loading, then the reason when the server cannot render it', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockFetch(({ url }) => {
+      const path = url.split('?')[0];
+      if (path === API_PATHS.surgery.list) return success([surgery]);
+      if (path === API_PATHS.surgery.dicomList) return success([image]);
+      if (path === IMAGING_PATHS.preview) {
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }
+      return failure(404, 'NOT_FOUND', 'There is nothing at this address.');
+    });
+    renderWithProviders(<ImagingSection participantId={7} />);
+    expect(
+      await screen.findByRole('img', {
+        name: "Loading the preview of CR, series 'AP view', instance 2",
+      }),
+    ).toBeInTheDocument();
+    const sentence =
+      'No preview: the pixel data of "knee-ap.dcm" is shorter than its rows, columns and frames say.';
+    answer(failure(422, 'UNPROCESSABLE', sentence));
+    expect(await screen.findByText(sentence)).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 });

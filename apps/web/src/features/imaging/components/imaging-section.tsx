@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -28,6 +29,7 @@ import { useDeleteDicom } from '../api/delete-dicom';
 import { useDownloadDicom } from '../api/download-dicom';
 import { useDicomList } from '../api/get-dicom-list';
 import { useSurgeryChoices } from '../api/get-surgery-choices';
+import { DicomPreviewDialog, DicomThumbnail } from './dicom-preview';
 import { DicomUploadZone } from './dicom-upload-zone';
 
 function surgeryLabel(surgery: Surgery): string {
@@ -40,6 +42,24 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${formatNumber(bytes)} B`;
   if (bytes < 1_048_576) return `${formatNumber(bytes / 1024, 1)} KiB`;
   return `${formatNumber(bytes / 1_048_576, 1)} MiB`;
+}
+
+/** The second, quieter line of a cell. */
+function Secondary({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ fontSize: '0.8125rem' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** A short value ('176.4 KiB', 'instance 3') that wraps as a whole. */
+function Unbroken({ children }: { children: ReactNode }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
+  );
 }
 
 /** Medical imaging (DICOM) of the participant's surgeries (issue 6). */
@@ -66,7 +86,8 @@ export function ImagingSection({ participantId }: { participantId: number }) {
     );
   } else {
     body = (
-      <Box sx={{ display: 'grid', gap: 2 }}>
+      // minmax(0, 1fr): the wide table scrolls inside the card instead of stretching the grid.
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
         <FormControl sx={{ maxWidth: 480 }} size="small">
           <InputLabel id={`${selectId}-label`}>Surgery</InputLabel>
           <Select
@@ -97,6 +118,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
   const remove = useDeleteDicom();
   const notify = useNotify();
   const [toDelete, setToDelete] = useState<ImagingFile | null>(null);
+  const [toPreview, setToPreview] = useState<ImagingFile | null>(null);
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -117,10 +139,29 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
 
   const columns: DataTableColumn<ImagingFile>[] = [
     {
+      id: 'preview',
+      header: 'Preview',
+      cell: (row) => <DicomThumbnail image={row} onOpen={() => setToPreview(row)} />,
+      sx: { minWidth: 96 },
+    },
+    {
       id: 'name',
       header: 'File',
-      cell: (row) => row.original_name,
-      sx: { overflowWrap: 'anywhere' },
+      cell: (row) => (
+        <>
+          <Box sx={{ overflowWrap: 'anywhere' }}>{row.original_name}</Box>
+          <Secondary>
+            {row.rows !== null && row.columns !== null && (
+              <>
+                <Unbroken>{`${row.rows} × ${row.columns}`}</Unbroken>
+                {' · '}
+              </>
+            )}
+            <Unbroken>{formatBytes(row.size_bytes)}</Unbroken>
+          </Secondary>
+        </>
+      ),
+      sx: { minWidth: 140 },
     },
     { id: 'modality', header: 'Modality', cell: (row) => row.modality ?? '-' },
     {
@@ -129,32 +170,30 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
       cell: (row) => formatDate(row.study_date, MEDIUM_DATE_FORMAT),
       sx: { whiteSpace: 'nowrap' },
     },
-    { id: 'study', header: 'Study', cell: (row) => row.study_description ?? '-' },
-    { id: 'series', header: 'Series', cell: (row) => row.series_description ?? '-' },
     {
-      id: 'dimensions',
-      header: 'Rows × columns',
-      cell: (row) =>
-        row.rows !== null && row.columns !== null ? `${row.rows} × ${row.columns}` : '-',
-    },
-    {
-      id: 'instance',
-      header: 'Instance',
-      align: 'right',
-      cell: (row) => row.instance_number ?? '-',
-    },
-    {
-      id: 'size',
-      header: 'Size',
-      align: 'right',
-      cell: (row) => formatBytes(row.size_bytes),
-      sx: { whiteSpace: 'nowrap' },
+      id: 'study',
+      header: 'Study and series',
+      cell: (row) => (
+        <>
+          <div>{row.study_description ?? '-'}</div>
+          <Secondary>
+            <span>{row.series_description ?? 'No series description'}</span>
+            {row.instance_number !== null && (
+              <>
+                {' · '}
+                <Unbroken>{`instance ${row.instance_number}`}</Unbroken>
+              </>
+            )}
+          </Secondary>
+        </>
+      ),
+      sx: { minWidth: 140 },
     },
     {
       id: 'uploaded',
       header: 'Uploaded at',
       cell: (row) => formatDate(row.uploaded_at, MEDIUM_DATE_TIME_FORMAT),
-      sx: { whiteSpace: 'nowrap' },
+      sx: { minWidth: 100 },
     },
     {
       id: 'actions',
@@ -162,7 +201,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
       stopRowClick: true,
       sx: { whiteSpace: 'nowrap' },
       cell: (row) => (
-        <>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
           <Button
             size="small"
             aria-label={`Download ${row.original_name}`}
@@ -183,7 +222,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
           >
             Delete
           </Button>
-        </>
+        </Box>
       ),
     },
   ];
@@ -204,6 +243,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
           emptyText="No images uploaded for this surgery"
         />
       )}
+      <DicomPreviewDialog image={toPreview} onClose={() => setToPreview(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this image?"

@@ -1,0 +1,2 @@
+CREATE TYPE "public"."imaging_preview" AS ENUM('AVAILABLE', 'COMPRESSED', 'NO_PIXEL_DATA', 'UNSUPPORTED', 'UNREADABLE');--> statement-breakpoint
+ALTER TABLE "imaging_files" ADD COLUMN "preview" "imaging_preview";
