@@ -51,7 +51,8 @@ test('a clinician deletes a participant after one confirmation', async ({ page }
   await login(page, 'CLINICIAN');
   await page.getByRole('button', { name: 'All', exact: true }).click();
   const row = table(page).getByRole('row').nth(1);
-  const name = (await row.getByRole('cell').nth(1).textContent())?.trim() ?? '';
+  // Cells: selection, flags, name.
+  const name = (await row.getByRole('cell').nth(2).textContent())?.trim() ?? '';
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Delete Selected Participant' }).click();
   await expect(page.getByText('Do you want to delete this account?')).toBeVisible();
@@ -84,14 +85,14 @@ test('a clinician searches, sorts and pages through the seeded list', async ({ p
     const sessionCounts = await table(page)
       .getByRole('row')
       .evaluateAll((rows) =>
-        rows.slice(1).map((row) => Number(row.querySelectorAll('td')[7]?.textContent ?? 'NaN')),
+        rows.slice(1).map((row) => Number(row.querySelectorAll('td')[8]?.textContent ?? 'NaN')),
       );
     expect(sessionCounts).toHaveLength(15);
     expect(sessionCounts).toEqual([...sessionCounts].sort((a, b) => b - a));
   }).toPass();
 
   const firstName =
-    (await table(page).getByRole('row').nth(1).getByRole('cell').nth(1).textContent())?.trim() ??
+    (await table(page).getByRole('row').nth(1).getByRole('cell').nth(2).textContent())?.trim() ??
     '';
   const term = firstName.split(' ')[0]?.slice(0, 4) ?? '';
   await page.getByRole('searchbox', { name: 'Search participants' }).fill(term);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLAG_SEVERITIES } from './flags';
 import { MESSAGES } from './messages';
 import {
   DEFAULT_PARTICIPANT_TYPE,
@@ -34,6 +35,9 @@ export const PARTICIPANT_SORT_KEYS = [
   'nudge_open_count',
   'coach_call_count',
   'last_app_open',
+  /** Most severe open flag, then the number of open flags (triage). */
+  'open_flags',
+  'last_reviewed_at',
 ] as const;
 export type ParticipantSortKey = (typeof PARTICIPANT_SORT_KEYS)[number];
 export const DEFAULT_PARTICIPANT_SORT_KEY: ParticipantSortKey = 'first_name';
@@ -58,6 +62,8 @@ const SORT_LABELS: Record<ParticipantSortKey, [string, string, string]> = {
   nudge_open_count: ['Nudges opened in 7 days', 'fewest first', 'most first'],
   coach_call_count: ['Calls in 7 days', 'fewest first', 'most first'],
   last_app_open: ['Last seen', 'earliest first', 'latest first'],
+  open_flags: ['Open flags', 'least severe first', 'most severe first'],
+  last_reviewed_at: ['Last reviewed', 'earliest first', 'latest first'],
 };
 
 /** Every option of the sort dropdown (spec §9): each key ascending, then descending. */
@@ -107,6 +113,10 @@ export const TRACKER_FILTERS = {
   connected: 'connected',
   notConnected: 'not_connected',
 } as const;
+/** The 'Not reviewed in N days' filter's choices (the API takes any N up to the maximum). */
+export const NOT_REVIEWED_DAYS_CHOICES = [7, 14, 30] as const;
+export const MAX_NOT_REVIEWED_DAYS = 3650;
+
 /** Spec §2: the tracker column shows this when no tracker is connected. */
 export const TRACKER_NOT_CONNECTED_LABEL = 'Not Connected';
 
@@ -120,7 +130,8 @@ export const PARTICIPANT_ERRORS = {
   searchNotText: 'search_key must be text',
   searchTooLong: `The search text must be at most ${MAX_SEARCH_KEY_LENGTH} characters`,
   trackerInvalid: `tracker must be text of at most ${MAX_TRACKER_FILTER_LENGTH} characters`,
-  userIdRequired: 'user_id must be a participant id',
+  notReviewedDaysInvalid: `not_reviewed_days must be empty or a whole number of days from 1 to ${MAX_NOT_REVIEWED_DAYS}`,
+  userIdRequired: 'user_id must be a participant id.',
   typeRequired: 'User type is required',
   typeInvalid: 'User type must be one of Internal, Pilot or Demo',
   groupRequired: 'User group is required',
@@ -200,6 +211,17 @@ export const participantListQuerySchema = z.object({
     .nullish()
     .transform((value) => value ?? ''),
   type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
+  /**
+   * Only participants not reviewed in the last N days: never reviewed, or last reviewed N days
+   * ago or earlier (the window is (now − N days, now], like the 7-day counts). Empty: everybody.
+   */
+  not_reviewed_days: z
+    .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
+    .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+    .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+    .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+    .nullish()
+    .transform((value) => value ?? null),
   orderBy: z
     .union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
       error: PARTICIPANT_ERRORS.orderByInvalid,
@@ -226,6 +248,7 @@ export const DEFAULT_PARTICIPANT_LIST_QUERY: ParticipantListQuery = {
   status: '',
   tracker: '',
   type: DEFAULT_PARTICIPANT_TYPE,
+  not_reviewed_days: null,
   orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
   orderDirection: 'asc',
 };
@@ -327,6 +350,14 @@ export const participantListRowSchema = z.object({
   can_remind: z.boolean(),
   last_reminded_at: timestampSchema,
   next_remind_date: timestampSchema,
+  /** Open clinical flags (0 when none) and the most severe one's severity (null when none). */
+  open_flag_count: z.number().int().nonnegative(),
+  top_open_severity: z.enum(FLAG_SEVERITIES).nullable(),
+  last_reviewed_at: timestampSchema,
+  /** The reviewer's name; null when never reviewed or the reviewer's account is gone. */
+  last_reviewed_by: z.string().nullable(),
+  /** The latest home measurement: when it is old, the participant's data stopped arriving. */
+  last_telemetry_at: timestampSchema,
 });
 export type ParticipantListRow = z.infer<typeof participantListRowSchema>;
 

@@ -3,7 +3,6 @@ import type { LabMeasure } from '@recovery-portal/contract/telemetry';
 import {
   averageGlucoseBySource,
   averageGlucoseFromHba1cReading,
-  daysSinceLastData,
   formatBmi,
   formatWeight,
 } from './clinical';
@@ -66,14 +65,6 @@ describe('clinical helpers', () => {
     expect(
       averageGlucoseBySource({ HOME: null, CLINIC: null }, { HOME: null, CLINIC: null }),
     ).toEqual({ HOME: null, CLINIC: null });
-  });
-
-  it('counts whole days since telemetry last arrived', () => {
-    const now = new Date('2026-03-10T12:00:00Z');
-    expect(daysSinceLastData('2026-03-10T08:00:00Z', now)).toBe(0);
-    expect(daysSinceLastData('2026-03-06T11:00:00Z', now)).toBe(4);
-    expect(daysSinceLastData(null, now)).toBeNull();
-    expect(daysSinceLastData('garbage', now)).toBeNull();
   });
 
   it('clinician reads telemetry numbers with thousands separators', () => {

@@ -45,17 +45,3 @@ export function averageGlucoseBySource(avg: LabBySource, hba1c: LabBySource): La
   };
   return { HOME: pick('HOME'), CLINIC: pick('CLINIC') };
 }
-
-/** After this many days without a measurement the portal flags a silent drop-out. */
-export const TELEMETRY_SILENCE_WARNING_DAYS = 3;
-
-/** Whole days since the last measurement arrived, or null when none ever did. */
-export function daysSinceLastData(
-  lastReceivedAt: string | null | undefined,
-  now: Date = new Date(),
-): number | null {
-  if (!lastReceivedAt) return null;
-  const received = Date.parse(lastReceivedAt);
-  if (Number.isNaN(received)) return null;
-  return Math.max(0, Math.floor((now.getTime() - received) / 86_400_000));
-}

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/client';
 import { participantActivity, participantStats } from '../../db/schema/activity';
+import { measurements } from '../../db/schema/measurements';
 import { resetDatabase } from '../../test/build-test-app';
 import { createParticipant, createStaff } from '../../test/factories';
 import {
@@ -119,6 +120,51 @@ describe('refreshParticipantStats', () => {
     await refreshParticipantStats(db, { now: new Date(NOW.getTime() + 7 * DAY) });
 
     expect(await statsOf(id)).toMatchObject({ activeSessionCount: 0, lastAppOpen: ago(DAY) });
+  });
+
+  async function measure(userId: number, source: 'HOME' | 'CLINIC', measuredAt: Date) {
+    await db
+      .insert(measurements)
+      .values({ userId, code: '55423-8', value: 4000, unit: '{steps}', measuredAt, source });
+  }
+
+  it('takes last_telemetry_at from the latest home measurement, not clinic values or the future', async () => {
+    const { id } = await createParticipant(db, { password: null });
+    const quiet = await createParticipant(db, { password: null });
+    await measure(id, 'HOME', ago(40 * DAY));
+    await measure(id, 'HOME', ago(5 * DAY));
+    await measure(id, 'CLINIC', ago(HOUR));
+    await measure(id, 'HOME', new Date(NOW.getTime() + HOUR));
+    await measure(quiet.id, 'CLINIC', ago(HOUR));
+
+    await refreshParticipantStats(db, { now: NOW });
+
+    expect((await statsOf(id))?.lastTelemetryAt).toEqual(ago(5 * DAY));
+    expect((await statsOf(quiet.id))?.lastTelemetryAt).toBeNull();
+  });
+
+  it('rewrites only the rows whose values moved, a new home measurement among them', async () => {
+    const measured = await createParticipant(db, { password: null });
+    const unchanged = await createParticipant(db, { password: null });
+    await measure(measured.id, 'HOME', ago(2 * DAY));
+    await measure(unchanged.id, 'HOME', ago(2 * DAY));
+    await record(unchanged.id, 'APP_SESSION', ago(HOUR));
+    await refreshParticipantStats(db, { now: NOW });
+
+    const later = new Date(NOW.getTime() + 60_000);
+    await measure(measured.id, 'HOME', ago(HOUR));
+    // A clinic value moves nothing, so its participant's row is not rewritten.
+    await measure(unchanged.id, 'CLINIC', ago(HOUR));
+    await refreshParticipantStats(db, { now: later });
+
+    expect(await statsOf(measured.id)).toMatchObject({
+      lastTelemetryAt: ago(HOUR),
+      computedAt: later,
+    });
+    expect(await statsOf(unchanged.id)).toMatchObject({
+      lastTelemetryAt: ago(2 * DAY),
+      computedAt: NOW,
+    });
   });
 
   it('refreshes only the given participants when ids are passed', async () => {

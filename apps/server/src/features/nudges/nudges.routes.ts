@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
+import {
+  nudgeEffectivenessQuerySchema,
+  nudgeEffectivenessSchema,
+} from '@recovery-portal/contract/nudge-effectiveness';
 import {
   nudgeDetailSchema,
   nudgeExportFileName,
@@ -15,18 +20,20 @@ import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { auditRequest } from '../audit/request-audit';
+import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
 import { createNudgeService, type AuditFn } from './nudges.service';
 
 export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const nudgeService = createNudgeService(db);
+  const effectiveness = createNudgeEffectivenessService(db);
   const config = { access: ['CLINICIAN'] } as const;
   const tags = ['nudges'];
 
   routes.post(
     API_PATHS.nudge.list,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.nudgeList },
       schema: {
         tags,
         summary: 'A page of nudges sent to participants, filtered, searched and sorted',
@@ -47,7 +54,7 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.nudge.export,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.nudgeExport },
       schema: {
         tags,
         summary: 'The filtered nudge list as a CSV download (UTF-8, RFC 4180), streamed',
@@ -69,9 +76,40 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   );
 
   routes.get(
+    API_PATHS.nudge.effectiveness,
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.nudgeEffectiveness },
+      schema: {
+        tags,
+        summary:
+          'Per nudge title over a period: number sent, shares of thumbs up, thumbs down and no feedback, and open rate',
+        querystring: nudgeEffectivenessQuerySchema,
+        response: {
+          200: successEnvelope(nudgeEffectivenessSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const data = await effectiveness.effectiveness(request.query);
+      await auditRequest(db, request, {
+        action: AUDIT_ACTIONS.nudgeEffectiveness,
+        details: {
+          filters: Object.fromEntries(
+            Object.entries(request.query).filter(
+              ([, value]) => value !== '' && value !== undefined,
+            ),
+          ),
+        },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.get(
     API_PATHS.nudge.byId(':id'),
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.nudgeView },
       schema: {
         tags,
         summary: 'One nudge with its participant',

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   DEFAULT_NUDGE_SORT,
   NUDGE_MESSAGES,
@@ -11,7 +12,7 @@ import {
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import type { AuditEntry } from '../audit/audit.repository';
-import { CSV_BOM, csvRow } from './csv';
+import { CSV_BOM, csvRow } from '../../lib/csv';
 import { findNudge, listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
 
 /** Records an audit row for the calling staff member. */
@@ -68,7 +69,7 @@ export function createNudgeService(db: Database) {
         pageSize: request.page_size,
       });
       await audit({
-        action: 'nudge.list',
+        action: AUDIT_ACTIONS.nudgeList,
         details: {
           filters: auditedFilters(query),
           start: request.start,
@@ -83,7 +84,7 @@ export function createNudgeService(db: Database) {
       const nudge = await findNudge(db, id);
       if (!nudge) throw notFound(NUDGE_MESSAGES.notFound);
       await audit({
-        action: 'nudge.view',
+        action: AUDIT_ACTIONS.nudgeView,
         subjectType: 'user',
         subjectId: nudge.participant_id,
         details: { nudge_id: nudge.id },
@@ -97,7 +98,10 @@ export function createNudgeService(db: Database) {
      */
     async exportCsv(filters: NudgeExportQuery, audit: AuditFn): Promise<Readable> {
       const query = toNudgeQuery(filters);
-      await audit({ action: 'nudge.export', details: { filters: auditedFilters(query) } });
+      await audit({
+        action: AUDIT_ACTIONS.nudgeExport,
+        details: { filters: auditedFilters(query) },
+      });
       async function* lines() {
         yield CSV_BOM + csvRow(NUDGE_CSV_HEADER);
         for await (const batch of nudgeBatches(db, query)) {

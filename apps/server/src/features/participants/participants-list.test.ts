@@ -5,6 +5,7 @@ import {
   MAX_PARTICIPANT_PAGE_SIZE,
   PARTICIPANT_SORT_KEYS,
   PARTICIPANT_SORT_OPTIONS,
+  participantListQuerySchema,
   participantListResponseSchema,
   type ParticipantListQueryInput,
   type ParticipantListRow,
@@ -24,9 +25,11 @@ import {
   type TestApp,
 } from '../../test/build-test-app';
 import { createStaff } from '../../test/factories';
+import { countParticipants, listParticipantPage } from './participants.repository';
 import {
   addParticipant,
   callApi,
+  DAY_MS,
   daysAgo,
   daysFromNow,
   seedGroups,
@@ -75,6 +78,8 @@ describe('participant list: what a row says', () => {
     const invitedAt = daysAgo(30);
     const joinedAt = daysAgo(20);
     const lastOpen = daysAgo(1);
+    const reviewedAt = daysAgo(6);
+    const telemetryAt = daysAgo(4);
     const maria = await addParticipant(testApp.db, {
       firstName: 'Maria',
       lastName: 'Lopez',
@@ -83,7 +88,20 @@ describe('participant list: what a row says', () => {
       tracker: 'Fitbit',
       invitedAt,
       joinedAt,
-      stats: { lastAppOpen: lastOpen, sessions: 5, chats: 2, calls: 1, nudgeOpens: 3 },
+      stats: {
+        lastAppOpen: lastOpen,
+        sessions: 5,
+        chats: 2,
+        calls: 1,
+        nudgeOpens: 3,
+        lastTelemetryAt: telemetryAt,
+      },
+      triage: {
+        openFlags: 2,
+        topSeverity: 'HIGH',
+        lastReviewedAt: reviewedAt,
+        lastReviewedBy: clinician.user.id,
+      },
     });
     const { users: rows, total_participants } = await list({ status: '' });
     expect(total_participants).toBe(1);
@@ -107,6 +125,11 @@ describe('participant list: what a row says', () => {
         can_remind: false,
         last_reminded_at: null,
         next_remind_date: null,
+        open_flag_count: 2,
+        top_open_severity: 'HIGH',
+        last_reviewed_at: reviewedAt.toISOString(),
+        last_reviewed_by: 'Cleo Tester',
+        last_telemetry_at: telemetryAt.toISOString(),
       },
     ]);
   });
@@ -122,6 +145,11 @@ describe('participant list: what a row says', () => {
       coach_chat_count: null,
       coach_call_count: null,
       nudge_open_count: null,
+      open_flag_count: 0,
+      top_open_severity: null,
+      last_reviewed_at: null,
+      last_reviewed_by: null,
+      last_telemetry_at: null,
     });
   });
 
@@ -315,12 +343,14 @@ describe('participant list: sorting', () => {
       email: 'zeta@x.example',
       joinedAt: fiveDaysAgo,
       stats: { lastAppOpen: yesterday, sessions: 3, chats: 0, calls: 2, nudgeOpens: 1 },
+      triage: { openFlags: 1, topSeverity: 'CRITICAL', lastReviewedAt: fiveDaysAgo },
     },
     {
       firstName: 'Abel',
       email: 'beta@x.example',
       joinedAt: daysAgo(50),
       stats: { lastAppOpen: null, sessions: 3, chats: 4, calls: 0, nudgeOpens: 7 },
+      triage: { openFlags: 3, topSeverity: 'HIGH', lastReviewedAt: null },
     },
     { firstName: 'Bea', email: 'alpha@x.example', joinedAt: null, stats: null },
     {
@@ -328,15 +358,21 @@ describe('participant list: sorting', () => {
       email: 'gamma@x.example',
       joinedAt: fiveDaysAgo,
       stats: { lastAppOpen: daysAgo(9), sessions: 0, chats: 4, calls: 9, nudgeOpens: 0 },
+      triage: { openFlags: 2, topSeverity: 'CRITICAL', lastReviewedAt: yesterday },
     },
     {
       firstName: 'Dov',
       email: 'delta@x.example',
       joinedAt: yesterday,
       stats: { lastAppOpen: yesterday, sessions: 12, chats: 1, calls: 0, nudgeOpens: 2 },
+      // Flags all acknowledged: a triage row without a severity sorts with those without flags.
+      triage: { openFlags: 0, topSeverity: null, lastReviewedAt: fiveDaysAgo },
     },
   ];
 
+  const SEVERITY_RANK = { CRITICAL: 0, HIGH: 1, MODERATE: 2 } as const;
+
+  /** The row's value for the key; null for an empty value (sorted last either way). */
   const sortValue = (row: ParticipantListRow, key: ParticipantSortKey) => {
     switch (key) {
       case 'first_name':
@@ -347,11 +383,18 @@ describe('participant list: sorting', () => {
         return row.joined_on;
       case 'last_app_open':
         return row.last_app_open;
+      case 'last_reviewed_at':
+        return row.last_reviewed_at;
       case 'active_session_count':
       case 'coach_chat_count':
       case 'coach_call_count':
       case 'nudge_open_count':
         return row[key];
+      case 'open_flags':
+        // Ascending is least urgent first: the least severe, then the fewest flags.
+        return row.top_open_severity === null
+          ? null
+          : -SEVERITY_RANK[row.top_open_severity] * 1000 + row.open_flag_count;
     }
   };
 
@@ -371,7 +414,7 @@ describe('participant list: sorting', () => {
       if (left !== right) {
         // Text keys use the database's collation; the fixtures avoid collation corner cases.
         if (typeof left === 'number' && typeof right === 'number') return sign * (left - right);
-        if (key === 'joined_on' || key === 'last_app_open') {
+        if (key === 'joined_on' || key === 'last_app_open' || key === 'last_reviewed_at') {
           return sign * (Date.parse(String(left)) - Date.parse(String(right)));
         }
         return sign * String(left).localeCompare(String(right), 'en');
@@ -388,12 +431,14 @@ describe('participant list: sorting', () => {
       email: 'ivy@x.example',
       status: 'PENDING_ACTIVATION',
       joinedAt: null,
+      triage: { openFlags: 1, topSeverity: 'CRITICAL' },
     });
     await addParticipant(testApp.db, {
       firstName: 'Sol',
       email: 'sol@x.example',
       status: 'SUSPENDED',
       stats: { lastAppOpen: daysAgo(40), sessions: 0, chats: 0, calls: 0, nudgeOpens: 0 },
+      triage: { openFlags: 4, topSeverity: 'MODERATE', lastReviewedAt: daysAgo(30) },
     });
   });
 
@@ -429,6 +474,107 @@ describe('participant list: sorting', () => {
   });
 });
 
+describe('participant list: triage', () => {
+  it('open flags sort the most severe first, then the most flags, participants without flags last', async () => {
+    const rows: [string, ParticipantFixture['triage']][] = [
+      ['High3', { openFlags: 3, topSeverity: 'HIGH' }],
+      ['None', null],
+      ['Critical1', { openFlags: 1, topSeverity: 'CRITICAL' }],
+      ['Moderate5', { openFlags: 5, topSeverity: 'MODERATE' }],
+      ['Acknowledged', { openFlags: 0, topSeverity: null }],
+      ['Critical2', { openFlags: 2, topSeverity: 'CRITICAL' }],
+    ];
+    for (const [firstName, triage] of rows) await addParticipant(testApp.db, { firstName, triage });
+
+    const sorted = await list({ orderBy: 'open_flags', orderDirection: 'desc' });
+    expect(names(sorted.users)).toEqual([
+      'Critical2',
+      'Critical1',
+      'High3',
+      'Moderate5',
+      'Acknowledged',
+      'None',
+    ]);
+    expect(sorted.users[0]).toMatchObject({ open_flag_count: 2, top_open_severity: 'CRITICAL' });
+    expect(sorted.users.at(-1)).toMatchObject({ open_flag_count: 0, top_open_severity: null });
+  });
+
+  it('the last reviewed sort puts never-reviewed participants last', async () => {
+    await addParticipant(testApp.db, { firstName: 'Never' });
+    await addParticipant(testApp.db, {
+      firstName: 'Old',
+      triage: { lastReviewedAt: daysAgo(20), lastReviewedBy: clinician.user.id },
+    });
+    await addParticipant(testApp.db, {
+      firstName: 'Recent',
+      triage: { lastReviewedAt: daysAgo(1), lastReviewedBy: clinician.user.id },
+    });
+    const ascending = await list({ orderBy: 'last_reviewed_at', orderDirection: 'asc' });
+    expect(names(ascending.users)).toEqual(['Old', 'Recent', 'Never']);
+    const descending = await list({ orderBy: 'last_reviewed_at', orderDirection: 'desc' });
+    expect(names(descending.users)).toEqual(['Recent', 'Old', 'Never']);
+    expect(descending.users[0]?.last_reviewed_by).toBe('Cleo Tester');
+  });
+
+  it("'not reviewed in N days' keeps the never reviewed and those reviewed N or more days ago", async () => {
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() - ms);
+    const minute = 60_000;
+    const fixtures: [string, Date | null][] = [
+      ['Never', null],
+      ['JustInside', at(7 * DAY_MS - minute)],
+      ['Exactly', at(7 * DAY_MS)],
+      ['JustOutside', at(7 * DAY_MS + minute)],
+      ['Today', at(minute)],
+      ['LongAgo', at(40 * DAY_MS)],
+    ];
+    for (const [firstName, lastReviewedAt] of fixtures) {
+      await addParticipant(testApp.db, {
+        firstName,
+        email: `${firstName.toLowerCase()}@review.example`,
+        triage: lastReviewedAt ? { lastReviewedAt, lastReviewedBy: clinician.user.id } : null,
+      });
+    }
+
+    // The repository at a fixed instant: reviewed exactly 7 days ago is not within 7 days.
+    const query = participantListQuerySchema.parse({ not_reviewed_days: 7, status: '' });
+    const page = await listParticipantPage(testApp.db, query, now);
+    expect(names(page).sort()).toEqual(['Exactly', 'JustOutside', 'LongAgo', 'Never']);
+    expect(await countParticipants(testApp.db, query, now)).toBe(4);
+
+    // Through the API (a moment later), with each sort path and filter.
+    const thirty = await list({ not_reviewed_days: 30 });
+    expect(names(thirty.users)).toEqual(['LongAgo', 'Never']);
+    expect(thirty.total_participants).toBe(2);
+    for (const orderBy of PARTICIPANT_SORT_KEYS) {
+      const body = { not_reviewed_days: 7, orderBy };
+      const rows = (await list(body)).users;
+      expect(names(rows).sort(), orderBy).toEqual(['Exactly', 'JustOutside', 'LongAgo', 'Never']);
+      // A search takes the filter-then-sort path.
+      const searched = (await list({ ...body, search_key: 'review.example' })).users;
+      expect(names(searched).sort(), orderBy).toEqual(names(rows).sort());
+    }
+    expect((await list({ not_reviewed_days: null })).total_participants).toBe(6);
+  });
+
+  it('the data connection shows as the latest home measurement time', async () => {
+    const telemetryAt = daysAgo(5);
+    await addParticipant(testApp.db, {
+      firstName: 'Quiet',
+      stats: { lastTelemetryAt: telemetryAt },
+    });
+    const [row] = (await list()).users;
+    expect(row?.last_telemetry_at).toBe(telemetryAt.toISOString());
+  });
+
+  it('a bad not_reviewed_days is refused with a sentence', async () => {
+    for (const not_reviewed_days of [0, -7, 1.5, '7', 3651, 'x'.repeat(10_000), [7], true]) {
+      const envelope = failure(await listRaw({ not_reviewed_days }), 400, 'VALIDATION_ERROR');
+      expect(envelope._error).toContain('not_reviewed_days');
+    }
+  });
+});
+
 describe('participant list: paging', () => {
   it('pages never overlap or skip, even when every participant has the same first name', async () => {
     const created = [];
@@ -442,16 +588,26 @@ describe('participant list: paging', () => {
     expect(descending.rows.map((row) => row.id)).toEqual(created.map((user) => user.id).reverse());
   });
 
+  // Every sort key in both directions, two views and two page sizes: many requests, more time.
   it('pages sorted by an activity column stay complete across ties and participants without activity', async () => {
     const created = [];
     for (let i = 0; i < 21; i += 1) {
       const withStats = i % 3 !== 0;
+      const flags = i % 4;
       created.push(
         await addParticipant(testApp.db, {
           firstName: `P${i}`,
           stats: withStats
             ? { lastAppOpen: i % 2 === 0 ? daysAgo(i % 4) : null, sessions: i % 2, chats: 1 }
             : null,
+          triage:
+            i % 5 === 0
+              ? null
+              : {
+                  openFlags: flags,
+                  topSeverity: flags === 0 ? null : i % 3 === 0 ? 'CRITICAL' : 'MODERATE',
+                  lastReviewedAt: i % 2 === 0 ? daysAgo(i % 3) : null,
+                },
         }),
       );
     }
@@ -475,7 +631,7 @@ describe('participant list: paging', () => {
         }
       }
     }
-  });
+  }, 90_000);
 
   it('a page past the end is empty but still reports the total', async () => {
     await addParticipant(testApp.db, { firstName: 'Only' });

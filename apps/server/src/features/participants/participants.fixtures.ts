@@ -1,8 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import type { FlagSeverity } from '@recovery-portal/contract/flags';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { participantStats } from '../../db/schema/activity';
+import { participantTriage } from '../../db/schema/triage';
 import { userGroups, users } from '../../db/schema/users';
 import { authHeaders, csrfHeaders, type TestApp } from '../../test/build-test-app';
 import { createParticipant, type FactoryUser } from '../../test/factories';
@@ -28,6 +30,14 @@ export interface ParticipantFixture {
     chats?: number;
     calls?: number;
     nudgeOpens?: number;
+    lastTelemetryAt?: Date | null;
+  } | null;
+  /** Writes a participant_triage row directly, as the flag scanner and reviews keep it. */
+  triage?: {
+    openFlags?: number;
+    topSeverity?: FlagSeverity | null;
+    lastReviewedAt?: Date | null;
+    lastReviewedBy?: number | null;
   } | null;
 }
 
@@ -82,6 +92,16 @@ export async function addParticipant(
       coachChatCount: fixture.stats.chats ?? 0,
       coachCallCount: fixture.stats.calls ?? 0,
       nudgeOpenCount: fixture.stats.nudgeOpens ?? 0,
+      lastTelemetryAt: fixture.stats.lastTelemetryAt ?? null,
+    });
+  }
+  if (fixture.triage) {
+    await db.insert(participantTriage).values({
+      userId: user.id,
+      openFlagCount: fixture.triage.openFlags ?? 0,
+      topOpenSeverity: fixture.triage.topSeverity ?? null,
+      lastReviewedAt: fixture.triage.lastReviewedAt ?? null,
+      lastReviewedBy: fixture.triage.lastReviewedBy ?? null,
     });
   }
   return user;

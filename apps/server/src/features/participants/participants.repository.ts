@@ -1,10 +1,27 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { FLAG_SEVERITIES, type FlagSeverity } from '@recovery-portal/contract/flags';
 import {
   TRACKER_FILTERS,
   type ParticipantListQuery,
   type ParticipantListRow,
   type ParticipantSortKey,
+  type SortDirection,
   type UserGroup,
 } from '@recovery-portal/contract/participants';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
@@ -12,12 +29,16 @@ import type { Database } from '../../db/client';
 import { participantStats } from '../../db/schema/activity';
 import { loginAttempts, refreshTokens } from '../../db/schema/auth';
 import { outbox } from '../../db/schema/outbox';
+import { participantTriage } from '../../db/schema/triage';
 import { userGroups, users } from '../../db/schema/users';
+import { reviewerName, reviewers } from '../review/review.repository';
+
+const DAY_MS = 86_400_000;
 
 /** The list filters (everything of the query state but paging and sorting). */
 export type ParticipantFilters = Pick<
   ParticipantListQuery,
-  'type' | 'status' | 'tracker' | 'search_key'
+  'type' | 'status' | 'tracker' | 'search_key' | 'not_reviewed_days'
 >;
 
 /** Escapes LIKE's wildcards and its escape character, so the input matches as plain text. */
@@ -25,7 +46,14 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function filterConditions(filters: ParticipantFilters): SQL[] {
+/** Reviewed in the last N days means after this instant: within (now − N days, now]. */
+const reviewCutoff = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
+
+/**
+ * The filters as SQL. `now` anchors 'not reviewed in N days', which reads participant_triage:
+ * every query these conditions go into joins it.
+ */
+function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
   const conditions: SQL[] = [
     eq(users.role, 'PARTICIPANT'),
     eq(users.participantType, filters.type),
@@ -46,26 +74,119 @@ function filterConditions(filters: ParticipantFilters): SQL[] {
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(sql`${users.searchText} like lower(${pattern})`);
   }
+  if (filters.not_reviewed_days !== null) {
+    const cutoff = reviewCutoff(filters.not_reviewed_days, now);
+    const notRecently = or(
+      isNull(participantTriage.lastReviewedAt),
+      lte(participantTriage.lastReviewedAt, cutoff),
+    );
+    if (notRecently) conditions.push(notRecently);
+  }
   return conditions;
 }
 
-/** Spec §9 sort keys mapped to columns; the counts and last seen live in participant_stats. */
-const SORT_COLUMNS: Record<
-  ParticipantSortKey,
-  { column: AnyPgColumn; table: 'users' | 'stats'; nullable: boolean }
-> = {
-  first_name: { column: users.firstName, table: 'users', nullable: false },
-  email: { column: users.email, table: 'users', nullable: false },
-  joined_on: { column: users.joinedAt, table: 'users', nullable: true },
-  active_session_count: {
-    column: participantStats.activeSessionCount,
-    table: 'stats',
+/** The table whose index a sort walks: users, participant_stats or participant_triage. */
+type SortTable = 'users' | 'stats' | 'triage';
+
+interface SortSpec {
+  table: SortTable;
+  /** The column that is null for rows without a value (they come last, ordered by id). */
+  column: AnyPgColumn;
+  nullable: boolean;
+  /** The ORDER BY of rows with a value, before the id tie-break. */
+  order: (direction: SortDirection) => SQL[];
+  /**
+   * Chooses the ids of a page of rows with a value, for orders that one walk of an index cannot
+   * give; the page's rows are then read by id.
+   */
+  pageIds?: (db: Database, page: IdPage) => SQLWrapper;
+}
+
+/** A page of rows with a value to choose ids for: filters, direction and paging. */
+interface IdPage {
+  where: SQL | undefined;
+  direction: SortDirection;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The ids of a page sorted by open flags. The (severity, count, user_id) index walked within one
+ * severity gives that severity's rows by count and id, in either direction; so each severity
+ * reads at most offset + limit rows in index order, and only those few are merged and sorted.
+ * (Walking the whole index would give the counts of a severity in the wrong direction, and
+ * PostgreSQL would read and sort every flagged participant of the leading severity.)
+ */
+function openFlagPageIds(db: Database, { where, direction, limit, offset }: IdPage): SQLWrapper {
+  const inOrder = direction === 'desc' ? desc : asc;
+  const severities = direction === 'desc' ? FLAG_SEVERITIES : [...FLAG_SEVERITIES].reverse();
+  const [first, ...rest] = severities.map((severity) =>
+    db
+      .select({
+        userId: participantTriage.userId,
+        topOpenSeverity: participantTriage.topOpenSeverity,
+        openFlagCount: participantTriage.openFlagCount,
+      })
+      .from(participantTriage)
+      .innerJoin(users, eq(users.id, participantTriage.userId))
+      .where(and(where, eq(participantTriage.topOpenSeverity, severity)))
+      .orderBy(inOrder(participantTriage.openFlagCount), inOrder(participantTriage.userId))
+      .limit(offset + limit),
+  );
+  if (!first) throw new Error('there are no flag severities');
+  const merged = rest
+    .reduce((union, next) => union.unionAll(next), first.$dynamic())
+    .orderBy(
+      // The set operation names its columns: severity order is the enum's (most severe first).
+      direction === 'desc'
+        ? asc(participantTriage.topOpenSeverity)
+        : desc(participantTriage.topOpenSeverity),
+      inOrder(participantTriage.openFlagCount),
+      inOrder(participantTriage.userId),
+    )
+    .limit(limit)
+    .offset(offset);
+  return db.select({ id: sql`page.user_id` }).from(merged.as('page'));
+}
+
+const byColumn = (column: AnyPgColumn, table: SortTable, nullable: boolean): SortSpec => ({
+  table,
+  column,
+  nullable,
+  order: (direction) => [direction === 'desc' ? desc(column) : asc(column)],
+});
+
+/**
+ * The open flag count, 0 without a triage row: rows without open flags then tie on it and fall
+ * back to the id order, whichever query path reads them.
+ */
+const openFlagCount = sql`coalesce(${participantTriage.openFlagCount}, 0)`;
+
+/**
+ * Sort keys mapped to columns; the counts and last seen live in participant_stats, flags and
+ * reviews in participant_triage. Open flags descending is the most severe first (the severity
+ * enum is declared most severe first), then the most flags.
+ */
+const SORTS: Record<ParticipantSortKey, SortSpec> = {
+  first_name: byColumn(users.firstName, 'users', false),
+  email: byColumn(users.email, 'users', false),
+  joined_on: byColumn(users.joinedAt, 'users', true),
+  active_session_count: byColumn(participantStats.activeSessionCount, 'stats', true),
+  coach_chat_count: byColumn(participantStats.coachChatCount, 'stats', true),
+  nudge_open_count: byColumn(participantStats.nudgeOpenCount, 'stats', true),
+  coach_call_count: byColumn(participantStats.coachCallCount, 'stats', true),
+  last_app_open: byColumn(participantStats.lastAppOpen, 'stats', true),
+  open_flags: {
+    table: 'triage',
+    column: participantTriage.topOpenSeverity,
     nullable: true,
+    pageIds: openFlagPageIds,
+    order: (direction) =>
+      direction === 'desc'
+        ? [asc(participantTriage.topOpenSeverity), desc(openFlagCount)]
+        : [desc(participantTriage.topOpenSeverity), asc(openFlagCount)],
   },
-  coach_chat_count: { column: participantStats.coachChatCount, table: 'stats', nullable: true },
-  nudge_open_count: { column: participantStats.nudgeOpenCount, table: 'stats', nullable: true },
-  coach_call_count: { column: participantStats.coachCallCount, table: 'stats', nullable: true },
-  last_app_open: { column: participantStats.lastAppOpen, table: 'stats', nullable: true },
+  last_reviewed_at: byColumn(participantTriage.lastReviewedAt, 'triage', true),
 };
 
 const rowFields = {
@@ -87,6 +208,11 @@ const rowFields = {
   canRemind: sql<boolean>`(${users.status} = 'PENDING_ACTIVATION' and (${users.nextRemindDate} is null or ${users.nextRemindDate} <= now()))`,
   lastRemindedAt: users.lastRemindedAt,
   nextRemindDate: users.nextRemindDate,
+  openFlagCount: participantTriage.openFlagCount,
+  topOpenSeverity: participantTriage.topOpenSeverity,
+  lastReviewedAt: participantTriage.lastReviewedAt,
+  lastReviewedBy: reviewerName,
+  lastTelemetryAt: participantStats.lastTelemetryAt,
 };
 
 interface RawRow {
@@ -108,6 +234,11 @@ interface RawRow {
   canRemind: boolean;
   lastRemindedAt: Date | null;
   nextRemindDate: Date | null;
+  openFlagCount: number | null;
+  topOpenSeverity: FlagSeverity | null;
+  lastReviewedAt: Date | null;
+  lastReviewedBy: string | null;
+  lastTelemetryAt: Date | null;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -132,19 +263,109 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
     can_remind: Boolean(row.canRemind),
     last_reminded_at: iso(row.lastRemindedAt),
     next_remind_date: iso(row.nextRemindDate),
+    open_flag_count: row.openFlagCount ?? 0,
+    top_open_severity: row.topOpenSeverity,
+    last_reviewed_at: iso(row.lastReviewedAt),
+    // A review by an account since deleted keeps its time but no longer names anyone.
+    last_reviewed_by: row.lastReviewedAt ? row.lastReviewedBy : null,
+    last_telemetry_at: iso(row.lastTelemetryAt),
   };
+}
+
+/**
+ * The list's rows, read starting from `table` so that the sort can walk that table's index; the
+ * other tables are left joined (every participant has a users row, not always the others).
+ */
+function selectRows(db: Database, table: SortTable) {
+  const select = db.select(rowFields);
+  switch (table) {
+    case 'users':
+      return select
+        .from(users)
+        .leftJoin(participantStats, eq(participantStats.userId, users.id))
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .leftJoin(userGroups, eq(userGroups.id, users.groupId))
+        .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
+        .$dynamic();
+    case 'stats':
+      return select
+        .from(participantStats)
+        .innerJoin(users, eq(users.id, participantStats.userId))
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .leftJoin(userGroups, eq(userGroups.id, users.groupId))
+        .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
+        .$dynamic();
+    case 'triage':
+      return select
+        .from(participantTriage)
+        .innerJoin(users, eq(users.id, participantTriage.userId))
+        .leftJoin(participantStats, eq(participantStats.userId, users.id))
+        .leftJoin(userGroups, eq(userGroups.id, users.groupId))
+        .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
+        .$dynamic();
+  }
+}
+
+/** Counts rows read from `table` like selectRows (PostgreSQL drops the unused left joins). */
+function countRows(db: Database, table: SortTable) {
+  const select = db.select({ n: count() });
+  switch (table) {
+    case 'users':
+      return select
+        .from(users)
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .$dynamic();
+    case 'stats':
+      return select
+        .from(participantStats)
+        .innerJoin(users, eq(users.id, participantStats.userId))
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .$dynamic();
+    case 'triage':
+      return select
+        .from(participantTriage)
+        .innerJoin(users, eq(users.id, participantTriage.userId))
+        .$dynamic();
+  }
+}
+
+/** The id column of the table a query starts from: the tie-break that matches its index. */
+const ID_COLUMNS: Record<SortTable, AnyPgColumn> = {
+  users: users.id,
+  stats: participantStats.userId,
+  triage: participantTriage.userId,
+};
+
+function paged<T extends PgSelect>(
+  query: T,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  return query
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
 }
 
 /** How many participants match the filters (the paginator's total). */
 export async function countParticipants(
   db: Database,
   filters: ParticipantFilters,
+  now: Date = new Date(),
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(...filterConditions(filters)));
-  return row?.n ?? 0;
+  const days = filters.not_reviewed_days;
+  const everyone = filterConditions({ ...filters, not_reviewed_days: null }, now);
+  const [all] = await countRows(db, 'users').where(and(...everyone));
+  if (days === null) return all?.n ?? 0;
+  // Those reviewed recently are few and indexed (last_reviewed_at): counting them and taking them
+  // away is far cheaper than testing every participant's triage row.
+  const [recent] = await countRows(db, 'triage').where(
+    and(...everyone, gt(participantTriage.lastReviewedAt, reviewCutoff(days, now))),
+  );
+  return (all?.n ?? 0) - (recent?.n ?? 0);
 }
 
 /**
@@ -168,72 +389,62 @@ function isSelective(query: ParticipantListQuery): boolean {
  * - first_name, email: read in the order of the users indexes (type, key, id).
  * - Selective filters: filter first (filter or trigram index), then sort the few rows left.
  * - Otherwise rows with a value are read in index order (for the 7-day counts and last seen, the
- *   participant_stats (value, user_id) indexes), so the first pages of 100k participants need no
- *   sort; rows without a value, which only the last pages reach, come from a second query.
+ *   participant_stats (value, user_id) indexes; for flags and reviews, participant_triage's), so
+ *   the first pages of 100k participants need no full sort; rows without a value, which only the
+ *   last pages reach, come from a second query.
  */
 export async function listParticipantPage(
   db: Database,
   query: ParticipantListQuery,
+  now: Date = new Date(),
 ): Promise<ParticipantListRow[]> {
-  const sort = SORT_COLUMNS[query.orderBy];
+  const sort = SORTS[query.orderBy];
   const direction = query.orderDirection === 'desc' ? desc : asc;
-  const conditions = filterConditions(query);
+  const conditions = filterConditions(query, now);
   const limit = query.page_size;
   const offset = query.start;
-  const fromUsers = () =>
-    db
-      .select(rowFields)
-      .from(users)
-      .leftJoin(participantStats, eq(participantStats.userId, users.id))
-      .leftJoin(userGroups, eq(userGroups.id, users.groupId));
   const toRows = (raw: RawRow[]) => raw.map((row) => toListRow(row, query.type));
+  const valueOrder = sort.order(query.orderDirection);
 
   if (!sort.nullable || isSelective(query)) {
     const order = sort.nullable
-      ? [sql`(${sort.column} is null)`, direction(sort.column), direction(users.id)]
-      : [direction(sort.column), direction(users.id)];
-    return toRows(
-      await fromUsers()
-        .where(and(...conditions))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-    );
+      ? [sql`(${sort.column} is null)`, ...valueOrder, direction(users.id)]
+      : [...valueOrder, direction(users.id)];
+    return toRows(await paged(selectRows(db, 'users'), and(...conditions), order, limit, offset));
   }
 
-  const withValue =
-    sort.table === 'stats'
-      ? db
-          .select(rowFields)
-          .from(participantStats)
-          .innerJoin(users, eq(users.id, participantStats.userId))
-          .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-          .where(and(...conditions, isNotNull(sort.column)))
-          .orderBy(direction(sort.column), direction(participantStats.userId))
-      : fromUsers()
-          .where(and(...conditions, isNotNull(sort.column)))
-          .orderBy(direction(sort.column), direction(users.id));
-  const first: RawRow[] = await withValue.limit(limit).offset(offset);
+  const withValue = and(...conditions, isNotNull(sort.column));
+  const first: RawRow[] = sort.pageIds
+    ? await selectRows(db, 'users')
+        .where(
+          inArray(
+            users.id,
+            sort.pageIds(db, { where: withValue, direction: query.orderDirection, limit, offset }),
+          ),
+        )
+        .orderBy(...valueOrder, direction(users.id))
+    : await paged(
+        selectRows(db, sort.table),
+        withValue,
+        [...valueOrder, direction(ID_COLUMNS[sort.table])],
+        limit,
+        offset,
+      );
   if (first.length === limit) return toRows(first);
 
   // The page runs past the rows with a value: continue with those without, ordered by id.
   let withValueCount = offset + first.length;
   if (first.length === 0 && offset > 0) {
-    const base =
-      sort.table === 'stats'
-        ? db
-            .select({ n: count() })
-            .from(participantStats)
-            .innerJoin(users, eq(users.id, participantStats.userId))
-        : db.select({ n: count() }).from(users);
-    const [counted] = await base.where(and(...conditions, isNotNull(sort.column)));
+    const [counted] = await countRows(db, sort.table).where(withValue);
     withValueCount = counted?.n ?? 0;
   }
-  const rest: RawRow[] = await fromUsers()
-    .where(and(...conditions, isNull(sort.column)))
-    .orderBy(direction(users.id))
-    .limit(limit - first.length)
-    .offset(Math.max(0, offset - withValueCount));
+  const rest: RawRow[] = await paged(
+    selectRows(db, 'users'),
+    and(...conditions, isNull(sort.column)),
+    [direction(users.id)],
+    limit - first.length,
+    Math.max(0, offset - withValueCount),
+  );
   return toRows([...first, ...rest]);
 }
 
@@ -242,11 +453,7 @@ export async function findParticipantRow(
   db: Database,
   id: number,
 ): Promise<ParticipantListRow | undefined> {
-  const [row] = await db
-    .select(rowFields)
-    .from(users)
-    .leftJoin(participantStats, eq(participantStats.userId, users.id))
-    .leftJoin(userGroups, eq(userGroups.id, users.groupId))
+  const [row] = await selectRows(db, 'users')
     .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
     .limit(1);
   return row ? toListRow(row, 'Internal') : undefined;

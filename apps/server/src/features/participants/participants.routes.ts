@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import {
@@ -40,7 +41,7 @@ export function registerParticipantRoutes(
   routes.post(
     API_PATHS.user.list,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantsList },
       schema: {
         tags,
         summary: 'List participants: search, filter, sort and page',
@@ -53,13 +54,32 @@ export function registerParticipantRoutes(
     },
     async (request) => {
       const result = await participants.list(request.body);
-      const { page_size, start, search_key, status, tracker, type, orderBy, orderDirection } =
-        request.body;
+      const {
+        page_size,
+        start,
+        search_key,
+        status,
+        tracker,
+        type,
+        not_reviewed_days,
+        orderBy,
+        orderDirection,
+      } = request.body;
       await auditRequest(db, request, {
-        action: 'participants.list',
+        action: AUDIT_ACTIONS.participantsList,
         subjectType: 'participant_list',
         details: {
-          query: { page_size, start, search_key, status, tracker, type, orderBy, orderDirection },
+          query: {
+            page_size,
+            start,
+            search_key,
+            status,
+            tracker,
+            type,
+            not_reviewed_days,
+            orderBy,
+            orderDirection,
+          },
           returned: result.users.map((row) => row.id),
         },
       });
@@ -70,7 +90,7 @@ export function registerParticipantRoutes(
   routes.get(
     API_PATHS.user.groups,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantGroupsList },
       schema: {
         tags,
         summary: 'List user groups by name',
@@ -79,7 +99,7 @@ export function registerParticipantRoutes(
     },
     async (request) => {
       const groups = await participants.groups();
-      await auditRequest(db, request, { action: 'participants.groups.list' });
+      await auditRequest(db, request, { action: AUDIT_ACTIONS.participantGroupsList });
       return ok(groups);
     },
   );
@@ -87,7 +107,7 @@ export function registerParticipantRoutes(
   routes.post(
     API_PATHS.user.create,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantInvite },
       schema: {
         tags,
         summary: 'Invite a participant: creates the account pending activation and emails them',
@@ -101,7 +121,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.invite(request.body);
       await auditRequest(db, request, {
-        action: 'participant.invite',
+        action: AUDIT_ACTIONS.participantInvite,
         subjectType: 'user',
         subjectId: row.id,
         details: { type: row.type, group: row.group },
@@ -113,7 +133,7 @@ export function registerParticipantRoutes(
   routes.post(
     API_PATHS.account.remind,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantRemind },
       schema: {
         tags,
         summary: 'Email a reminder to an invited participant',
@@ -124,7 +144,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.remind(request.body.user_id);
       await auditRequest(db, request, {
-        action: 'participant.remind',
+        action: AUDIT_ACTIONS.participantRemind,
         subjectType: 'user',
         subjectId: row.id,
         details: { next_remind_date: row.next_remind_date },
@@ -136,7 +156,7 @@ export function registerParticipantRoutes(
   routes.patch(
     API_PATHS.account.suspend,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantSuspend },
       schema: {
         tags,
         summary: 'Suspend an active participant',
@@ -147,7 +167,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.suspend(request.body.user_id);
       await auditRequest(db, request, {
-        action: 'participant.suspend',
+        action: AUDIT_ACTIONS.participantSuspend,
         subjectType: 'user',
         subjectId: row.id,
       });
@@ -158,7 +178,7 @@ export function registerParticipantRoutes(
   routes.patch(
     API_PATHS.account.resume,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantResume },
       schema: {
         tags,
         summary: 'Reactivate a suspended participant',
@@ -169,7 +189,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.resume(request.body.user_id);
       await auditRequest(db, request, {
-        action: 'participant.resume',
+        action: AUDIT_ACTIONS.participantResume,
         subjectType: 'user',
         subjectId: row.id,
       });
@@ -180,7 +200,7 @@ export function registerParticipantRoutes(
   routes.delete(
     API_PATHS.account.deleteParticipant(':id'),
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantDelete },
       schema: {
         tags,
         summary: 'Delete a participant and all their data',
@@ -195,7 +215,7 @@ export function registerParticipantRoutes(
       const { id } = request.params;
       const removed = await participants.remove(id);
       await auditRequest(db, request, {
-        action: 'participant.delete',
+        action: AUDIT_ACTIONS.participantDelete,
         subjectType: 'user',
         subjectId: id,
         details: removed,
@@ -207,7 +227,7 @@ export function registerParticipantRoutes(
   routes.patch(
     API_PATHS.user.userType,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantTypeUpdate },
       schema: {
         tags,
         summary: 'Change a participant’s type (Internal, Pilot, Demo)',
@@ -221,7 +241,7 @@ export function registerParticipantRoutes(
         request.body.user_type,
       );
       await auditRequest(db, request, {
-        action: 'participant.type.update',
+        action: AUDIT_ACTIONS.participantTypeUpdate,
         subjectType: 'user',
         subjectId: row.id,
         details: { from: previous, to: row.type },

@@ -13,7 +13,7 @@ import type { ParticipantType, UserStatus } from '@recovery-portal/contract/user
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import type { Mailer } from '../../mail/mailer';
+import type { MailMessage, Mailer } from '../../mail/mailer';
 import { invitationMail, reminderMail } from './participant-mail';
 import * as repo from './participants.repository';
 
@@ -64,22 +64,47 @@ export function createParticipantService(deps: {
     return row;
   }
 
-  async function sendOrFail(send: () => Promise<void>, undo: () => Promise<void>) {
+  /**
+   * Makes a change and the email it causes one write. The outbox queues the message in the
+   * change's transaction, so a crash in between leaves both or neither. SMTP cannot wait for a
+   * commit: the message is sent after it, and `undo` reverses the change if sending fails.
+   * `mail` returns null when the change did not happen (nothing to send).
+   */
+  async function changeWithMail<T>(
+    change: (into: Database) => Promise<T>,
+    mail: (result: T) => MailMessage | null,
+    undo: (result: T) => Promise<void>,
+  ): Promise<T> {
+    const queueWithin = mailer.queueWithin?.bind(mailer);
+    if (queueWithin) {
+      return db.transaction(async (tx) => {
+        const result = await change(tx);
+        const message = mail(result);
+        if (message) await queueWithin(tx, message);
+        return result;
+      });
+    }
+    const result = await change(db);
+    const message = mail(result);
+    if (!message) return result;
     try {
-      await send();
+      await mailer.send(message);
     } catch (error) {
       logger.error({ err: error }, 'participant email could not be sent');
-      await undo();
+      await undo(result);
       throw new AppError('SERVICE_UNAVAILABLE', MAIL_FAILED);
     }
+    return result;
   }
 
   return {
     /** One page of participants and the total matching the filters (spec §7 user list). */
     async list(query: ParticipantListQuery): Promise<ParticipantListResponse> {
+      // One instant for both, so 'not reviewed in N days' counts the rows it pages.
+      const now = new Date();
       const [total, rows] = await Promise.all([
-        repo.countParticipants(db, query),
-        repo.listParticipantPage(db, query),
+        repo.countParticipants(db, query, now),
+        repo.listParticipantPage(db, query, now),
       ]);
       return { users: rows, total_participants: total };
     },
@@ -97,22 +122,23 @@ export function createParticipantService(deps: {
       const { firstName, lastName } = splitPersonName(input.name);
       let id: number;
       try {
-        id = await repo.insertInvitedParticipant(db, {
-          email: input.email,
-          firstName,
-          lastName,
-          phoneNumber: input.phone_number || null,
-          type: input.type,
-          groupId: group.id,
-        });
+        id = await changeWithMail(
+          (into) =>
+            repo.insertInvitedParticipant(into, {
+              email: input.email,
+              firstName,
+              lastName,
+              phoneNumber: input.phone_number || null,
+              type: input.type,
+              groupId: group.id,
+            }),
+          () => invitationMail({ to: input.email.toLowerCase(), firstName }),
+          (created) => repo.deleteUninvitedParticipant(db, created),
+        );
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
         throw error;
       }
-      await sendOrFail(
-        () => mailer.send(invitationMail({ to: input.email.toLowerCase(), firstName })),
-        () => repo.deleteUninvitedParticipant(db, id),
-      );
       return currentRow(id);
     },
 
@@ -122,7 +148,13 @@ export function createParticipantService(deps: {
       if (account.status !== 'PENDING_ACTIVATION') {
         throw conflict(PARTICIPANT_ERRORS.notRemindable(describe(account.status)));
       }
-      if (!(await repo.markReminded(db, id, config.remindIntervalDays))) {
+      const reminded = await changeWithMail(
+        (into) => repo.markReminded(into, id, config.remindIntervalDays),
+        (marked) =>
+          marked ? reminderMail({ to: account.email, firstName: account.firstName }) : null,
+        () => repo.restoreReminder(db, id, account),
+      );
+      if (!reminded) {
         const latest = await requireParticipant(id);
         if (latest.status !== 'PENDING_ACTIVATION') {
           throw conflict(PARTICIPANT_ERRORS.notRemindable(describe(latest.status)));
@@ -130,10 +162,6 @@ export function createParticipantService(deps: {
         const next = latest.nextRemindDate ?? new Date();
         throw conflict(PARTICIPANT_ERRORS.remindTooEarly(formatUtc(next)));
       }
-      await sendOrFail(
-        () => mailer.send(reminderMail({ to: account.email, firstName: account.firstName })),
-        () => repo.restoreReminder(db, id, account),
-      );
       return currentRow(id);
     },
 

@@ -31,6 +31,11 @@ export type ConversationDialogContent = {
   participantName: string;
   /** The part that depends on where the dialog opens from (reminders, profile details). */
   details: ReactNode;
+  /**
+   * A passage to point out (a flag's match): in the transcript message at `messageIndex`,
+   * shown open, or in the markers when the index is null.
+   */
+  highlight?: { phrase: string; messageIndex: number | null } | null;
 };
 
 export type ConversationDialogProps = {
@@ -77,7 +82,10 @@ function ConversationContent({
   titleId: string;
   onClose: () => void;
 }) {
-  const [showTranscript, setShowTranscript] = useState(false);
+  const highlight = conversation.highlight ?? null;
+  const [showTranscript, setShowTranscript] = useState(
+    highlight !== null && highlight.messageIndex !== null,
+  );
   const transcriptId = useId();
   return (
     <>
@@ -108,7 +116,12 @@ function ConversationContent({
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {conversation.markers.map((marker, index) => (
                 <li key={index}>
-                  <MarkerText text={marker.content} />
+                  <MarkerText
+                    text={marker.content}
+                    extraPhrases={
+                      highlight && highlight.messageIndex === null ? [highlight.phrase] : []
+                    }
+                  />
                 </li>
               ))}
             </Box>
@@ -130,6 +143,11 @@ function ConversationContent({
               id={transcriptId}
               messages={conversation.messages}
               participantName={conversation.participantName}
+              highlight={
+                highlight && highlight.messageIndex !== null
+                  ? { index: highlight.messageIndex, phrase: highlight.phrase }
+                  : null
+              }
             />
           )}
         </Box>

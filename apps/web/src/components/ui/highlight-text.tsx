@@ -1,10 +1,13 @@
 import { Fragment } from 'react';
 import { Box } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material';
 
 export type HighlightTextProps = {
   text: string;
   /** Phrases to mark, matched without regard to case, e.g. ['chest pain']. */
   phrases: readonly string[];
+  /** Styles the marks instead of the red text (say, on a coloured chat bubble). */
+  markSx?: SxProps<Theme>;
 };
 
 function escapeRegExp(value: string): string {
@@ -15,7 +18,7 @@ function escapeRegExp(value: string): string {
  * Text with the given phrases wrapped in a red <mark> (spec §2: 'chest pain' is highlighted in
  * red). <mark> tells assistive technology the words are highlighted, not only sighted users.
  */
-export function HighlightText({ text, phrases }: HighlightTextProps) {
+export function HighlightText({ text, phrases, markSx }: HighlightTextProps) {
   const wanted = phrases.filter((phrase) => phrase.trim() !== '');
   if (wanted.length === 0) return <>{text}</>;
   const pattern = new RegExp(`(${wanted.map(escapeRegExp).join('|')})`, 'gi');
@@ -28,7 +31,7 @@ export function HighlightText({ text, phrases }: HighlightTextProps) {
           <Box
             key={index}
             component="mark"
-            sx={{ color: 'error.main', bgcolor: 'transparent', fontWeight: 700 }}
+            sx={markSx ?? { color: 'error.main', bgcolor: 'transparent', fontWeight: 700 }}
           >
             {part}
           </Box>

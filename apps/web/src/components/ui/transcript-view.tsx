@@ -1,6 +1,8 @@
+import { useEffect, useRef } from 'react';
 import { Box, Typography } from '@mui/material';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
 import type { TranscriptMessage } from '@recovery-portal/contract/conversations';
+import { HighlightText } from './highlight-text';
 
 export type TranscriptViewProps = {
   messages: readonly TranscriptMessage[];
@@ -10,6 +12,8 @@ export type TranscriptViewProps = {
   id?: string;
   /** Accessible name of the list. */
   label?: string;
+  /** A message to point out: outlined, scrolled into view, with `phrase` marked in it. */
+  highlight?: { index: number; phrase: string } | null;
 };
 
 /**
@@ -21,7 +25,14 @@ export function TranscriptView({
   participantName,
   id,
   label = 'Transcript',
+  highlight = null,
 }: TranscriptViewProps) {
+  const highlighted = useRef<HTMLLIElement>(null);
+  const highlightIndex = highlight?.index ?? null;
+  useEffect(() => {
+    // jsdom has no scrollIntoView; browsers bring the pointed-out message into view.
+    highlighted.current?.scrollIntoView?.({ block: 'center' });
+  }, [highlightIndex]);
   return (
     <Box
       id={id}
@@ -39,12 +50,20 @@ export function TranscriptView({
     >
       {messages.map((message, index) => {
         const fromCoach = message.userId === COACH_USER_ID;
+        const isHighlighted = index === highlightIndex;
         return (
           <Box
             component="li"
             key={index}
+            ref={isHighlighted ? highlighted : undefined}
             data-sender={fromCoach ? 'coach' : 'participant'}
+            data-highlighted={isHighlighted ? 'true' : undefined}
             sx={{
+              ...(isHighlighted && {
+                outline: 3,
+                outlineColor: 'warning.main',
+                outlineOffset: 2,
+              }),
               alignSelf: fromCoach ? 'flex-start' : 'flex-end',
               maxWidth: '75%',
               px: 1.5,
@@ -58,7 +77,20 @@ export function TranscriptView({
               {fromCoach ? 'Coach' : participantName}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
-              {message.message}
+              {isHighlighted && highlight ? (
+                <HighlightText
+                  text={message.message}
+                  phrases={[highlight.phrase]}
+                  markSx={{
+                    bgcolor: '#fff3c4',
+                    color: 'text.primary',
+                    px: 0.25,
+                    borderRadius: 0.5,
+                  }}
+                />
+              ) : (
+                message.message
+              )}
             </Typography>
           </Box>
         );

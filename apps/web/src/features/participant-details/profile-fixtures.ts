@@ -1,5 +1,6 @@
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
+import type { ParticipantTriageStatus } from '@recovery-portal/contract/review';
 
 /** Test data shaped by the contract: one participant's profile. */
 export function profileFixture(overrides: Partial<ParticipantProfile> = {}): ParticipantProfile {
@@ -68,5 +69,27 @@ export function listRowOf(profile: ParticipantProfile): ParticipantListRow {
     can_remind: false,
     last_reminded_at: null,
     next_remind_date: null,
+    open_flag_count: 0,
+    top_open_severity: null,
+    last_reviewed_at: null,
+    last_reviewed_by: null,
+    last_telemetry_at: profile.data_last_received_at,
+  };
+}
+
+/** The participant's triage status: never reviewed, data arriving, no open flags. */
+export function triageFixture(
+  overrides: Partial<ParticipantTriageStatus> = {},
+): ParticipantTriageStatus {
+  return {
+    user_id: 7,
+    last_reviewed_at: null,
+    last_reviewed_by: null,
+    last_telemetry_at: new Date(Date.now() - 3_600_000).toISOString(),
+    days_without_data: 0,
+    data_stopped: false,
+    open_flag_count: 0,
+    top_open_severity: null,
+    ...overrides,
   };
 }

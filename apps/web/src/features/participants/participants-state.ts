@@ -1,6 +1,7 @@
 import {
   DEFAULT_PARTICIPANT_SORT_KEY,
   DEFAULT_PARTICIPANT_STATUS_FILTER,
+  NOT_REVIEWED_DAYS_CHOICES,
   PARTICIPANT_PAGE_SIZE,
   PARTICIPANT_SORT_KEYS,
   SORT_DIRECTIONS,
@@ -26,6 +27,8 @@ export const PARTICIPANT_LIST_DEFAULTS = {
   orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
   orderDirection: 'asc',
   search: '',
+  /** 'Not reviewed in N days': '' (any) or one of the day choices, e.g. `?notReviewed=7`. */
+  notReviewed: '',
 } as const satisfies Record<string, string>;
 
 export type ParticipantListKey = keyof typeof PARTICIPANT_LIST_DEFAULTS;
@@ -34,6 +37,7 @@ const ALLOWED = {
   status: [ALL_STATUSES_URL_VALUE, ...USER_STATUSES],
   orderBy: PARTICIPANT_SORT_KEYS,
   orderDirection: SORT_DIRECTIONS,
+  notReviewed: NOT_REVIEWED_DAYS_CHOICES.map(String),
 } as const;
 
 /** The status filter of a URL value. */
@@ -59,6 +63,7 @@ export function toParticipantListQuery(
     status: statusFilterOf(values.status),
     tracker: '',
     type,
+    not_reviewed_days: values.notReviewed ? Number(values.notReviewed) : null,
     orderBy: values.orderBy as ParticipantSortKey,
     orderDirection: values.orderDirection as SortDirection,
   };

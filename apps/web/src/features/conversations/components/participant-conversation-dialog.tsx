@@ -7,20 +7,28 @@ import {
 import { DialogSection } from '../../../components/ui/dialog-section';
 import { DATE_FORMATS, formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import type { ConversationRow } from '../conversation-rows';
+import type { ConversationFocus } from '../conversation-focus';
 
 type ParticipantConversationDialogProps = {
   /** The conversation to show; null closes the dialog. */
   conversation: ConversationRow | null;
   firstName: string;
   onClose: () => void;
+  /** A passage of this conversation to point out. */
+  focus?: ConversationFocus | null;
 };
 
 function toDialogContent(
   conversation: ConversationRow,
   firstName: string,
+  focus: ConversationFocus | null,
 ): ConversationDialogContent {
   return {
     id: conversation.id,
+    highlight:
+      focus && focus.conversationId === conversation.id && focus.highlight
+        ? { phrase: focus.highlight, messageIndex: focus.messageIndex }
+        : null,
     title: 'Conversation with coach',
     subtitle: formatDate(conversation.chat_end_date, MEDIUM_DATE_TIME_FORMAT),
     summary: conversation.summary,
@@ -54,10 +62,11 @@ export function ParticipantConversationDialog({
   conversation,
   firstName,
   onClose,
+  focus = null,
 }: ParticipantConversationDialogProps) {
   const content = useMemo(
-    () => conversation && toDialogContent(conversation, firstName),
-    [conversation, firstName],
+    () => conversation && toDialogContent(conversation, firstName, focus),
+    [conversation, firstName, focus],
   );
   return <ConversationDialog conversation={content} onClose={onClose} />;
 }

@@ -12,6 +12,7 @@ import {
 import { useParticipantConversations } from '../api/get-participant-conversations';
 import { toConversationRow } from '../conversation-rows';
 import type { ConversationRow } from '../conversation-rows';
+import type { ConversationFocus } from '../conversation-focus';
 import { ParticipantConversationDialog } from './participant-conversation-dialog';
 
 const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [
@@ -35,12 +36,21 @@ const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [
   },
 ];
 
-type ParticipantConversationsCardProps = { participantId: number; firstName: string };
+type ParticipantConversationsCardProps = {
+  participantId: number;
+  firstName: string;
+  /** A conversation to open on arrival with a passage pointed out (a flag's link). */
+  focus?: ConversationFocus | null;
+  /** The focused conversation's dialog closed. */
+  onFocusClosed?: () => void;
+};
 
 /** Spec §2 'Coach conversation table on the profile': shown only with a conversation. */
 export function ParticipantConversationsCard({
   participantId,
   firstName,
+  focus = null,
+  onFocusClosed,
 }: ParticipantConversationsCardProps) {
   const conversations = useParticipantConversations(participantId);
   const rows = useMemo(
@@ -48,6 +58,8 @@ export function ParticipantConversationsCard({
     [conversations.data],
   );
   const [open, setOpen] = useState<ConversationRow | null>(null);
+  const focused = focus ? rows.find((row) => row.id === focus.conversationId) : undefined;
+  const shown = open ?? focused ?? null;
   if (rows.length === 0) return null;
   const title = `${firstName} conversation with coach`;
   return (
@@ -63,9 +75,13 @@ export function ParticipantConversationsCard({
         size="small"
       />
       <ParticipantConversationDialog
-        conversation={open}
+        conversation={shown}
         firstName={firstName}
-        onClose={() => setOpen(null)}
+        focus={open ? null : focus}
+        onClose={() => {
+          if (open) setOpen(null);
+          else onFocusClosed?.();
+        }}
       />
     </SectionCard>
   );

@@ -25,6 +25,7 @@ import {
   useNudgeListState,
 } from '../nudges-state';
 import type { NudgeListKey } from '../nudges-state';
+import { NudgeEffectivenessPanel } from './nudge-effectiveness-panel';
 import { NudgeFilterPanel } from './nudge-filter-panel';
 import type { NudgeFilters } from './nudge-filter-panel';
 
@@ -140,6 +141,13 @@ export function NudgesList() {
           onSearch={(search) => setValues({ search })}
         />
       </PageToolbar>
+      <NudgeEffectivenessPanel
+        query={{
+          date_from: request.date_from ?? '',
+          date_to: request.date_to ?? '',
+          user_type: request.user_type ?? '',
+        }}
+      />
       <DataTable
         label="Nudges"
         columns={COLUMNS}

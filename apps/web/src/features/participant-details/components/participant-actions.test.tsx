@@ -7,7 +7,8 @@ import { ToolbarSlotTarget } from '../../../components/layout/toolbar-slot';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
 import type { FetchCall } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render-app';
-import { listRowOf, profileFixture } from '../profile-fixtures';
+import { getParticipantTriageQueryOptions } from '../api/get-participant-triage';
+import { listRowOf, profileFixture, triageFixture } from '../profile-fixtures';
 import { ParticipantActions } from './participant-actions';
 import { ParticipantProfileGate } from './participant-profile-gate';
 
@@ -16,7 +17,7 @@ type Refusal = { status: number; code: ErrorCode; message: string };
 /** A small stand-in for the server: it keeps the participant and applies the calls to it. */
 function serve(
   initial: Partial<ParticipantProfile> = {},
-  refuse: Partial<Record<'suspend' | 'resume' | 'delete' | 'type', Refusal>> = {},
+  refuse: Partial<Record<'suspend' | 'resume' | 'delete' | 'type' | 'review', Refusal>> = {},
 ) {
   let profile = profileFixture(initial);
   const refusal = (key: keyof typeof refuse) => {
@@ -41,6 +42,17 @@ function serve(
     if (call.url === API_PATHS.account.deleteParticipant(7) && method === 'DELETE') {
       return (
         refusal('delete') ?? success({ id: 7, message: 'Successfully deleted the participant.' })
+      );
+    }
+    if (call.url === API_PATHS.user.review) {
+      return (
+        refusal('review') ??
+        success(
+          triageFixture({
+            last_reviewed_at: '2026-03-10T09:05:00.000Z',
+            last_reviewed_by: { id: 1, name: 'Cleo Tester' },
+          }),
+        )
       );
     }
     if (call.url === API_PATHS.user.userType) {
@@ -99,7 +111,37 @@ describe('participant toolbar', () => {
       within(toolbar)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Suspend Participant', 'Delete Participant', 'Edit Participant']);
+    ).toEqual(['Mark reviewed', 'Suspend Participant', 'Delete Participant', 'Edit Participant']);
+  });
+
+  it('clinician marks the participant reviewed at once, without a confirmation', async () => {
+    const server = serve();
+    const { toolbar, user, queryClient } = await openToolbar();
+    await user.click(within(toolbar).getByRole('button', { name: 'Mark reviewed' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await expectSnackbar('Participant marked as reviewed.', 'success');
+    const [review] = server.callsTo(API_PATHS.user.review);
+    expect(review?.init.method).toBe('POST');
+    expect(bodyOf(review)).toEqual({ user_id: 7 });
+    // The details show the new review at once, without asking the server again.
+    expect(queryClient.getQueryData(getParticipantTriageQueryOptions(7).queryKey)).toMatchObject({
+      last_reviewed_by: { name: 'Cleo Tester' },
+    });
+    expect(server.callsTo(API_PATHS.user.triage(7))).toHaveLength(0);
+  });
+
+  it('a failed review is shown as an error', async () => {
+    serve(
+      {},
+      { review: { status: 404, code: 'NOT_FOUND', message: 'There is no participant with id 7.' } },
+    );
+    const { toolbar, user } = await openToolbar();
+    await user.click(within(toolbar).getByRole('button', { name: 'Mark reviewed' }));
+    await expectSnackbar(
+      'The participant could not be marked as reviewed. Please try again.',
+      'error',
+    );
   });
 
   it('clinician suspends an active participant after confirming, and the profile reloads', async () => {

@@ -4,14 +4,17 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import PlayCircleOutlined from '@mui/icons-material/PlayCircleOutlined';
+import TaskAlt from '@mui/icons-material/TaskAlt';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
+import { REVIEW_MESSAGES } from '@recovery-portal/contract/review';
 import { PageToolbar } from '../../../components/layout/toolbar-slot';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useNotify } from '../../../lib/notify';
 import { useDeleteParticipant } from '../api/delete-participant';
+import { useMarkParticipantReviewed } from '../api/mark-participant-reviewed';
 import { useResumeParticipant } from '../api/resume-participant';
 import { useSuspendParticipant } from '../api/suspend-participant';
 import { EditParticipantDialog } from './edit-participant-dialog';
@@ -19,9 +22,10 @@ import { EditParticipantDialog } from './edit-participant-dialog';
 type OpenDialog = 'suspend' | 'delete' | 'edit' | null;
 
 /**
- * The participant's toolbar (spec §2): Suspend (when active, after confirming), Reactivate (when
- * suspended, at once), Delete (after confirming, then home) and Edit Participant. Failures show
- * as errors (DESIGN §5), not styled as success as in the original.
+ * The participant's toolbar (spec §2): Mark reviewed (at once: it only records who looked and
+ * when), Suspend (when active, after confirming), Reactivate (when suspended, at once), Delete
+ * (after confirming, then home) and Edit Participant. Failures show as errors (DESIGN §5), not
+ * styled as success as in the original.
  */
 export function ParticipantActions({ profile }: { profile: ParticipantProfile }) {
   const notify = useNotify();
@@ -29,6 +33,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
   const suspend = useSuspendParticipant();
   const resume = useResumeParticipant();
   const remove = useDeleteParticipant();
+  const review = useMarkParticipantReviewed();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
 
@@ -37,6 +42,13 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
       onSuccess: () => notify.success(MESSAGES.participants.suspendSuccess, 'snackbar'),
       onError: () => notify.error(MESSAGES.participants.suspendErrorDetail, 'snackbar'),
       onSettled: close,
+    });
+  };
+
+  const onReview = () => {
+    review.mutate(profile.id, {
+      onSuccess: () => notify.success(REVIEW_MESSAGES.markedReviewed, 'snackbar'),
+      onError: () => notify.error(REVIEW_MESSAGES.markReviewedFailed, 'snackbar'),
     });
   };
 
@@ -64,6 +76,15 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
   return (
     <>
       <PageToolbar>
+        <Button
+          variant="outlined"
+          startIcon={<TaskAlt />}
+          onClick={onReview}
+          loading={review.isPending}
+          loadingPosition="start"
+        >
+          {REVIEW_MESSAGES.markReviewed}
+        </Button>
         {profile.status === 'ACTIVATED' ? (
           <Button
             variant="outlined"

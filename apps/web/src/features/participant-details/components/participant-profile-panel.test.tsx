@@ -1,9 +1,25 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
+import type { ParticipantTriageStatus } from '@recovery-portal/contract/review';
+import { failure, mockFetch, success } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render-app';
-import { profileFixture } from '../profile-fixtures';
+import { profileFixture, triageFixture } from '../profile-fixtures';
 import { ParticipantProfilePanel } from './participant-profile-panel';
+
+/** A timestamp whose local time is the given wall-clock time, so formatting is zone-proof. */
+const localIso = (...parts: [number, number, number, number, number]) =>
+  new Date(...parts).toISOString();
+
+/** Answers the triage status call (and refuses anything else). */
+function serveTriage(status: ParticipantTriageStatus = triageFixture()) {
+  return mockFetch((call) =>
+    call.url === API_PATHS.user.triage(7)
+      ? success(status)
+      : failure(404, 'NOT_FOUND', 'There is nothing at this address.'),
+  );
+}
 
 function renderPanel(overrides: Partial<ParticipantProfile> = {}) {
   const onOpenDigitalTwin = vi.fn();
@@ -25,6 +41,11 @@ function basicInformation(panel: HTMLElement): [string, string][] {
 }
 
 describe('participant profile panel', () => {
+  // The panel asks for the triage status; tests that care serve their own.
+  beforeEach(() => {
+    serveTriage();
+  });
+
   it('clinician sees who the participant is and their basic information', () => {
     const { panel } = renderPanel();
     expect(within(panel).getByText('AF')).toBeInTheDocument();
@@ -69,18 +90,58 @@ describe('participant profile panel', () => {
     expect(onOpenDigitalTwin).toHaveBeenCalledTimes(1);
   });
 
-  it('shows when telemetry last arrived, and warns when it has gone quiet', () => {
-    const { panel, unmount } = renderPanel();
-    expect(within(panel).getByText(/^Data last received /)).toBeInTheDocument();
-    unmount();
+  it('shows who reviewed the participant last and when home data last arrived', async () => {
+    serveTriage(
+      triageFixture({
+        last_reviewed_at: localIso(2026, 2, 9, 14, 30),
+        last_reviewed_by: { id: 3, name: 'Cleo Tester' },
+      }),
+    );
+    const { panel } = renderPanel();
+    const status = await within(panel).findByRole('region', { name: 'Review and data status' });
+    expect(status).toHaveTextContent('Last reviewed Mar 09 2026 02:30 PM by Cleo Tester');
+    expect(within(status).getByText(/^Data last received /)).toBeInTheDocument();
+    // Current data and no open flags: nothing alarming.
+    expect(within(status).queryByText(/No data/)).not.toBeInTheDocument();
+    expect(within(status).queryByRole('img')).not.toBeInTheDocument();
+  });
 
+  it('warns when home data stopped arriving or never did, and says when it was never reviewed', async () => {
     const fiveDaysAgo = new Date(Date.now() - 5 * 86_400_000 - 60_000).toISOString();
-    const quiet = renderPanel({ data_last_received_at: fiveDaysAgo });
-    expect(within(quiet.panel).getByRole('alert')).toHaveTextContent(/^No data for 5 days/);
+    serveTriage(
+      triageFixture({ last_telemetry_at: fiveDaysAgo, days_without_data: 5, data_stopped: true }),
+    );
+    const quiet = renderPanel();
+    const status = await within(quiet.panel).findByRole('region', {
+      name: 'Review and data status',
+    });
+    expect(within(status).getByText('No data for 5 days')).toBeVisible();
+    expect(within(status).getByText(/^Last received /)).toBeInTheDocument();
+    expect(status).toHaveTextContent('Never reviewed');
     quiet.unmount();
 
-    const never = renderPanel({ data_last_received_at: null });
-    expect(within(never.panel).getByRole('alert')).toHaveTextContent('No telemetry received yet');
+    serveTriage(
+      triageFixture({ last_telemetry_at: null, days_without_data: null, data_stopped: true }),
+    );
+    const never = renderPanel();
+    expect(await within(never.panel).findByText('No data yet')).toBeVisible();
+  });
+
+  it('names the open flags with the most severe one', async () => {
+    serveTriage(triageFixture({ open_flag_count: 3, top_open_severity: 'HIGH' }));
+    const { panel } = renderPanel();
+    expect(
+      await within(panel).findByRole('img', { name: '3 open flags, most severe High' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a failed status load says so without hiding the profile', async () => {
+    mockFetch(() => failure(503, 'SERVICE_UNAVAILABLE', 'Down.'));
+    const { panel } = renderPanel();
+    expect(
+      await within(panel).findByText('The review and data status could not be loaded.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Adele' })).toBeInTheDocument();
   });
 
   it('the record cards are collapsed and list stored records or say No data available', async () => {

@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
-import { Alert, Avatar, Box, Button, Chip, Paper, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Chip, Paper, Tooltip, Typography } from '@mui/material';
 import type { ChipProps } from '@mui/material';
 import { PARTICIPANT_STATUS_LABELS } from '@recovery-portal/contract/participants';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import type { UserStatus } from '@recovery-portal/contract/users';
-import {
-  daysSinceLastData,
-  formatBmi,
-  formatWeight,
-  TELEMETRY_SILENCE_WARNING_DAYS,
-} from '../../../lib/clinical';
+import { formatBmi, formatWeight } from '../../../lib/clinical';
 import { DATE_FORMATS, formatDate, formatNumber } from '../../../lib/format';
 import { ClinicalRecordCards } from './clinical-record-cards';
+import { TriageStatus } from './triage-status';
 
 const STATUS_COLOURS: Record<UserStatus, ChipProps['color']> = {
   ACTIVATED: 'success',
@@ -95,7 +91,7 @@ export function ParticipantProfilePanel({
             aria-label={`Tracker: ${profile.tracker_connected ?? 'none connected'}`}
           />
         </Box>
-        <LastDataReceived at={profile.data_last_received_at} />
+        <TriageStatus participantId={profile.id} />
       </Paper>
 
       <Paper
@@ -136,31 +132,6 @@ export function ParticipantProfilePanel({
 
       <ClinicalRecordCards records={profile.clinical_records} />
     </Box>
-  );
-}
-
-/** When telemetry last arrived, so a participant whose devices went quiet stands out. */
-function LastDataReceived({ at }: { at: string | null }) {
-  const days = daysSinceLastData(at);
-  if (days === null) {
-    return (
-      <Alert severity="warning" sx={{ mt: 1.5, py: 0 }}>
-        No telemetry received yet
-      </Alert>
-    );
-  }
-  const when = formatDate(at, DATE_FORMATS.lastSeen);
-  if (days >= TELEMETRY_SILENCE_WARNING_DAYS) {
-    return (
-      <Alert severity="warning" sx={{ mt: 1.5, py: 0 }}>
-        No data for {days} days · last received {when}
-      </Alert>
-    );
-  }
-  return (
-    <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-      Data last received {when}
-    </Typography>
   );
 }
 

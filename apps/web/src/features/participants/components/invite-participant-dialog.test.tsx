@@ -40,6 +40,11 @@ const INVITED = {
   can_remind: false,
   last_reminded_at: null,
   next_remind_date: null,
+  open_flag_count: 0,
+  top_open_severity: null,
+  last_reviewed_at: null,
+  last_reviewed_by: null,
+  last_telemetry_at: null,
 };
 
 type Handler = (call: FetchCall) => Response;

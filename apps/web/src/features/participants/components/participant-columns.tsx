@@ -7,7 +7,9 @@ import type {
   ParticipantListRow,
   ParticipantStatusFilter,
 } from '@recovery-portal/contract/participants';
+import { DataConnectionChip } from '../../../components/ui/data-connection-chip';
 import type { DataTableColumn } from '../../../components/ui/data-table';
+import { OpenFlagsIndicator } from '../../../components/ui/open-flags-indicator';
 import { DATE_FORMATS, formatDate, formatNumber } from '../../../lib/format';
 import { reminderActionOf } from '../reminder';
 
@@ -66,7 +68,7 @@ const COMMON: readonly Column[] = [
 
 /**
  * Last seen in the spec's 'MMM DD YYYY hh:mm A', allowed to break between the day and the time
- * so the eleven columns fit a laptop screen.
+ * so the wide table fits a laptop screen.
  */
 function LastSeen({ value }: { value: string | null }) {
   const text = formatDate(value, DATE_FORMATS.lastSeen);
@@ -121,12 +123,83 @@ const count = (id: string, name: string, pick: (row: ParticipantListRow) => numb
     cell: (row) => formatNumber(pick(row)),
   }) satisfies Column;
 
+/** Open flags first in the row, so the participants to look at first stand out (triage). */
+const FLAGS: Column = {
+  id: 'flags',
+  header: 'Flags',
+  align: 'center',
+  cell: (row) => (
+    <OpenFlagsIndicator count={row.open_flag_count} severity={row.top_open_severity} />
+  ),
+  sx: { ...nowrap, width: 56 },
+};
+
+/** The day of the last review and who did it; 'Never' until someone reviews them. */
+function LastReviewed({ row }: { row: ParticipantListRow }) {
+  if (!row.last_reviewed_at) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary">
+        Never
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', ...nowrap }}>
+        {formatDate(row.last_reviewed_at, PARTICIPANT_DAY_FORMAT)}
+      </Box>
+      {row.last_reviewed_by && (
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', overflowWrap: 'anywhere' }}
+        >
+          by {row.last_reviewed_by}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+const LAST_REVIEWED: Column = {
+  id: 'last_reviewed',
+  // Two header lines, like the 7-day counts, so the wide table still fits.
+  header: (
+    <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', minWidth: 64 }}>
+      Last Reviewed
+    </Box>
+  ),
+  cell: (row) => <LastReviewed row={row} />,
+  sx: { minWidth: 96 },
+};
+
+/**
+ * The tracker, and under it a warning when the participant's home data stopped arriving (or never
+ * did): the data connection belongs with the device. Current data adds nothing to look at, and
+ * invited participants have no devices yet, so missing data is expected of them.
+ */
+function TrackerAndData({ row }: { row: ParticipantListRow }) {
+  const tracker = row.tracker_connected || TRACKER_NOT_CONNECTED_LABEL;
+  if (row.status === 'PENDING_ACTIVATION') return tracker;
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}
+    >
+      <span>{tracker}</span>
+      <DataConnectionChip lastTelemetryAt={row.last_telemetry_at} />
+    </Box>
+  );
+}
+
 const ACTIVITY: readonly Column[] = [
   {
     id: 'tracker',
     header: 'Tracker',
-    cell: (row) => row.tracker_connected || TRACKER_NOT_CONNECTED_LABEL,
-    sx: nowrap,
+    cell: (row) => <TrackerAndData row={row} />,
+    // Wide enough that a data warning wraps onto two lines at most.
+    sx: { ...nowrap, minWidth: 132 },
   },
   LAST_SEEN,
   count('sessions', 'Sessions', (row) => row.active_session_count),
@@ -203,9 +276,9 @@ export function participantColumns(
 ): readonly Column[] {
   switch (status) {
     case '':
-      return [nameColumn(true), ...COMMON, ...ACTIVITY];
+      return [FLAGS, nameColumn(true), ...COMMON, ...ACTIVITY, LAST_REVIEWED];
     case 'ACTIVATED':
-      return [nameColumn(false), ...COMMON, ...ACTIVITY];
+      return [FLAGS, nameColumn(false), ...COMMON, ...ACTIVITY, LAST_REVIEWED];
     case 'PENDING_ACTIVATION':
       return [
         nameColumn(false),
@@ -219,6 +292,13 @@ export function participantColumns(
         reminderColumn(actions),
       ];
     case 'SUSPENDED':
-      return [nameColumn(false), ...COMMON, LAST_SEEN, reactivateColumn(actions)];
+      return [
+        FLAGS,
+        nameColumn(false),
+        ...COMMON,
+        LAST_SEEN,
+        LAST_REVIEWED,
+        reactivateColumn(actions),
+      ];
   }
 }

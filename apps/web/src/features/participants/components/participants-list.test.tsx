@@ -14,6 +14,9 @@ configure({ asyncUtilTimeout: 5_000 });
 const localIso = (...parts: [number, number, number, number, number]) =>
   new Date(...parts).toISOString();
 
+const DAY_MS = 86_400_000;
+const HOUR_AGO = new Date(Date.now() - 3_600_000).toISOString();
+
 function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, 'id'>) {
   return {
     first_name: 'Jane',
@@ -33,12 +36,23 @@ function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, '
     can_remind: false,
     last_reminded_at: null,
     next_remind_date: null,
+    open_flag_count: 0,
+    top_open_severity: null,
+    last_reviewed_at: null,
+    last_reviewed_by: null,
+    last_telemetry_at: HOUR_AGO,
     ...overrides,
   } satisfies ParticipantListRow;
 }
 
 const ACTIVE = [
-  row({ id: 1 }),
+  row({
+    id: 1,
+    open_flag_count: 2,
+    top_open_severity: 'CRITICAL',
+    last_reviewed_at: localIso(2024, 2, 1, 9, 0),
+    last_reviewed_by: 'Cleo Tester',
+  }),
   row({
     id: 2,
     first_name: 'Omar',
@@ -51,6 +65,15 @@ const ACTIVE = [
     coach_chat_count: null,
     coach_call_count: null,
     nudge_open_count: 0,
+    last_telemetry_at: null,
+  }),
+  row({
+    id: 7,
+    first_name: 'Ines',
+    last_name: 'Moreau',
+    open_flag_count: 1,
+    top_open_severity: 'MODERATE',
+    last_telemetry_at: new Date(Date.now() - 5 * DAY_MS - 60_000).toISOString(),
   }),
 ];
 
@@ -81,7 +104,15 @@ const INVITED = [
 ];
 
 const SUSPENDED = [
-  row({ id: 6, first_name: 'Ken', last_name: 'Ito', status: 'SUSPENDED', tracker_connected: null }),
+  row({
+    id: 6,
+    first_name: 'Ken',
+    last_name: 'Ito',
+    status: 'SUSPENDED',
+    tracker_connected: null,
+    open_flag_count: 1,
+    top_open_severity: 'HIGH',
+  }),
 ];
 
 type Handler = (call: FetchCall) => Response;
@@ -147,6 +178,7 @@ async function expectSnackbar(text: string, variant: 'success' | 'error') {
 }
 
 const ACTIVITY_HEADERS = [
+  'Flags',
   'Name',
   'Email',
   'Type',
@@ -158,6 +190,7 @@ const ACTIVITY_HEADERS = [
   'Calls (7 days)',
   'Nudges opened (7 days)',
   'Joined On',
+  'Last Reviewed',
 ];
 
 describe('participants list', () => {
@@ -172,6 +205,7 @@ describe('participants list', () => {
       status: 'ACTIVATED',
       tracker: '',
       type: 'Internal',
+      not_reviewed_days: null,
       orderBy: 'first_name',
       orderDirection: 'asc',
     });
@@ -182,6 +216,7 @@ describe('participants list', () => {
     );
     expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
     expect(cellsOf(table, 'Jane Doe')).toEqual([
+      '2',
       'Jane Doe',
       'jane.doe@example.org',
       'Internal',
@@ -193,6 +228,7 @@ describe('participants list', () => {
       '1',
       '1,234',
       'Jan 12 2024',
+      'Mar 01 2024by Cleo Tester',
     ]);
     expect(screen.getByText('1 – 15 of 40')).toBeInTheDocument();
   });
@@ -201,17 +237,19 @@ describe('participants list', () => {
     serve();
     const { table } = await openParticipants();
     expect(cellsOf(table, 'Omar Haddad')).toEqual([
+      'No open flags',
       'Omar Haddad',
       '-',
       'Internal',
       '-',
-      'Not Connected',
+      'Not ConnectedNo data yet',
       '-',
       '-',
       '-',
       '-',
       '0',
       'Jan 12 2024',
+      'Never',
     ]);
   });
 
@@ -224,9 +262,90 @@ describe('participants list', () => {
     await within(table).findByText('Ken Ito');
     expect(router.state.location.search).toBe('?status=ALL');
     expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
-    expect(cellsOf(table, 'Ken Ito')[0]).toBe('Ken ItoSuspended');
-    expect(cellsOf(table, 'Priya Shah')[0]).toBe('Priya ShahInvited');
-    expect(cellsOf(table, 'Jane Doe')[0]).toBe('Jane Doe');
+    expect(cellsOf(table, 'Ken Ito')[1]).toBe('Ken ItoSuspended');
+    expect(cellsOf(table, 'Priya Shah')[1]).toBe('Priya ShahInvited');
+    expect(cellsOf(table, 'Jane Doe')[1]).toBe('Jane Doe');
+    // Invited participants have no devices yet: no data is expected, not a warning.
+    expect(cellsOf(table, 'Priya Shah')[5]).toBe('Fitbit');
+  });
+
+  it('the open-flag indicator names how many flags are open and the most severe one', async () => {
+    serve();
+    const { table } = await openParticipants();
+    expect(
+      within(table).getByRole('img', { name: '2 open flags, most severe Critical' }),
+    ).toHaveTextContent('2');
+    expect(
+      within(table).getByRole('img', { name: '1 open flag, most severe Moderate' }),
+    ).toBeInTheDocument();
+    // No flags: nothing to see, but a screen reader hears that there are none.
+    expect(cellsOf(table, 'Omar Haddad')[0]).toBe('No open flags');
+  });
+
+  it('a participant whose home data stopped arriving shows a warning chip under the tracker', async () => {
+    serve();
+    const { table } = await openParticipants();
+    expect(cellsOf(table, 'Ines Moreau')[5]).toBe('FitbitNo data for 5 days');
+    expect(within(table).getByText('No data for 5 days')).toBeVisible();
+    expect(cellsOf(table, 'Omar Haddad')[5]).toBe('Not ConnectedNo data yet');
+    // Current data is not alarming: the tracker alone.
+    expect(cellsOf(table, 'Jane Doe')[5]).toBe('Fitbit');
+  });
+
+  it("clinician sorts by open flags and filters 'Not reviewed in 7 days', kept in the URL", async () => {
+    const { calls } = serve();
+    const { user, router } = await openParticipants('/participants?page=2');
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Open flags (most severe first)' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({
+        orderBy: 'open_flags',
+        orderDirection: 'desc',
+        start: 0,
+      }),
+    );
+
+    const filter = screen.getByRole('combobox', { name: 'Not reviewed in' });
+    expect(filter).toHaveTextContent('Any');
+    await user.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await user.click(filter);
+    const choices = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      'Any',
+      '7 days',
+      '14 days',
+      '30 days',
+    ]);
+    await user.click(screen.getByRole('option', { name: '7 days' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({ not_reviewed_days: 7, start: 0 }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      orderBy: 'open_flags',
+      orderDirection: 'desc',
+      notReviewed: '7',
+    });
+
+    await user.click(screen.getByRole('combobox', { name: 'Not reviewed in' }));
+    await user.click(await screen.findByRole('option', { name: 'Any' }));
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({ not_reviewed_days: null }),
+    );
+    expect(router.state.location.search).not.toContain('notReviewed');
+  });
+
+  it('a shared link restores the review filter', async () => {
+    const { calls } = serve();
+    await openParticipants('/participants?notReviewed=14');
+    expect(listBodies(calls)[0]).toMatchObject({ not_reviewed_days: 14 });
+    expect(screen.getByRole('combobox', { name: 'Not reviewed in' })).toHaveTextContent('14 days');
+  });
+
+  it('a made-up review filter in the URL lists everybody', async () => {
+    const { calls } = serve();
+    await openParticipants('/participants?notReviewed=-1');
+    expect(listBodies(calls)[0]).toMatchObject({ not_reviewed_days: null });
   });
 
   it('the Invited view shows when each was invited and the reminder action', async () => {
@@ -282,14 +401,23 @@ describe('participants list', () => {
     const { calls } = serve({ resume: () => success({ ...SUSPENDED[0], status: 'ACTIVATED' }) });
     const { user, table, router } = await openParticipants('/participants?status=SUSPENDED', 'Ken');
     expect(headers(table).slice(1)).toEqual([
+      'Flags',
       'Name',
       'Email',
       'Type',
       'Group',
       'Last Seen',
+      'Last Reviewed',
       'Action',
     ]);
-    expect(cellsOf(table, 'Ken Ito').slice(4)).toEqual(['Mar 05 2024 10:07 PM', 'Reactivate']);
+    expect(cellsOf(table, 'Ken Ito').slice(5)).toEqual([
+      'Mar 05 2024 10:07 PM',
+      'Never',
+      'Reactivate',
+    ]);
+    expect(
+      within(table).getByRole('img', { name: '1 open flag, most severe High' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reactivate Ken Ito' }));
     await expectSnackbar('Reactivated successfully.', 'success');
@@ -347,6 +475,7 @@ describe('participants list', () => {
       status: 'SUSPENDED',
       tracker: '',
       type: 'Internal',
+      not_reviewed_days: null,
       orderBy: 'last_app_open',
       orderDirection: 'desc',
     });
@@ -403,8 +532,11 @@ describe('participants list', () => {
     const { user } = await openParticipants();
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
     const options = await screen.findAllByRole('option');
-    expect(options).toHaveLength(16);
+    expect(options).toHaveLength(20);
     expect(options[0]).toHaveTextContent('First name (A–Z)');
+    expect(options.map((option) => option.textContent)).toEqual(
+      expect.arrayContaining(['Open flags (most severe first)', 'Last reviewed (earliest first)']),
+    );
   });
 
   it('switching the participant-type tab lists that type from the first page', async () => {
@@ -497,8 +629,8 @@ describe('delete selected participants', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
     );
 
-    await expectSnackbar('Successfully deleted the participant.', 'success');
-    await expectSnackbar('Error in deleting 1 of 2 participants.', 'error');
+    await expectSnackbar('Successfully deleted 2 participants.', 'success');
+    await expectSnackbar('Error in deleting 1 of 3 participants.', 'error');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The one that stayed is still selected, ready for another try.
     expect(screen.getByRole('checkbox', { name: 'Select Omar Haddad' })).toBeChecked();

@@ -1,0 +1,298 @@
+import type { Concern } from '@recovery-portal/contract/flags';
+import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
+import {
+  PROGRAMME_THRESHOLD_DEFAULTS,
+  programmeOf,
+  THRESHOLD_RULES,
+  type ThresholdRule,
+  type ThresholdSetting,
+} from '@recovery-portal/contract/thresholds';
+import type { Database } from '../../db/client';
+import { compileConcerns, matchConversation } from './concern-matcher';
+import {
+  evaluateThresholds,
+  severityOf,
+  type EffectiveThresholds,
+  type ParticipantSeries,
+  type Reading,
+} from './threshold-rules';
+import {
+  conversationsAfter,
+  conversationsOf,
+  insertFlags,
+  latestSurgeries,
+  lockTriageRows,
+  maxConversationId,
+  maxMeasurementId,
+  participantsWithNewMeasurements,
+  readingsOf,
+  readWatermark,
+  refreshTriage,
+  saveWatermark,
+  thresholdOverrides,
+  type NewFlag,
+  type ReadingRow,
+  type ScannedConversation,
+  type ThresholdOverrideRow,
+} from './triage.repository';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Findings older than this are history, not triage: a first scan of a database with a year of
+ * data raises flags for the last two weeks only.
+ */
+export const TRIAGE_LOOKBACK_DAYS = 14;
+/** Readings this far before the lookback give the rules their context (a week to compare with). */
+const CONTEXT_DAYS = 14;
+/** Conversations, or participants, handled per transaction: bounds memory at any size. */
+const DEFAULT_BATCH_SIZE = 500;
+
+const SERIES_OF_CODE: Record<string, keyof Omit<ParticipantSeries, 'surgeryDate'>> = {
+  [MEASUREMENT_TYPES.systolicBp.code]: 'systolic',
+  [MEASUREMENT_TYPES.painScore.code]: 'pain',
+  [MEASUREMENT_TYPES.steps.code]: 'steps',
+  [MEASUREMENT_TYPES.weight.code]: 'weight',
+};
+const RULE_CODES = Object.keys(SERIES_OF_CODE);
+
+/** Programme defaults with the participant's overrides laid over them (unknown rules ignored). */
+export function effectiveThresholds(
+  defaults: Record<ThresholdRule, ThresholdSetting>,
+  overrides: readonly Pick<ThresholdOverrideRow, 'rule' | 'value' | 'days' | 'enabled'>[],
+): EffectiveThresholds {
+  const effective = { ...defaults };
+  for (const override of overrides) {
+    const rule = THRESHOLD_RULES.find((candidate) => candidate === override.rule);
+    if (rule) {
+      effective[rule] = { value: override.value, days: override.days, enabled: override.enabled };
+    }
+  }
+  return effective;
+}
+
+export interface ScanSummary {
+  conversations: number;
+  participants: number;
+  raised: number;
+}
+
+export interface TriageScannerOptions {
+  db: Database;
+  concerns: readonly Concern[];
+  batchSize?: number;
+}
+
+/**
+ * Raises flags from coach conversations and telemetry. `scan` reads what arrived since the
+ * watermarks in triage_scan_state; `scanParticipants` re-reads some participants' recent data
+ * (after their data was regenerated, or their thresholds changed). Raising is idempotent (one
+ * flag per participant and dedupe key), and each batch raises its flags and recounts the
+ * participants' participant_triage row in one transaction. Scans run one at a time.
+ */
+export function createTriageScanner(options: TriageScannerOptions) {
+  const { db } = options;
+  const matcher = compileConcerns(options.concerns);
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** Runs scans one after another, so two never race over the same watermark. */
+  function serialised<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async function raise(flags: readonly NewFlag[]): Promise<number> {
+    if (flags.length === 0) return 0;
+    const userIds = flags.map((flag) => flag.userId);
+    return db.transaction(async (tx) => {
+      await lockTriageRows(tx, userIds);
+      const raised = await insertFlags(tx, flags);
+      await refreshTriage(tx, userIds);
+      return raised;
+    });
+  }
+
+  function conversationFlags(rows: readonly ScannedConversation[]): NewFlag[] {
+    return rows.flatMap((conversation) =>
+      matchConversation(matcher, conversation).map((match) => ({
+        userId: conversation.userId,
+        source: 'CONVERSATION' as const,
+        severity: match.severity,
+        rule: match.concernId,
+        matchedText: match.sentence,
+        value: null,
+        conversationId: conversation.id,
+        messageIndex: match.messageIndex,
+        dedupeKey: `conversation:${conversation.id}:${match.concernId}`,
+        detectedAt: conversation.endedAt,
+      })),
+    );
+  }
+
+  /** Evaluates the threshold rules of these participants over their recent readings. */
+  async function thresholdFlags(userIds: readonly number[], since: Date): Promise<NewFlag[]> {
+    const from = new Date(since.getTime() - CONTEXT_DAYS * DAY_MS);
+    const [readings, surgeries, overrides] = await Promise.all([
+      readingsOf(db, userIds, RULE_CODES, from),
+      latestSurgeries(db, userIds),
+      thresholdOverrides(db, userIds),
+    ]);
+    const readingsByUser = groupBy(readings, (row) => row.userId);
+    const overridesByUser = groupBy(overrides, (row) => row.userId);
+    return userIds.flatMap((userId) => {
+      const surgery = surgeries.get(userId) ?? null;
+      const thresholds = effectiveThresholds(
+        PROGRAMME_THRESHOLD_DEFAULTS[programmeOf(surgery?.procedure ?? null)],
+        overridesByUser.get(userId) ?? [],
+      );
+      const series = seriesOf(readingsByUser.get(userId) ?? [], surgery?.surgeryDate ?? null);
+      return evaluateThresholds(series, thresholds)
+        .filter((finding) => finding.detectedAt >= since)
+        .map((finding) => ({
+          userId,
+          source: 'THRESHOLD' as const,
+          severity: severityOf(finding.rule),
+          rule: finding.rule,
+          matchedText: finding.text,
+          value: finding.value,
+          conversationId: null,
+          messageIndex: null,
+          dedupeKey: finding.key,
+          detectedAt: finding.detectedAt,
+        }));
+    });
+  }
+
+  async function scanThresholds(userIds: readonly number[], since: Date): Promise<number> {
+    let raised = 0;
+    for (let i = 0; i < userIds.length; i += batchSize) {
+      raised += await raise(await thresholdFlags(userIds.slice(i, i + batchSize), since));
+    }
+    return raised;
+  }
+
+  return {
+    /** Reads the conversations and measurements stored since the last scan. */
+    scan(now: Date = new Date()): Promise<ScanSummary> {
+      return serialised(async () => {
+        const since = new Date(now.getTime() - TRIAGE_LOOKBACK_DAYS * DAY_MS);
+        const summary: ScanSummary = { conversations: 0, participants: 0, raised: 0 };
+
+        // Read the ceilings first: rows stored while the scan runs are left for the next one.
+        const [conversationCeiling, measurementCeiling] = await Promise.all([
+          maxConversationId(db),
+          maxMeasurementId(db),
+        ]);
+        let cursor = await readWatermark(db, 'conversations');
+        for (;;) {
+          const rows = await conversationsAfter(db, {
+            afterId: cursor,
+            upToId: conversationCeiling,
+            since,
+            limit: batchSize,
+          });
+          const last = rows.at(-1);
+          if (!last) break;
+          summary.conversations += rows.length;
+          summary.raised += await raise(conversationFlags(rows));
+          cursor = last.id;
+        }
+        await saveWatermark(db, 'conversations', conversationCeiling);
+
+        const participants = await participantsWithNewMeasurements(db, {
+          afterId: await readWatermark(db, 'measurements'),
+          upToId: measurementCeiling,
+          since,
+          codes: RULE_CODES,
+        });
+        summary.participants = participants.length;
+        summary.raised += await scanThresholds(participants, since);
+        await saveWatermark(db, 'measurements', measurementCeiling);
+        return summary;
+      });
+    },
+
+    /**
+     * Re-reads these participants' conversations and telemetry of the lookback before `now`,
+     * and recounts their triage row even when nothing new is raised (their data, and with it
+     * flags, may have been replaced).
+     */
+    scanParticipants(userIds: readonly number[], now: Date = new Date()): Promise<ScanSummary> {
+      return serialised(async () => {
+        const since = new Date(now.getTime() - TRIAGE_LOOKBACK_DAYS * DAY_MS);
+        const rows = await conversationsOf(db, userIds, since);
+        const raised =
+          (await raise(conversationFlags(rows))) + (await scanThresholds(userIds, since));
+        await db.transaction(async (tx) => {
+          await lockTriageRows(tx, userIds);
+          await refreshTriage(tx, userIds);
+        });
+        return { conversations: rows.length, participants: userIds.length, raised };
+      });
+    },
+  };
+}
+export type TriageScanner = ReturnType<typeof createTriageScanner>;
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/** One participant's readings (in time order) split into the series the rules read. */
+function seriesOf(readings: readonly ReadingRow[], surgeryDate: string | null): ParticipantSeries {
+  const series: Record<keyof Omit<ParticipantSeries, 'surgeryDate'>, Reading[]> = {
+    systolic: [],
+    pain: [],
+    steps: [],
+    weight: [],
+  };
+  for (const reading of readings) {
+    const name = SERIES_OF_CODE[reading.code];
+    if (name) series[name].push({ at: reading.measuredAt, value: reading.value });
+  }
+  return { ...series, surgeryDate };
+}
+
+export interface TriageScheduleLogger {
+  error(details: { err: unknown }, message: string): void;
+}
+
+/**
+ * Scans every `intervalMs` (and once right away, unless told otherwise). Failures are logged and
+ * retried next tick; a tick is skipped while a scan still runs. Returns a stop function that
+ * resolves once a scan in flight has finished, so the database can be closed after it.
+ */
+export function startTriageScans(
+  scanner: TriageScanner,
+  options: { intervalMs: number; logger: TriageScheduleLogger; runImmediately?: boolean },
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = scanner
+      .scan()
+      .then(() => undefined)
+      .catch((err: unknown) => options.logger.error({ err }, 'Triage scan failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  // The scans alone must not keep the process alive.
+  timer.unref();
+  if (options.runImmediately ?? true) tick();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,461 @@
+import { aliasedTable, and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import type {
+  ConversationMarker,
+  TranscriptMessage,
+} from '@recovery-portal/contract/conversations';
+import type { FlagSeverity, FlagSource, FlagStatus } from '@recovery-portal/contract/flags';
+import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
+import type { ParticipantType } from '@recovery-portal/contract/users';
+import type { Database } from '../../db/client';
+import { conversations } from '../../db/schema/conversations';
+import { measurements } from '../../db/schema/measurements';
+import { surgeries } from '../../db/schema/surgery';
+import {
+  clinicalFlags,
+  participantThresholds,
+  participantTriage,
+  triageScanState,
+} from '../../db/schema/triage';
+import { users } from '../../db/schema/users';
+
+// ---------------------------------------------------------------------------------------------
+// Scan state
+// ---------------------------------------------------------------------------------------------
+
+export type ScanSource = 'conversations' | 'measurements';
+
+/** The last id the scanner has read of a source (0 before the first scan). */
+export async function readWatermark(db: Database, source: ScanSource): Promise<number> {
+  const [row] = await db
+    .select({ lastId: triageScanState.lastId })
+    .from(triageScanState)
+    .where(eq(triageScanState.source, source));
+  return row?.lastId ?? 0;
+}
+
+export async function saveWatermark(db: Database, source: ScanSource, lastId: number) {
+  await db
+    .insert(triageScanState)
+    .values({ source, lastId, scannedAt: new Date() })
+    .onConflictDoUpdate({
+      target: triageScanState.source,
+      set: { lastId, scannedAt: new Date() },
+    });
+}
+
+export async function maxConversationId(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number | null>`max(${conversations.id})` })
+    .from(conversations);
+  return Number(row?.id ?? 0);
+}
+
+export async function maxMeasurementId(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<string | null>`max(${measurements.id})` })
+    .from(measurements);
+  return Number(row?.id ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the scanner reads
+// ---------------------------------------------------------------------------------------------
+
+export interface ScannedConversation {
+  id: number;
+  userId: number;
+  endedAt: Date;
+  markers: ConversationMarker[];
+  transcript: TranscriptMessage[];
+}
+
+const conversationColumns = {
+  id: conversations.id,
+  userId: conversations.userId,
+  endedAt: conversations.endedAt,
+  markers: conversations.markers,
+  transcript: conversations.transcript,
+};
+
+/** The next conversations after `afterId` (up to `upToId`) that ended since `since`, by id. */
+export function conversationsAfter(
+  db: Database,
+  options: { afterId: number; upToId: number; since: Date; limit: number },
+): Promise<ScannedConversation[]> {
+  return db
+    .select(conversationColumns)
+    .from(conversations)
+    .where(
+      and(
+        gt(conversations.id, options.afterId),
+        lte(conversations.id, options.upToId),
+        gte(conversations.endedAt, options.since),
+      ),
+    )
+    .orderBy(asc(conversations.id))
+    .limit(options.limit);
+}
+
+/** These participants' conversations that ended since `since`. */
+export function conversationsOf(
+  db: Database,
+  userIds: readonly number[],
+  since: Date,
+): Promise<ScannedConversation[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select(conversationColumns)
+    .from(conversations)
+    .where(and(inArray(conversations.userId, [...userIds]), gte(conversations.endedAt, since)))
+    .orderBy(asc(conversations.id));
+}
+
+/**
+ * Participants with a measurement of one of `codes` stored after `afterId` (up to `upToId`) and
+ * taken since `since`: whose threshold rules need another look.
+ */
+export async function participantsWithNewMeasurements(
+  db: Database,
+  options: { afterId: number; upToId: number; since: Date; codes: readonly string[] },
+): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: measurements.userId })
+    .from(measurements)
+    .where(
+      and(
+        gt(measurements.id, options.afterId),
+        lte(measurements.id, options.upToId),
+        inArray(measurements.code, [...options.codes]),
+        gte(measurements.measuredAt, options.since),
+      ),
+    )
+    .orderBy(asc(measurements.userId));
+  return rows.map((row) => row.userId);
+}
+
+export interface ReadingRow {
+  userId: number;
+  code: string;
+  value: number;
+  measuredAt: Date;
+}
+
+/** These participants' measurements of `codes` taken since `from`, in time order. */
+export function readingsOf(
+  db: Database,
+  userIds: readonly number[],
+  codes: readonly string[],
+  from: Date,
+): Promise<ReadingRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      userId: measurements.userId,
+      code: measurements.code,
+      value: measurements.value,
+      measuredAt: measurements.measuredAt,
+    })
+    .from(measurements)
+    .where(
+      and(
+        inArray(measurements.userId, [...userIds]),
+        inArray(measurements.code, [...codes]),
+        gte(measurements.measuredAt, from),
+      ),
+    )
+    .orderBy(asc(measurements.userId), asc(measurements.measuredAt), asc(measurements.id));
+}
+
+export interface LatestSurgery {
+  procedure: SurgeryProcedure;
+  /** YYYY-MM-DD */
+  surgeryDate: string;
+}
+
+/** Each participant's latest surgery by surgery date (the programme they follow). */
+export async function latestSurgeries(
+  db: Database,
+  userIds: readonly number[],
+): Promise<Map<number, LatestSurgery>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([surgeries.userId], {
+      userId: surgeries.userId,
+      procedure: surgeries.procedure,
+      surgeryDate: surgeries.surgeryDate,
+    })
+    .from(surgeries)
+    .where(inArray(surgeries.userId, [...userIds]))
+    .orderBy(asc(surgeries.userId), desc(surgeries.surgeryDate), desc(surgeries.id));
+  return new Map(rows.map(({ userId, ...surgery }) => [userId, surgery]));
+}
+
+export interface ThresholdOverrideRow {
+  userId: number;
+  rule: string;
+  value: number;
+  days: number | null;
+  enabled: boolean;
+  updatedAt: Date;
+  updatedBy: string | null;
+}
+
+const updater = aliasedTable(users, 'updater');
+
+/** The participants' threshold overrides, with who last changed each. */
+export function thresholdOverrides(
+  db: Database,
+  userIds: readonly number[],
+): Promise<ThresholdOverrideRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      userId: participantThresholds.userId,
+      rule: participantThresholds.rule,
+      value: participantThresholds.value,
+      days: participantThresholds.days,
+      enabled: participantThresholds.enabled,
+      updatedAt: participantThresholds.updatedAt,
+      updatedBy: sql<
+        string | null
+      >`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
+    })
+    .from(participantThresholds)
+    .leftJoin(updater, eq(updater.id, participantThresholds.updatedBy))
+    .where(inArray(participantThresholds.userId, [...userIds]));
+}
+
+export async function upsertThresholdOverride(
+  db: Database,
+  override: { userId: number; rule: string; value: number; days: number | null; enabled: boolean },
+  staffId: number,
+) {
+  const values = { ...override, updatedBy: staffId, updatedAt: new Date() };
+  await db
+    .insert(participantThresholds)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [participantThresholds.userId, participantThresholds.rule],
+      set: {
+        value: values.value,
+        days: values.days,
+        enabled: values.enabled,
+        updatedBy: staffId,
+        updatedAt: values.updatedAt,
+      },
+    });
+}
+
+export async function deleteThresholdOverride(db: Database, userId: number, rule: string) {
+  await db
+    .delete(participantThresholds)
+    .where(and(eq(participantThresholds.userId, userId), eq(participantThresholds.rule, rule)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Raising flags and keeping participant_triage current
+// ---------------------------------------------------------------------------------------------
+
+export interface NewFlag {
+  userId: number;
+  source: FlagSource;
+  severity: FlagSeverity;
+  rule: string;
+  matchedText: string;
+  value: number | null;
+  conversationId: number | null;
+  messageIndex: number | null;
+  dedupeKey: string;
+  detectedAt: Date;
+}
+
+/** A Postgres int[] literal: one bind parameter however many ids (no 65,535-parameter limit). */
+function intArray(ids: readonly number[]): string {
+  if (ids.some((id) => !Number.isSafeInteger(id))) throw new TypeError('ids must be integers');
+  return `{${ids.join(',')}}`;
+}
+
+/**
+ * Locks (creating where missing) the participants' participant_triage rows, in id order so two
+ * transactions never wait on each other crosswise. Taken before flags change, it makes a
+ * concurrent raise or acknowledgement wait, so each recount sees the other's committed flags.
+ */
+export async function lockTriageRows(db: Database, userIds: readonly number[]) {
+  if (userIds.length === 0) return;
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  await db.execute(sql`
+    insert into ${participantTriage} (user_id)
+    select id from unnest(${intArray(ids)}::int[]) as ids(id) order by id
+    on conflict (user_id) do update set updated_at = ${participantTriage.updatedAt}`);
+}
+
+/** Inserts flags, skipping those raised before (same participant and dedupe key). */
+export async function insertFlags(db: Database, flags: readonly NewFlag[]): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < flags.length; i += 1000) {
+    const rows = await db
+      .insert(clinicalFlags)
+      .values(flags.slice(i, i + 1000).map((flag) => ({ ...flag })))
+      .onConflictDoNothing({ target: [clinicalFlags.userId, clinicalFlags.dedupeKey] })
+      .returning({ id: clinicalFlags.id });
+    inserted += rows.length;
+  }
+  return inserted;
+}
+
+/**
+ * Recounts the participants' open flags and most severe open severity from clinical_flags
+ * (min() of the enum is the most severe, as the enum lists severities most severe first).
+ */
+export async function refreshTriage(db: Database, userIds: readonly number[]) {
+  if (userIds.length === 0) return;
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  await db.execute(sql`
+    insert into ${participantTriage} as t (user_id, open_flag_count, top_open_severity, updated_at)
+    select ids.id, count(f.id)::int, min(f.severity), now()
+    from unnest(${intArray(ids)}::int[]) as ids(id)
+    join ${users} u on u.id = ids.id
+    left join ${clinicalFlags} f on f.user_id = ids.id and f.status = 'OPEN'
+    group by ids.id
+    order by ids.id
+    on conflict (user_id) do update set
+      open_flag_count = excluded.open_flag_count,
+      top_open_severity = excluded.top_open_severity,
+      updated_at = excluded.updated_at
+    where (t.open_flag_count, t.top_open_severity)
+      is distinct from (excluded.open_flag_count, excluded.top_open_severity)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading flags
+// ---------------------------------------------------------------------------------------------
+
+export interface FlagRow {
+  id: number;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  source: FlagSource;
+  severity: FlagSeverity;
+  rule: string;
+  matchedText: string;
+  value: number | null;
+  conversationId: number | null;
+  messageIndex: number | null;
+  detectedAt: Date;
+  status: FlagStatus;
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
+  acknowledgementNote: string | null;
+}
+
+const acknowledger = aliasedTable(users, 'acknowledger');
+
+const flagColumns = {
+  id: clinicalFlags.id,
+  userId: clinicalFlags.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  source: clinicalFlags.source,
+  severity: clinicalFlags.severity,
+  rule: clinicalFlags.rule,
+  matchedText: clinicalFlags.matchedText,
+  value: clinicalFlags.value,
+  conversationId: clinicalFlags.conversationId,
+  messageIndex: clinicalFlags.messageIndex,
+  detectedAt: clinicalFlags.detectedAt,
+  status: clinicalFlags.status,
+  acknowledgedAt: clinicalFlags.acknowledgedAt,
+  acknowledgedBy: sql<
+    string | null
+  >`nullif(trim(${acknowledger.firstName} || ' ' || ${acknowledger.lastName}), '')`,
+  acknowledgementNote: clinicalFlags.acknowledgementNote,
+};
+
+function selectFlags(db: Database) {
+  return db
+    .select(flagColumns)
+    .from(clinicalFlags)
+    .innerJoin(users, eq(users.id, clinicalFlags.userId))
+    .leftJoin(acknowledger, eq(acknowledger.id, clinicalFlags.acknowledgedBy));
+}
+
+const openOfType = (type: ParticipantType) =>
+  and(
+    eq(clinicalFlags.status, 'OPEN'),
+    eq(users.participantType, type),
+    eq(users.role, 'PARTICIPANT'),
+  );
+
+/** A page of open flags of one participant type: most severe, then oldest, first. */
+export function listOpenFlags(
+  db: Database,
+  query: { type: ParticipantType; limit: number; offset: number },
+): Promise<FlagRow[]> {
+  return selectFlags(db)
+    .where(openOfType(query.type))
+    .orderBy(asc(clinicalFlags.severity), asc(clinicalFlags.detectedAt), asc(clinicalFlags.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+export async function countOpenFlags(db: Database, type: ParticipantType): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(clinicalFlags)
+    .innerJoin(users, eq(users.id, clinicalFlags.userId))
+    .where(openOfType(type));
+  return row?.total ?? 0;
+}
+
+/** A participant's flags: open ones most severe and oldest first, then acknowledged, latest first. */
+export function flagsOfParticipant(
+  db: Database,
+  userId: number,
+  limit: number,
+): Promise<FlagRow[]> {
+  return selectFlags(db)
+    .where(eq(clinicalFlags.userId, userId))
+    .orderBy(
+      asc(clinicalFlags.status),
+      sql`case when ${clinicalFlags.status} = 'OPEN' then ${clinicalFlags.severity} end`,
+      sql`case when ${clinicalFlags.status} = 'OPEN' then ${clinicalFlags.detectedAt} end asc`,
+      desc(clinicalFlags.acknowledgedAt),
+      desc(clinicalFlags.id),
+    )
+    .limit(limit);
+}
+
+export async function findFlag(db: Database, id: number): Promise<FlagRow | null> {
+  const [row] = await selectFlags(db).where(eq(clinicalFlags.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Locks one flag for an acknowledgement; returns its participant and status. */
+export async function lockFlag(db: Database, id: number) {
+  const [row] = await db
+    .select({ userId: clinicalFlags.userId, status: clinicalFlags.status })
+    .from(clinicalFlags)
+    .where(eq(clinicalFlags.id, id))
+    .for('update');
+  return row ?? null;
+}
+
+/** Marks an open flag acknowledged; false when it was no longer open. */
+export async function acknowledgeFlag(
+  db: Database,
+  id: number,
+  change: { staffId: number; note: string | null; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(clinicalFlags)
+    .set({
+      status: 'ACKNOWLEDGED',
+      acknowledgedBy: change.staffId,
+      acknowledgedAt: change.at,
+      acknowledgementNote: change.note,
+    })
+    .where(and(eq(clinicalFlags.id, id), eq(clinicalFlags.status, 'OPEN')))
+    .returning({ id: clinicalFlags.id });
+  return rows.length > 0;
+}

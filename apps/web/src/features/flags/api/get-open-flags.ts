@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { flagListResponseSchema } from '@recovery-portal/contract/flags';
+import type { FlagListQuery, FlagListResponse } from '@recovery-portal/contract/flags';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Every flag query starts with this, so an acknowledgement refreshes them all. */
+export const FLAGS_KEY = ['flags'] as const;
+
+/** POST /api/flags/list — open flags of one participant type, most severe then oldest first. */
+export function getOpenFlags(
+  query: FlagListQuery,
+  signal?: AbortSignal,
+): Promise<FlagListResponse> {
+  return apiRequest(API_PATHS.flags.list, {
+    method: 'POST',
+    body: query,
+    schema: flagListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getOpenFlagsQueryOptions(query: FlagListQuery) {
+  return queryOptions({
+    queryKey: [...FLAGS_KEY, 'open', query],
+    queryFn: ({ signal }) => getOpenFlags(query, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOpenFlags(query: FlagListQuery) {
+  return useQuery(getOpenFlagsQueryOptions(query));
+}

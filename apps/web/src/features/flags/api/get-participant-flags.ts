@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { participantFlagListSchema } from '@recovery-portal/contract/flags';
+import type { Flag } from '@recovery-portal/contract/flags';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+import { FLAGS_KEY } from './get-open-flags';
+
+/** GET /api/flags/participant — the participant's flags, open ones first. */
+export function getParticipantFlags(participantId: number, signal?: AbortSignal): Promise<Flag[]> {
+  return apiRequest(API_PATHS.flags.participant, {
+    query: { user_id: participantId },
+    schema: participantFlagListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getParticipantFlagsQueryOptions(participantId: number) {
+  return queryOptions({
+    queryKey: [...FLAGS_KEY, 'participant', participantId],
+    queryFn: ({ signal }) => getParticipantFlags(participantId, signal),
+  });
+}
+
+export function useParticipantFlags(participantId: number) {
+  return useQuery(getParticipantFlagsQueryOptions(participantId));
+}

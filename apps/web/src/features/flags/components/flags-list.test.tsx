@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FLAG_MESSAGES } from '@recovery-portal/contract/flags';
+import type { Flag } from '@recovery-portal/contract/flags';
+import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { setParticipantType } from '../../../lib/participant-type';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render-app';
+import { flagFixture } from '../flag-fixtures';
+import { FlagsList } from './flags-list';
+
+const CHEST = flagFixture();
+const BP = flagFixture({
+  id: 32,
+  user_id: 8,
+  first_name: 'Bob',
+  last_name: 'Stone',
+  source: 'THRESHOLD',
+  severity: 'HIGH',
+  rule: 'SYSTOLIC_BP_HIGH',
+  finding: 'Systolic BP',
+  matched_text: 'Systolic BP 172 mmHg above 160',
+  value: 172,
+  conversation_id: null,
+  message_index: null,
+});
+
+const ALREADY_ACKNOWLEDGED =
+  'This flag was already acknowledged by Cleo Tester on 2026-03-14 18:10 UTC.';
+
+/**
+ * Serves the open flags; an acknowledgement removes the flag from the next answer, or answers
+ * 409 for a flag someone else acknowledged (it is gone from the next answer too).
+ */
+function serve(initial: Flag[], { acknowledgedElsewhere = [] as number[] } = {}) {
+  let open = [...initial];
+  return mockFetch(({ url, init }) => {
+    if (url === API_PATHS.flags.list) return success({ flags: open, total: open.length });
+    if (url === API_PATHS.flags.acknowledge) {
+      const { flag_id, note } = bodyOf({ url, init, headers: {} }) as {
+        flag_id: number;
+        note: string | null;
+      };
+      const flag = open.find((candidate) => candidate.id === flag_id);
+      open = open.filter((candidate) => candidate.id !== flag_id);
+      if (!flag || acknowledgedElsewhere.includes(flag_id)) {
+        return failure(409, 'CONFLICT', ALREADY_ACKNOWLEDGED);
+      }
+      return success({
+        ...flag,
+        status: 'ACKNOWLEDGED',
+        acknowledged_by: 'Cleo Tester',
+        acknowledged_at: new Date().toISOString(),
+        acknowledgement_note: note,
+      });
+    }
+    return failure(404, 'NOT_FOUND', 'There is nothing at this address.');
+  });
+}
+
+function renderList(route: string = WEB_ROUTES.flags) {
+  return renderWithProviders(<FlagsList />, {
+    route,
+    path: WEB_ROUTES.flags,
+    routes: [
+      {
+        path: `${WEB_ROUTES.participantDetails}/:id`,
+        element: <p>Participant details page</p>,
+      },
+    ],
+  });
+}
+
+describe('flags list', () => {
+  it('clinician sees the open flags of the selected tab with severity, match, time and source', async () => {
+    setParticipantType('Pilot');
+    const { calls } = serve([CHEST, BP]);
+    renderList();
+    const table = await screen.findByRole('table', { name: 'Open flags' });
+    await within(table).findByText('Jane Doe');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Severity',
+      'Participant',
+      'Finding',
+      'Matched text',
+      'Detected',
+      'Source',
+      'Actions',
+    ]);
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .slice(0, 6)
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Critical',
+      'Jane Doe',
+      'Chest pain',
+      'Actually, I had some chest pain last night climbing the stairs.',
+      'Mar 14, 2026, 6:05 PM',
+      'Conversation',
+    ]);
+    expect(within(second!).getByText('Systolic BP 172 mmHg above 160')).toBeInTheDocument();
+    expect(within(second!).getByText('Threshold')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('2 open flags · Pilot');
+    expect(bodyOf(calls.find((call) => call.url === API_PATHS.flags.list))).toEqual({
+      type: 'Pilot',
+      page_size: 15,
+      start: 0,
+    });
+  });
+
+  it('a row opens the participant with the conversation at the match', async () => {
+    serve([CHEST, BP]);
+    const { user, router } = renderList();
+    const table = await screen.findByRole('table', { name: 'Open flags' });
+    await user.click(await within(table).findByText('Jane Doe'));
+    await screen.findByText('Participant details page');
+    expect(router.state.location.pathname).toBe(`${WEB_ROUTES.participantDetails}/7`);
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      conversation: '44',
+      message: '3',
+      highlight: CHEST.matched_text,
+    });
+  });
+
+  it('a threshold flag opens the participant without a conversation', async () => {
+    serve([BP]);
+    const { user, router } = renderList();
+    await user.click(
+      await screen.findByRole('link', { name: 'Open Systolic BP flag of Bob Stone' }),
+    );
+    await screen.findByText('Participant details page');
+    expect(router.state.location.pathname).toBe(`${WEB_ROUTES.participantDetails}/8`);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('clinician acknowledges a flag with a note and it leaves the list', async () => {
+    setCsrfCookie();
+    const { calls } = serve([CHEST, BP]);
+    const { user } = renderList();
+    const table = await screen.findByRole('table', { name: 'Open flags' });
+    await within(table).findByText('Jane Doe');
+    await user.click(
+      screen.getByRole('button', { name: 'Acknowledge Chest pain flag of Jane Doe' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge flag' });
+    expect(within(dialog).getByText(CHEST.matched_text)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Called, ECG booked today');
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+
+    expect(await screen.findByText(FLAG_MESSAGES.acknowledged)).toBeInTheDocument();
+    expect(bodyOf(calls.find((call) => call.url === API_PATHS.flags.acknowledge))).toEqual({
+      flag_id: CHEST.id,
+      note: 'Called, ECG booked today',
+    });
+    // The list reloads without the acknowledged flag (slow machines need the longer wait).
+    await waitFor(() => expect(within(table).queryByText('Jane Doe')).not.toBeInTheDocument(), {
+      timeout: 5000,
+    });
+    expect(within(table).getByText('Bob Stone')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('an acknowledgement without a note sends none; cancel sends nothing', async () => {
+    setCsrfCookie();
+    const { calls } = serve([BP]);
+    const { user } = renderList();
+    const button = await screen.findByRole('button', {
+      name: 'Acknowledge Systolic BP flag of Bob Stone',
+    });
+    await user.click(button);
+    let dialog = await screen.findByRole('dialog', { name: 'Acknowledge flag' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((call) => call.url === API_PATHS.flags.acknowledge)).toBe(false);
+
+    await user.click(button);
+    dialog = await screen.findByRole('dialog', { name: 'Acknowledge flag' });
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    await screen.findByText(FLAG_MESSAGES.acknowledged);
+    expect(bodyOf(calls.find((call) => call.url === API_PATHS.flags.acknowledge))).toEqual({
+      flag_id: BP.id,
+      note: null,
+    });
+  });
+
+  it('a note over 1000 characters is refused before sending', async () => {
+    setCsrfCookie();
+    const { calls } = serve([BP]);
+    const { user } = renderList();
+    await user.click(
+      await screen.findByRole('button', { name: 'Acknowledge Systolic BP flag of Bob Stone' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge flag' });
+    const note = within(dialog).getByLabelText('Note (optional)');
+    await user.click(note);
+    await user.paste('x'.repeat(1001));
+    await user.tab();
+    expect(await within(dialog).findByText(FLAG_MESSAGES.noteTooLong)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    expect(calls.some((call) => call.url === API_PATHS.flags.acknowledge)).toBe(false);
+  });
+
+  it("someone else's acknowledgement shows the server's sentence and refreshes the list", async () => {
+    setCsrfCookie();
+    // Another clinician acknowledged this flag after the list was loaded.
+    serve([CHEST], { acknowledgedElsewhere: [CHEST.id] });
+    const { user } = renderList();
+    await user.click(
+      await screen.findByRole('button', { name: 'Acknowledge Chest pain flag of Jane Doe' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Acknowledge flag' });
+    await user.click(within(dialog).getByRole('button', { name: 'Acknowledge' }));
+    expect(await screen.findByText(ALREADY_ACKNOWLEDGED)).toBeInTheDocument();
+    expect(await screen.findByText('No open flags')).toBeInTheDocument();
+  });
+
+  it('says so when the flags cannot be loaded', async () => {
+    mockFetch(() => failure(500, 'INTERNAL_ERROR', 'Something went wrong!'));
+    renderList();
+    expect(await screen.findByText(FLAG_MESSAGES.listError)).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Open flags' })).toHaveTextContent('No open flags');
+  });
+});

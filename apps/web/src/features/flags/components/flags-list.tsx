@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { FLAG_PAGE_SIZE, FLAG_MESSAGES, FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
+import type { Flag } from '@recovery-portal/contract/flags';
+import { PageHeading } from '../../../components/layout/page-heading';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { pageCount } from '../../../components/ui/paginator';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT, truncateWords } from '../../../lib/format';
+import { pageToStart, useListState } from '../../../lib/list-state';
+import { useParticipantType } from '../../../lib/participant-type';
+import { useOpenFlags } from '../api/get-open-flags';
+import { flagLink, participantNameOf } from '../flag-link';
+import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
+import { FlagSeverityChip } from './flag-severity-chip';
+
+/** The matched text is cut to this many words in the table; the dialog shows all of it. */
+const MATCHED_TEXT_WORDS = 18;
+/** The Flags list keeps only its page in the URL. */
+const NO_FILTERS: Readonly<Record<never, string>> = {};
+
+/**
+ * The Flags screen (issue 7): open flags of the selected participant type, most severe and
+ * oldest first. A row opens the participant (a conversation flag with its conversation open at
+ * the match); Acknowledge takes an optional note and the flag leaves the list.
+ */
+export function FlagsList() {
+  const navigate = useNavigate();
+  const [type] = useParticipantType();
+  const { page, setPage } = useListState(NO_FILTERS, { resetPageOn: type });
+  const query = { type, page_size: FLAG_PAGE_SIZE, start: pageToStart(page, FLAG_PAGE_SIZE) };
+  const flags = useOpenFlags(query);
+  const [acknowledging, setAcknowledging] = useState<Flag | null>(null);
+
+  const rows = flags.isError ? [] : (flags.data?.flags ?? []);
+  const total = flags.isError ? 0 : (flags.data?.total ?? 0);
+
+  // The last flag of the last page was acknowledged (or an old link): show the last page.
+  const lastPage = pageCount(total, FLAG_PAGE_SIZE);
+  const pastTheEnd = !flags.isPlaceholderData && total > 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, setPage]);
+
+  const columns: DataTableColumn<Flag>[] = [
+    {
+      id: 'severity',
+      header: 'Severity',
+      cell: (flag) => <FlagSeverityChip severity={flag.severity} />,
+    },
+    {
+      id: 'participant',
+      header: 'Participant',
+      cell: participantNameOf,
+      sx: { whiteSpace: 'nowrap', fontWeight: 600 },
+    },
+    { id: 'finding', header: 'Finding', cell: (flag) => flag.finding },
+    {
+      id: 'matched',
+      header: 'Matched text',
+      cell: (flag) => truncateWords(flag.matched_text, MATCHED_TEXT_WORDS),
+      sx: { minWidth: 260 },
+    },
+    {
+      id: 'detected',
+      header: 'Detected',
+      cell: (flag) => formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { id: 'source', header: 'Source', cell: (flag) => FLAG_SOURCE_LABELS[flag.source] },
+    {
+      id: 'actions',
+      header: 'Actions',
+      stopRowClick: true,
+      cell: (flag) => {
+        const what = `${flag.finding} flag of ${participantNameOf(flag)}`;
+        return (
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              size="small"
+              component={RouterLink}
+              to={flagLink(flag)}
+              aria-label={`Open ${what}`}
+            >
+              Open
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => setAcknowledging(flag)}
+              aria-label={`Acknowledge ${what}`}
+            >
+              Acknowledge
+            </Button>
+          </Box>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2, mb: 2 }}>
+        <Box sx={{ flexGrow: 1, '& h1': { mb: 0 } }}>
+          <PageHeading title="Flags" />
+        </Box>
+        {!flags.isPending && !flags.isError && (
+          <Typography color="text.secondary" role="status">
+            {total === 1 ? '1 open flag' : `${total} open flags`} · {type}
+          </Typography>
+        )}
+      </Box>
+      {flags.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {FLAG_MESSAGES.listError}
+        </Alert>
+      )}
+      <DataTable<Flag>
+        label="Open flags"
+        columns={columns}
+        rows={rows}
+        getRowId={(flag) => flag.id}
+        loading={flags.isPending}
+        fetching={flags.isFetching}
+        emptyText="No open flags"
+        onRowClick={(flag) => void navigate(flagLink(flag))}
+        pagination={{ total, page, pageSize: FLAG_PAGE_SIZE, onPageChange: setPage }}
+        size="small"
+        sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+      />
+      <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
+import type { Flag } from '@recovery-portal/contract/flags';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { SectionCard } from '../../../components/ui/section-card';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
+import { useParticipantFlags } from '../api/get-participant-flags';
+import { flagLink } from '../flag-link';
+import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
+import { FlagSeverityChip } from './flag-severity-chip';
+
+function StatusCell({ flag }: { flag: Flag }) {
+  if (flag.status === 'OPEN') {
+    return (
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        Open
+      </Typography>
+    );
+  }
+  return (
+    <Box>
+      <Typography variant="body2">
+        Acknowledged{flag.acknowledged_by ? ` by ${flag.acknowledged_by}` : ''}
+        {flag.acknowledged_at
+          ? ` on ${formatDate(flag.acknowledged_at, MEDIUM_DATE_TIME_FORMAT)}`
+          : ''}
+      </Typography>
+      {flag.acknowledgement_note && (
+        <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+          Note: {flag.acknowledgement_note}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The participant's flags on their details (issue 7): open ones first with Acknowledge, then
+ * acknowledged ones with who, when and the note. A conversation flag links to its conversation.
+ */
+export function ParticipantFlagsSection({ participantId }: { participantId: number }) {
+  const flags = useParticipantFlags(participantId);
+  const [acknowledging, setAcknowledging] = useState<Flag | null>(null);
+  const rows = flags.data ?? [];
+  const open = rows.filter((flag) => flag.status === 'OPEN').length;
+
+  const columns: DataTableColumn<Flag>[] = [
+    {
+      id: 'severity',
+      header: 'Severity',
+      cell: (flag) => <FlagSeverityChip severity={flag.severity} />,
+    },
+    { id: 'finding', header: 'Finding', cell: (flag) => flag.finding },
+    { id: 'matched', header: 'Matched text', cell: (flag) => flag.matched_text },
+    {
+      id: 'detected',
+      header: 'Detected',
+      cell: (flag) => formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { id: 'source', header: 'Source', cell: (flag) => FLAG_SOURCE_LABELS[flag.source] },
+    { id: 'status', header: 'Status', cell: (flag) => <StatusCell flag={flag} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (flag) => (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {flag.conversation_id !== null && (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={flagLink(flag)}
+              replace
+              aria-label={`View the conversation of the ${flag.finding} flag`}
+            >
+              View conversation
+            </Button>
+          )}
+          {flag.status === 'OPEN' && (
+            <Button
+              size="small"
+              variant="outlined"
+              onClick={() => setAcknowledging(flag)}
+              aria-label={`Acknowledge the ${flag.finding} flag`}
+            >
+              Acknowledge
+            </Button>
+          )}
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <SectionCard
+      title="Flags"
+      actions={
+        flags.isSuccess ? (
+          <Typography variant="body2" color="text.secondary">
+            {open === 1 ? '1 open' : `${open} open`}
+          </Typography>
+        ) : null
+      }
+    >
+      {flags.isError ? (
+        <Alert severity="error">Could not load the flags: {errorMessage(flags.error)}</Alert>
+      ) : (
+        <DataTable<Flag>
+          label="Participant flags"
+          columns={columns}
+          rows={rows}
+          getRowId={(flag) => flag.id}
+          loading={flags.isPending}
+          fetching={flags.isFetching}
+          emptyText="No flags raised"
+          stickyHeader
+          maxHeight={420}
+          size="small"
+        />
+      )}
+      <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,167 @@
+import { lazy, Suspense, useId } from 'react';
+import { Alert, Box, Skeleton, Typography } from '@mui/material';
+import { OUTCOME_DEVIATION_LABELS } from '@recovery-portal/contract/outcomes';
+import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
+import { SectionCard } from '../../../components/ui/section-card';
+import { errorMessage } from '../../../lib/api-client';
+import { useOutcomeTrends } from '../api/get-outcome-trends';
+import {
+  formatBand,
+  formatDeviation,
+  formatOutcomeValue,
+  programmeText,
+  scaleText,
+  scoredSurveys,
+  surveySummary,
+} from '../outcome-summary';
+import { MarkerIcon } from './outcome-marker';
+import type { MarkerKind } from './outcome-marker';
+
+// The chart library loads only once there is something to draw (as for the telemetry charts).
+const OutcomeChart = lazy(async () => ({
+  default: (await import('./outcome-chart')).OutcomeChart,
+}));
+const CHART_HEIGHT = 220;
+
+/** Read by screen readers, invisible on screen (the chart's numbers as a table). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+export const OUTCOME_EMPTY_TEXT =
+  'No survey scores yet. Scores appear here once the participant submits a survey.';
+
+const LEGEND: readonly { kind: MarkerKind; label: string }[] = [
+  { kind: 'WITHIN', label: OUTCOME_DEVIATION_LABELS.WITHIN },
+  { kind: 'WORSE', label: `${OUTCOME_DEVIATION_LABELS.WORSE} (triangle)` },
+  { kind: 'BETTER', label: `${OUTCOME_DEVIATION_LABELS.BETTER} (diamond)` },
+  { kind: 'UNCOMPARED', label: 'No expected value' },
+];
+
+/** Issue 7 'Outcome trends': each questionnaire's scores against the expected recovery. */
+export function OutcomeTrendsSection({ participantId }: { participantId: number }) {
+  const trends = useOutcomeTrends(participantId);
+  const surveys = scoredSurveys(trends.data);
+
+  let body;
+  if (trends.isError) {
+    body = (
+      <Alert severity="error">
+        Could not load the outcome trends: {errorMessage(trends.error)}
+      </Alert>
+    );
+  } else if (trends.isPending) {
+    body = <Skeleton variant="rounded" height={CHART_HEIGHT} aria-label="Loading outcome trends" />;
+  } else if (surveys.length === 0) {
+    body = <Typography color="text.secondary">{OUTCOME_EMPTY_TEXT}</Typography>;
+  } else {
+    body = (
+      <>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {programmeText(trends.data)} The shaded band is where about 80% of typical participants
+          score; the dashed line is the expected score.
+        </Typography>
+        <Legend />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))',
+            gap: 2,
+            mt: 1.5,
+          }}
+        >
+          {surveys.map((survey) => (
+            <SurveyOutcome key={survey.survey_id} survey={survey} />
+          ))}
+        </Box>
+      </>
+    );
+  }
+
+  return <SectionCard title="Outcome trends">{body}</SectionCard>;
+}
+
+function Legend() {
+  return (
+    <Box
+      component="ul"
+      aria-label="Chart legend"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', m: 0, p: 0 }}
+    >
+      {LEGEND.map((item) => (
+        <Box
+          component="li"
+          key={item.kind}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
+        >
+          <MarkerIcon kind={item.kind} />
+          <Typography component="span" variant="body2">
+            {item.label}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** One questionnaire: title, scale, the chart and, for screen readers, every number in a table. */
+function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
+  const titleId = useId();
+  const summaryId = useId();
+  return (
+    <Box
+      component="figure"
+      aria-labelledby={titleId}
+      aria-describedby={summaryId}
+      sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
+    >
+      <Typography id={titleId} component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
+        {survey.title}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {survey.scale ? scaleText(survey.scale) : 'No expected recovery curve'}
+      </Typography>
+      <Box aria-hidden="true" sx={{ height: CHART_HEIGHT, mt: 1 }}>
+        <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
+          <OutcomeChart survey={survey} />
+        </Suspense>
+      </Box>
+      <Typography id={summaryId} variant="body2" sx={{ mt: 1 }}>
+        {surveySummary(survey)}
+      </Typography>
+      <Box component="table" sx={visuallyHidden}>
+        <caption>{survey.title}: scores against the expected recovery</caption>
+        <thead>
+          <tr>
+            <th scope="col">Timepoint</th>
+            <th scope="col">Score</th>
+            <th scope="col">Expected</th>
+            <th scope="col">Expected range</th>
+            <th scope="col">Deviation</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {survey.points.map((point) => (
+            <tr key={point.timepoint}>
+              <th scope="row">{point.label}</th>
+              <td>{point.score === null ? 'No score' : formatOutcomeValue(point.score)}</td>
+              <td>{formatOutcomeValue(point.expected)}</td>
+              <td>{formatBand(point) || '-'}</td>
+              <td>{formatDeviation(point.deviation)}</td>
+              <td>{point.status ? OUTCOME_DEVIATION_LABELS[point.status] : '-'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}

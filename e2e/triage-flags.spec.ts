@@ -1,0 +1,99 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+
+/**
+ * The open chest-pain flags of the first participant-type tab that has one: the demo seed pins a
+ * chest-pain conversation a few days back on some participants, whose type is random.
+ */
+async function chestPainRows(page: Page): Promise<Locator> {
+  const table = page.getByRole('table', { name: 'Open flags' });
+  for (const tab of ['Internal', 'Pilot', 'Demo']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('status')).toContainText(tab);
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const rows = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Chest pain', exact: true }) })
+      .filter({ hasText: /chest pain/i });
+    if ((await rows.count()) > 0) return rows;
+  }
+  throw new Error('no open chest-pain flag on any tab');
+}
+
+test('a seeded chest-pain conversation is flagged, opens at the match and is acknowledged', async ({
+  page,
+}) => {
+  await login(page, 'CLINICIAN');
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Flags' })
+    .click();
+  await expect(page).toHaveURL(/\/flags$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Flags' })).toBeVisible();
+
+  const rows = await chestPainRows(page);
+  const first = rows.first();
+  await expect(first.getByText('Critical', { exact: true })).toBeVisible();
+  await expect(first.getByText('Conversation', { exact: true })).toBeVisible();
+  const participant = (await first.getByRole('cell').nth(1).textContent()) ?? '';
+  const matched = (await first.getByRole('cell').nth(3).textContent()) ?? '';
+  expect(participant).not.toBe('');
+
+  // The row opens the participant with the conversation at the matched sentence.
+  await first.getByRole('cell').nth(2).click();
+  await expect(page).toHaveURL(/\/participant-details\/\d+\?conversation=\d+/);
+  const dialog = page.getByRole('dialog', { name: /Conversation with coach/ });
+  await expect(dialog).toBeVisible();
+  const highlighted = dialog.locator('li[data-highlighted="true"] mark');
+  await expect(highlighted).toContainText(/chest pain/i);
+  await expect(dialog.getByRole('button', { name: 'Close transcript' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/conversation=/);
+
+  // The participant's own Flags section lists it as open.
+  const section = page.getByRole('region', { name: 'Flags' });
+  await expect(section.getByRole('row').filter({ hasText: matched }).first()).toContainText('Open');
+
+  // Back on Flags, acknowledge it with a note: it leaves the open list.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Flags' })
+    .click();
+  const same = page
+    .getByRole('table', { name: 'Open flags' })
+    .getByRole('row')
+    .filter({ hasText: participant })
+    .filter({ hasText: matched });
+  const before = await same.count();
+  expect(before).toBeGreaterThan(0);
+  await same
+    .first()
+    .getByRole('button', { name: `Acknowledge Chest pain flag of ${participant}` })
+    .click();
+  const acknowledge = page.getByRole('dialog', { name: 'Acknowledge flag' });
+  await acknowledge.getByLabel('Note (optional)').fill('Called the participant; ECG booked today.');
+  await acknowledge.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(page.getByText('Flag acknowledged.')).toBeVisible();
+  await expect(acknowledge).toBeHidden();
+  await expect(same).toHaveCount(before - 1);
+});
+
+test('the Flags screen has no serious accessibility violations', async ({ page }) => {
+  await login(page, 'CLINICIAN');
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Flags' })
+    .click();
+  await expect(
+    page.getByRole('table', { name: 'Open flags' }).getByRole('row').nth(1),
+  ).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page
+    .getByRole('button', { name: /^Acknowledge / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Acknowledge flag' })).toBeVisible();
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+});
