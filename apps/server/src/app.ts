@@ -3,11 +3,18 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createAccessTokens } from './features/account/access-tokens';
 import { registerAccountRoutes } from './features/account/account.routes';
+import { registerAuditTrail } from './features/audit/audit-trail';
+import { registerAuditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/account/account.service';
+import { deriveMfaKeys } from './features/account/mfa-keys';
+import { registerMfaRoutes } from './features/account/mfa.routes';
+import { createMfaService } from './features/account/mfa.service';
+import { registerSessionPolicyRoute } from './features/account/session-policy.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
@@ -21,19 +28,24 @@ import {
 } from './features/imaging/imaging.routes';
 import { createImagingService } from './features/imaging/imaging.service';
 import { registerNudgeRoutes } from './features/nudges/nudges.routes';
+import { registerOutcomeRoutes } from './features/outcomes/outcomes.routes';
 import { registerPainRoutes } from './features/pain/pain.routes';
 import { registerParticipantRoutes } from './features/participants/participants.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
+import { registerReviewRoutes } from './features/review/review.routes';
 import { registerSimulationRoutes } from './features/simulation/simulation.routes';
 import { registerSurgeryRoutes } from './features/surgery/surgery.routes';
 import { registerSurveyRoutes } from './features/surveys/surveys.routes';
 import { registerTelemetryRoutes } from './features/telemetry/telemetry.routes';
 import { registerTrendRoutes } from './features/trends/trends.routes';
+import { registerFlagRoutes } from './features/triage/flags.routes';
+import { registerThresholdRoutes } from './features/triage/thresholds.routes';
+import { createTriageScanner, type TriageScanner } from './features/triage/triage-scanner';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
-import { registerErrorHandling } from './plugins/errors';
+import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import type { Secrets } from './secrets';
@@ -45,6 +57,8 @@ export interface AppDeps {
   /** Defaults to SMTP when configured, else the outbox table. */
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** Raises clinical flags; server.ts shares its own with the periodic scans. */
+  triageScanner?: TriageScanner;
 }
 
 /** Builds the whole HTTP app against the given database; tests call this with a throw-away one. */
@@ -60,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed or over-long URL fails before routing; answer it in the envelope too.
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,26 +97,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(db, app.log));
-  const tokens = createAccessTokens(secrets.jwtSecret, config.accessTokenTtlSeconds);
+  // An access token never outlives the idle cutoff, so an idle session's tokens die with it.
+  const tokens = createAccessTokens(
+    secrets.jwtSecret,
+    Math.min(config.accessTokenTtlSeconds, idleCutoffSeconds(config.idleTimeoutMinutes)),
+  );
   const accounts = createAccountService({ db, config, tokens, mailer });
+  const mfa = createMfaService({ db, config, keys: deriveMfaKeys(secrets.jwtSecret), accounts });
 
   await app.register(cookie);
   await registerSecurityHeaders(app);
   registerCsrf(app, { secureCookie: config.publicUrl.startsWith('https://') });
   registerAuth(app, { db, tokens });
+  registerAuditTrail(app, db);
   await registerApiDocs(app);
 
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, accounts);
+  registerMfaRoutes(app, { db, mfa });
+  registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
   registerNudgeRoutes(app, db);
   registerCoachRoutes(app, db);
   registerClinicianRoutes(app, { db, accounts });
+  registerAuditRoutes(app, db);
   registerParticipantRoutes(app, { db, config, mailer });
   registerProfileRoutes(app, db);
+  registerReviewRoutes(app, db);
   registerTelemetryRoutes(app, db);
   registerTrendRoutes(app, db);
   registerSurveyRoutes(app, db);
   registerAdherenceRoutes(app, db);
+  registerOutcomeRoutes(app, db);
   registerDigitalTwinRoutes(app, db);
   registerSurgeryRoutes(app, db);
   const imaging = createImagingService({
@@ -117,7 +144,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerDicomUploadRoute(uploads, { db, imaging });
   });
   registerPainRoutes(app, db);
-  registerSimulationRoutes(app, db);
+  const triageScanner =
+    deps.triageScanner ?? createTriageScanner({ db, concerns: config.flagConcerns });
+  registerFlagRoutes(app, { db, concerns: config.flagConcerns });
+  registerThresholdRoutes(app, { db, scanner: triageScanner });
+  registerSimulationRoutes(app, {
+    db,
+    // A generated programme is screened at once, as of its run date, so flags show right away.
+    onProgrammeGenerated: async (userId, runDate) => {
+      await triageScanner.scanParticipants([userId], runDate);
+    },
+  });
 
   await registerWebApp(app, config.webDistDir);
   return app;

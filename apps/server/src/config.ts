@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { concernListSchema, DEFAULT_CONCERNS, type Concern } from '@recovery-portal/contract/flags';
+import {
+  DEFAULT_IDLE_TIMEOUT_MINUTES,
+  MAX_IDLE_TIMEOUT_MINUTES,
+} from '@recovery-portal/contract/session-policy';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -32,6 +38,10 @@ const envSchema = z.object({
   LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt.default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
+  /** Minutes without activity after which the portal signs staff out (issue 8). */
+  IDLE_TIMEOUT_MINUTES: positiveInt
+    .max(MAX_IDLE_TIMEOUT_MINUTES, `must be at most ${MAX_IDLE_TIMEOUT_MINUTES}`)
+    .default(DEFAULT_IDLE_TIMEOUT_MINUTES),
   REMIND_INTERVAL_DAYS: positiveInt.default(3),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   /** Largest accepted uploaded file (DICOM); 512 MiB by default, at most 64 GiB. */
@@ -41,6 +51,8 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  /** A JSON file replacing the concerning findings coach conversations are screened for. */
+  FLAG_TERMS_FILE: z.string().min(1).optional(),
 });
 
 const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
@@ -77,6 +89,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       maxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
     },
+    idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES,
     remindIntervalDays: env.REMIND_INTERVAL_DAYS,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
@@ -85,7 +98,34 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     ),
+    /** What coach conversations are screened for: the defaults, or FLAG_TERMS_FILE's list. */
+    flagConcerns: env.FLAG_TERMS_FILE ? readConcernsFile(env.FLAG_TERMS_FILE) : DEFAULT_CONCERNS,
   };
+}
+
+/** Reads and validates FLAG_TERMS_FILE, naming the file and the first problem when it is unusable. */
+function readConcernsFile(file: string): readonly Concern[] {
+  const fail = (problem: string) =>
+    new ConfigError(`Invalid configuration: FLAG_TERMS_FILE ${problem} (file "${file}").`);
+  let text: string;
+  try {
+    text = readFileSync(path.resolve(file), 'utf8');
+  } catch (error) {
+    throw fail(`cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw fail('is not valid JSON');
+  }
+  const parsed = concernListSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw fail(`is not a valid list of concerns${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
 }
 
 /** The only reader of process.env: validates it and names the first bad variable. */

@@ -4,11 +4,14 @@ import { openConfiguredDatabase } from './db/open-configured-database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDemoSeeded, seedDemoData } from './db/seed/seed-demo';
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
+import { createTriageScanner, startTriageScans } from './features/triage/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
 import { loadSecrets } from './secrets';
 
 /** How often last-seen and the 7-day activity counts are recomputed. */
 const STATS_REFRESH_INTERVAL_MS = 5 * 60_000;
+/** How often new conversations and telemetry are screened for clinical flags. */
+const TRIAGE_SCAN_INTERVAL_MS = 60_000;
 
 function banner(config: Config, address: string, showDemoLogins: boolean): string {
   const lines = [
@@ -34,14 +37,22 @@ async function main() {
   const secrets = await loadSecrets(config);
   const database = await openConfiguredDatabase(config);
   await database.migrate();
-  if (config.seedDemo) await seedDemoData(database.db);
+  const seededNow = config.seedDemo && (await seedDemoData(database.db));
   const showDemoLogins = config.seedDemo && (await isDemoSeeded(database.db));
+  const triageScanner = createTriageScanner({ db: database.db, concerns: config.flagConcerns });
+  // A fresh demo opens with its flags raised; later starts scan in the background.
+  if (seededNow) await triageScanner.scan();
 
-  const app = await buildApp({ config, database, secrets });
+  const app = await buildApp({ config, database, secrets, triageScanner });
   // The 7-day counts describe a moving window, so they are recomputed in the background.
   const stopStatsRefresher = startParticipantStatsRefresher(database.db, {
     intervalMs: STATS_REFRESH_INTERVAL_MS,
     logger: app.log,
+  });
+  const stopTriageScans = startTriageScans(triageScanner, {
+    intervalMs: TRIAGE_SCAN_INTERVAL_MS,
+    logger: app.log,
+    runImmediately: !seededNow,
   });
   let stopping = false;
   const stop = async (signal: string) => {
@@ -50,6 +61,7 @@ async function main() {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await stopStatsRefresher();
+    await stopTriageScans();
     await database.close();
     releaseLock();
     process.exit(0);

@@ -3,17 +3,24 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import { hasStoredUser, loadSessionValidation } from './lib/session';
+
+async function start(container: HTMLElement) {
+  // The route guards read the stored user, so a signed-in reload checks it against the contract
+  // first; a visit without a session (the /login first load) skips this download. If the check
+  // cannot load, the stored user counts as absent and the guards ask for a new login.
+  if (hasStoredUser()) await loadSessionValidation().catch(() => undefined);
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  createRoot(container).render(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">.');
-
-const queryClient = createQueryClient();
-const router = createAppRouter();
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient}>
-      <AppRouter router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+void start(container);

@@ -76,3 +76,44 @@ export function splitPersonName(name: string): { first_name: string; last_name: 
 export function clinicianDisplayName(clinician: { first_name: string; last_name: string }): string {
   return `${clinician.first_name} ${clinician.last_name}`.trim();
 }
+
+export const SESSION_MESSAGES = {
+  staffNotFound: 'This staff member does not exist.',
+  sessionIdInvalid: 'The session id is not valid.',
+  sessionNotFound: 'This session has already ended.',
+  revoked: 'Session revoked; it is signed out at once.',
+  revokedAll: 'All sessions revoked; they are signed out at once.',
+  fetchError: 'Error fetching sessions',
+} as const;
+
+/**
+ * A staff member's sign-in session: one login and the refresh tokens it has rotated through.
+ * `last_used_at` is when it last signed in or renewed its access token, so the session was
+ * in use at most one access-token lifetime after it.
+ */
+export const staffSessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  client_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+export const staffSessionListSchema = z.array(staffSessionSchema);
+
+/** GET|DELETE /api/staff/:id/sessions */
+export const staffSessionsParamsSchema = z.object({ id: idSchema });
+
+/** DELETE /api/staff/:id/sessions/:sessionId */
+export const staffSessionParamsSchema = z.object({
+  id: idSchema,
+  sessionId: z.uuid({ error: SESSION_MESSAGES.sessionIdInvalid }),
+});
+
+/** How many live sessions a revocation ended. */
+export const revokedSessionsSchema = z.object({
+  revoked: z.number().int(),
+  message: z.string(),
+});
+export type RevokedSessions = z.infer<typeof revokedSessionsSchema>;

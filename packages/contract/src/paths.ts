@@ -28,10 +28,15 @@ export const API_PATHS = {
     markers: '/api/user/markers',
     userType: '/api/user/user-type',
     telemetry: '/api/user/telemetry',
+    /** POST: the calling clinician marks a participant reviewed. */
+    review: '/api/user/review',
+    /** Last review, data connection and open flags of one participant. */
+    triage: (id: number | string) => `/api/user/id/${id}/triage`,
   },
   nudge: {
     list: '/api/nudge/list',
     export: '/api/nudge/export',
+    effectiveness: '/api/nudge/effectiveness',
     byId: (id: number | string) => `/api/nudge/${id}`,
     userNudges: '/api/nudge/user-nudges',
     surveyResponses: '/api/nudge/survey-responses',
@@ -48,10 +53,20 @@ export const API_PATHS = {
     dicom: '/api/surgery/dicom',
     dicomList: '/api/surgery/dicom-list',
     adherence: '/api/surgery/adherence',
+    outcomeTrends: '/api/surgery/outcome-trends',
   },
   pain: {
     report: '/api/pain/reported-pain-log',
     lastN: '/api/pain/last-n/log',
+  },
+  flags: {
+    list: '/api/flags/list',
+    participant: '/api/flags/participant',
+    acknowledge: '/api/flags/acknowledge',
+  },
+  /** GET a participant's thresholds (?user_id=), PUT changes to them. */
+  thresholds: {
+    participant: '/api/thresholds',
   },
   simulation: {
     state: '/api/simulation',
@@ -66,6 +81,34 @@ export const API_PATHS = {
     bodyPain: '/api/trend/body-pain',
     activity: '/api/trend/activity',
   },
+  audit: {
+    list: '/api/audit/list',
+    export: '/api/audit/export',
+  },
+  /** A staff member's sign-in sessions (refresh-token families), for administrators. */
+  staff: {
+    sessions: (userId: number | string) => `/api/staff/${userId}/sessions`,
+    session: (userId: number | string, sessionId: string) =>
+      `/api/staff/${userId}/sessions/${sessionId}`,
+  },
+  /** Two-step sign-in (TOTP). The first three complete a sign-in, so they are public. */
+  mfa: {
+    verify: '/api/account/mfa/verify',
+    enrolStart: '/api/account/mfa/enrol/start',
+    enrolConfirm: '/api/account/mfa/enrol/confirm',
+    /** GET the signed-in staff member's own settings. */
+    status: '/api/account/mfa',
+    setup: '/api/account/mfa/setup',
+    confirm: '/api/account/mfa/confirm',
+    disable: '/api/account/mfa/disable',
+    recoveryCodes: '/api/account/mfa/recovery-codes',
+    /** GET / PUT (administrators): the requirement for all staff, and who has set it up. */
+    policy: '/api/staff/mfa-policy',
+    /** DELETE (administrators): turn it off for a staff member who lost their device. */
+    staff: (userId: number | string) => `/api/staff/${userId}/mfa`,
+  },
+  /** Public: the idle logoff period the portal enforces. */
+  sessionPolicy: '/api/account/session-policy',
 } as const;
 
 /** Portal routes of spec §2. */
@@ -78,8 +121,10 @@ export const WEB_ROUTES = {
   nudges: '/nudges',
   nudgeDetails: '/nudge-details',
   coach: '/coach',
+  flags: '/flags',
   participantDetails: '/participant-details',
   adminHome: '/admin/home',
+  auditLog: '/admin/audit-log',
   unauthorized: '/unauthorized',
   /** Linked from the delete-account help page; open access. */
   privacyPolicy: '/privacy-policy',
@@ -87,3 +132,31 @@ export const WEB_ROUTES = {
 
 /** Query parameters of the emailed reset link (spec §2 'Forgot password'). */
 export const RESET_LINK_PARAMS = { userName: 'user_name', loginCode: 'login_code' } as const;
+
+/**
+ * Query parameters of participant details that open a coach conversation with a passage
+ * highlighted (a flag's matched text, in the transcript message at `message`).
+ */
+export const PARTICIPANT_DETAILS_PARAMS = {
+  conversation: 'conversation',
+  message: 'message',
+  highlight: 'highlight',
+} as const;
+
+/** The participant details path, optionally opening a conversation at a highlighted passage. */
+export function participantDetailsPath(
+  participantId: number,
+  open?: { conversationId: number; messageIndex: number | null; highlight: string },
+): string {
+  const path = `${WEB_ROUTES.participantDetails}/${participantId}`;
+  if (!open) return path;
+  const params: [string, string][] = [
+    [PARTICIPANT_DETAILS_PARAMS.conversation, String(open.conversationId)],
+    ...(open.messageIndex === null
+      ? []
+      : [[PARTICIPANT_DETAILS_PARAMS.message, String(open.messageIndex)] as [string, string]]),
+    [PARTICIPANT_DETAILS_PARAMS.highlight, open.highlight],
+  ];
+  const query = params.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join('&');
+  return `${path}?${query}`;
+}

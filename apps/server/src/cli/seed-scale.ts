@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
 import { users } from '../db/schema/users';
+import type { RowCounts } from '../db/seed/bulk-insert';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
 import {
   ensureDemoGroups,
@@ -19,13 +20,15 @@ import { refreshParticipantStats } from '../features/activity/participant-stats.
 import { lockDataDir } from '../lib/data-dir-lock';
 
 const USAGE =
-  'Usage: node --import tsx apps/server/src/cli/seed-scale.ts --participants N [--volume full|light|minimal] [--batch-size N] [--seed N]';
+  'Usage: node --import tsx apps/server/src/cli/seed-scale.ts --participants N [--volume full|light|minimal] [--batch-size N] [--seed N] [--concurrency N]';
 
 const argsSchema = z.object({
   participants: z.coerce.number().int().positive().max(2_000_000),
   volume: z.enum(['full', 'light', 'minimal']).default('light'),
   'batch-size': z.coerce.number().int().positive().max(20_000).default(1000),
   seed: z.coerce.number().int().nonnegative().default(DEMO_SEED),
+  /** Batches written at once; defaults to 2 on PostgreSQL and 1 on PGlite (one connection). */
+  concurrency: z.coerce.number().int().positive().max(8).optional(),
 });
 
 function seconds(ms: number) {
@@ -44,6 +47,7 @@ async function main() {
       volume: { type: 'string' },
       'batch-size': { type: 'string' },
       seed: { type: 'string' },
+      concurrency: { type: 'string' },
     },
   });
   const parsed = argsSchema.safeParse(values);
@@ -90,42 +94,65 @@ async function main() {
     );
     const started = performance.now();
     let lastReport = started;
-    const summary = await generateDemoProgramme(db, {
-      now,
-      participants: args.participants,
-      seed: args.seed,
-      startIndex,
-      volume: TIMELINE_VOLUMES[args.volume],
-      batchSize: args['batch-size'],
-      refreshStats: false,
-      runBatch: (work) =>
-        db.transaction(async (tx) => {
-          await skipForeignKeyChecksInTransaction(tx);
-          await work(tx);
-        }),
-      onProgress: (done, total) => {
-        const at = performance.now();
-        if (at - lastReport < 5000 && done < total) return;
-        lastReport = at;
-        const rate = Math.round(done / ((at - started) / 1000));
-        log(
-          `  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} participants (${seconds(at - started)}, ${rate}/s)`,
-        );
-      },
-    });
+    // Each lane generates its own contiguous range of participants (every participant is seeded
+    // by its index, so the data does not depend on the lanes): while one lane builds its next
+    // batch in JavaScript, the database is busy writing another lane's batch.
+    const lanes = Math.min(
+      args.concurrency ?? (database.kind === 'postgres' ? 2 : 1),
+      args.participants,
+    );
+    const done = new Array<number>(lanes).fill(0);
+    const laneSummaries = await Promise.all(
+      Array.from({ length: lanes }, (_, lane) => {
+        const from = Math.floor((args.participants * lane) / lanes);
+        const to = Math.floor((args.participants * (lane + 1)) / lanes);
+        return generateDemoProgramme(db, {
+          now,
+          participants: to - from,
+          seed: args.seed,
+          startIndex: startIndex + from,
+          volume: TIMELINE_VOLUMES[args.volume],
+          batchSize: args['batch-size'],
+          refreshStats: false,
+          runBatch: (work) =>
+            db.transaction(async (tx) => {
+              await skipForeignKeyChecksInTransaction(tx);
+              await work(tx);
+            }),
+          onProgress: (laneDone) => {
+            done[lane] = laneDone;
+            const at = performance.now();
+            const total = done.reduce((sum, n) => sum + n, 0);
+            if (at - lastReport < 5000 && total < args.participants) return;
+            lastReport = at;
+            const rate = Math.round(total / ((at - started) / 1000));
+            log(
+              `  ${total.toLocaleString('en-US')} / ${args.participants.toLocaleString('en-US')} participants (${seconds(at - started)}, ${rate}/s)`,
+            );
+          },
+        });
+      }),
+    );
+    const rows: Partial<RowCounts> = {};
+    for (const summary of laneSummaries) {
+      for (const [table, count] of Object.entries(summary.rows) as [keyof RowCounts, number][]) {
+        rows[table] = (rows[table] ?? 0) + count;
+      }
+    }
     const generated = performance.now();
     await refreshParticipantStats(db, { now });
     const refreshed = performance.now();
-    // Fresh planner statistics: benchmarks right after a bulk load otherwise plan blind.
-    await db.execute(sql`analyze`);
+    // Planner statistics and the visibility map, as autovacuum would leave them: right after a
+    // bulk load the planner plans blind and counts cannot use index-only scans.
+    await db.execute(sql`vacuum (analyze)`);
     const analysed = performance.now();
 
     log(`Participants and programme data: ${seconds(generated - started)}`);
-    for (const [table, count] of Object.entries(summary.rows)) {
+    for (const [table, count] of Object.entries(rows)) {
       log(`  ${table.padEnd(18)} ${count.toLocaleString('en-US').padStart(12)} rows`);
     }
     log(`participant_stats refresh: ${seconds(refreshed - generated)}`);
-    log(`analyze: ${seconds(analysed - refreshed)}`);
+    log(`vacuum and analyze: ${seconds(analysed - refreshed)}`);
     log(`Total: ${seconds(analysed - started)}`);
   } finally {
     await database.close();

@@ -14,6 +14,9 @@ import pg from 'pg';
 /** The build copies the SQL next to the bundle, so this resolves in src/ and in dist/ alike. */
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** How long a request waits for a PostgreSQL connection (new, or free in the pool). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Arbitrary constant: serialises migrations when several servers start against one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 4_211_977;
 
@@ -39,7 +42,16 @@ export type DatabaseTarget =
 /** Opens PGlite (persisted under DATA_DIR, or in memory for tests) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // An unreachable database host must not hold requests until the operating system gives
+      // up on the connection (minutes): they fail with 503 after this, and so does waiting
+      // this long for a free connection of the pool.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // Lets the operating system notice an idle connection whose server vanished silently.
+      keepAlive: true,
+    });
     // An idle client losing its server must not crash the process; queries report it instead.
     pool.on('error', () => undefined);
     const pgDb = drizzlePostgres(pool);

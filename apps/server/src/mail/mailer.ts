@@ -13,6 +13,12 @@ export interface MailMessage {
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /**
+   * Queues the message inside the caller's transaction, so that it commits (or not) together
+   * with the change that caused it, even if the process dies in between. Only the outbox can;
+   * SMTP delivers at once and cannot wait for a commit.
+   */
+  queueWithin?(tx: Database, message: MailMessage): Promise<void>;
 }
 
 /** Sends through SMTP when SMTP_URL is set. */
@@ -31,19 +37,21 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * default works with no mail server and an operator can still pass a reset link on.
  */
 export function createOutboxMailer(db: Database, logger: FastifyBaseLogger): Mailer {
+  const queue = async (into: Database, message: MailMessage) => {
+    await into.insert(outbox).values({
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+    });
+    logger.info(
+      { mail: { to: message.to, subject: message.subject } },
+      `mail (outbox): ${message.text}`,
+    );
+  };
   return {
     transport: 'outbox',
-    async send(message) {
-      await db.insert(outbox).values({
-        recipient: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
-      });
-      logger.info(
-        { mail: { to: message.to, subject: message.subject } },
-        `mail (outbox): ${message.text}`,
-      );
-    },
+    send: (message) => queue(db, message),
+    queueWithin: queue,
   };
 }

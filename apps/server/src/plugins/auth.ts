@@ -4,7 +4,7 @@ import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../features/account/access-tokens';
 import type { Database } from '../db/client';
-import { findActiveStaff } from '../features/account/account.repository';
+import { findSignedInStaff } from '../features/account/account.repository';
 
 /**
  * Who may call a route: 'public' (no token), 'staff' (any signed-in staff member) or a list of
@@ -41,20 +41,25 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * Authenticates every API route that is not public. The account is re-read on each call so that
- * suspending, deleting or changing the role of a staff member takes effect at once.
+ * Authenticates every API route that is not public. The account and the token's session are
+ * re-read on each call so that suspending, deleting or changing the role of a staff member, and
+ * revoking a session, take effect at once.
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Database; tokens: AccessTokens }) {
   app.decorateRequest('staff', null);
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.url.startsWith('/api/')) return;
+    // The matched route's path, never request.url: the router decodes percent-escapes, so
+    // '/%61pi/user/list' reaches an /api route although its URL does not start with '/api/'.
+    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return;
     const access = request.routeOptions.config.access ?? 'staff';
     if (access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.unauthenticated);
     const claims = await deps.tokens.verify(token);
     if (!claims) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.tokenInvalid);
-    const staff = await findActiveStaff(deps.db, claims.userId);
+    // A revoked session (logout, an administrator revoking it, deactivation) ends its access
+    // tokens here at once, not when they expire.
+    const staff = await findSignedInStaff(deps.db, claims.userId, claims.sessionId);
     if (!staff) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.tokenInvalid);
     if (access !== 'staff' && !access.includes(staff.role)) {
       throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);

@@ -27,7 +27,9 @@ export function registerCsrf(app: FastifyInstance, options: { secureCookie: bool
         secure: options.secureCookie,
       });
     }
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The matched route's path rather than request.url, which may percent-encode '/api/'.
+    const routeUrl = request.routeOptions.url;
+    if (SAFE_METHODS.has(request.method) || !routeUrl?.startsWith('/api/')) return;
     const header = request.headers[CSRF_HEADER.toLowerCase()];
     if (!cookie || typeof header !== 'string' || !sameToken(header, cookie)) {
       return sendError(reply, 403, 'CSRF_REJECTED', MESSAGES.auth.csrfRejected);

@@ -91,15 +91,36 @@ function handleError(
   if (status >= 400 && status < 500) {
     // A client error raised by Fastify or a plugin: keep its status, word it as a sentence.
     const code: ErrorCode = status === 429 ? 'RATE_LIMITED' : 'VALIDATION_ERROR';
+    // Some plugins give only a status word (@fastify/static: 'Forbidden' for a path with %00).
+    const worded = /\s/.test(error.message.trim()) ? error.message : '';
     return sendError(
       reply,
       status,
       code,
-      ensureSentence(error.message || 'The request is invalid'),
+      ensureSentence(worded || `The request was refused (HTTP ${status})`),
     );
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, 'INTERNAL_ERROR', MESSAGES.http.internal);
+}
+
+/**
+ * Fastify's `frameworkErrors`: failures found before routing, such as a malformed
+ * percent-escape in the path or a path parameter over the router's length limit.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    sendError(reply, 400, 'VALIDATION_ERROR', 'The address contains a malformed %-escape.');
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendError(reply, 414, 'VALIDATION_ERROR', 'The address is too long.');
+  } else {
+    request.log.error({ err: error }, 'routing failed');
+    sendError(reply, 500, 'INTERNAL_ERROR', MESSAGES.http.internal);
+  }
 }
 
 /** One error path: every failure, including unknown API routes, leaves as the envelope. */

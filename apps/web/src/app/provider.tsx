@@ -1,22 +1,31 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { GlobalStyles } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
 import { ToolbarSlotProvider } from '../components/layout/toolbar-slot';
-import { SnackbarCloseButton } from '../components/ui/snackbar-close-button';
+import type { SnackbarHost as SnackbarHostComponent } from '../components/ui/snackbar-host';
+import { createNotificationQueue, NotificationQueueContext } from '../lib/notify';
 import { getSession, subscribeSession } from '../lib/session';
 import { theme } from './theme';
+
+/**
+ * The snackbar host and its library are not part of the first load (DESIGN §7): their download
+ * starts as this module runs, beside the first screen's code, and never delays the first render.
+ * Anything notified before it arrives waits in the queue. Should the download fail (say, a new
+ * release replaced the files), the portal keeps working without snackbars until reloaded.
+ */
+const noSnackbars: typeof SnackbarHostComponent = () => null;
+const snackbarHost = import('../components/ui/snackbar-host').then(
+  (module) => ({ default: module.SnackbarHost }),
+  () => ({ default: noSnackbars }),
+);
+const SnackbarHost = lazy(() => snackbarHost);
 
 /**
  * However the session ends (logout button, failed token refresh, role mismatch), cached server
  * data of the previous user must not survive it (spec §4).
  */
-/** Below the header bar (64px) with a small gap. */
-const SNACKBAR_TOP_OFFSET_PX = 72;
-
 function useClearCacheWhenSessionEnds(queryClient: QueryClient) {
   useEffect(() => {
     let signedIn = getSession().accessToken !== null;
@@ -36,25 +45,17 @@ export function AppProvider({
   children: ReactNode;
 }) {
   useClearCacheWhenSessionEnds(queryClient);
+  const [notifications] = useState(createNotificationQueue);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        {/*
-          Snackbars stay up for 5 minutes (spec §9) in the top right, where the header has the
-          logout button; starting them below the header keeps every header control usable.
-        */}
-        <GlobalStyles
-          // 'body' outranks notistack's own single-class rule, whatever order the styles load in.
-          styles={{ 'body .notistack-SnackbarContainer': { top: `${SNACKBAR_TOP_OFFSET_PX}px` } }}
-        />
-        <SnackbarProvider
-          maxSnack={3}
-          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-          action={(key) => <SnackbarCloseButton snackbarKey={key} />}
-        >
+        <NotificationQueueContext value={notifications}>
           <ToolbarSlotProvider>{children}</ToolbarSlotProvider>
-        </SnackbarProvider>
+          <Suspense fallback={null}>
+            <SnackbarHost queue={notifications} />
+          </Suspense>
+        </NotificationQueueContext>
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -150,7 +150,7 @@ describe('header and main menu', () => {
     expect(window.sessionStorage.getItem('participant_type')).toBe('Demo');
   });
 
-  it('administrator sees neither tabs nor main menu, and the logo leads to /admin/home', async () => {
+  it('administrator sees the Clinicians and Audit log menu but no tabs, and the logo leads to /admin/home', async () => {
     renderApp({ route: '/admin/home', session: loginFor(administratorUser) });
     await screen.findByRole('heading', { name: 'Clinicians' });
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -158,7 +158,16 @@ describe('header and main menu', () => {
       'href',
       '/admin/home',
     );
-    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Clinicians', 'Audit log']);
+    expect(within(menu).getByRole('link', { name: 'Clinicians' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
   });
 

@@ -95,6 +95,10 @@ export function createRoutes(): RouteObject[] {
                   path: WEB_ROUTES.coach,
                   lazy: async () => ({ Component: (await import('./routes/coach')).CoachRoute }),
                 },
+                {
+                  path: WEB_ROUTES.flags,
+                  lazy: async () => ({ Component: (await import('./routes/flags')).FlagsRoute }),
+                },
               ],
             },
             {
@@ -106,6 +110,12 @@ export function createRoutes(): RouteObject[] {
                   path: WEB_ROUTES.adminHome,
                   lazy: async () => ({
                     Component: (await import('./routes/admin-home')).AdminHomeRoute,
+                  }),
+                },
+                {
+                  path: WEB_ROUTES.auditLog,
+                  lazy: async () => ({
+                    Component: (await import('./routes/audit-log')).AuditLogRoute,
                   }),
                 },
               ],

@@ -3,9 +3,10 @@ import { tokenPairSchema } from '@recovery-portal/contract/account';
 import type { TokenRequest } from '@recovery-portal/contract/account';
 import { CSRF_COOKIE, CSRF_HEADER } from '@recovery-portal/contract/constants';
 import { errorCodeSchema, fieldErrorSchema } from '@recovery-portal/contract/envelope';
-import type { ErrorCode, FieldError } from '@recovery-portal/contract/envelope';
+import type { ErrorCode } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import { ApiError } from './api-error';
 import { clearSession, getSession, setTokens } from './session';
 
 /**
@@ -16,22 +17,7 @@ import { clearSession, getSession, setTokens } from './session';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Server codes plus two the client itself produces. */
-export type ApiErrorCode = ErrorCode | 'NETWORK_ERROR' | 'INVALID_RESPONSE';
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  readonly code: ApiErrorCode;
-  readonly fields: readonly FieldError[];
-
-  constructor(status: number, code: ApiErrorCode, message: string, fields: FieldError[] = []) {
-    super(message);
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-  }
-}
+export { ApiError, errorMessage, type ApiErrorCode } from './api-error';
 
 export type QueryValue = string | number | boolean | null | undefined;
 
@@ -52,6 +38,10 @@ const PUBLIC_PATHS: ReadonlySet<string> = new Set([
   API_PATHS.account.token,
   API_PATHS.account.sendCode,
   API_PATHS.account.signup,
+  API_PATHS.mfa.verify,
+  API_PATHS.mfa.enrolStart,
+  API_PATHS.mfa.enrolConfirm,
+  API_PATHS.sessionPolicy,
 ]);
 
 const successEnvelopeSchema = z.object({ _success: z.literal(true), _data: z.unknown() });
@@ -235,7 +225,16 @@ async function tokenAfterUnauthorized(usedToken: string | null): Promise<string 
   const current = getSession().accessToken;
   // Another request refreshed while this one was in flight: just retry with the new token.
   if (current !== null && current !== usedToken) return current;
-  // Single flight: parallel 401s share one refresh, so a rotated refresh token is used once.
+  return renewSession();
+}
+
+/**
+ * Rotates the tokens now; the new access token, or null when the session could not be renewed.
+ * Single flight: parallel callers share one refresh, so a rotated refresh token is used once.
+ * Besides 401s, the idle logoff calls this while the user is active, which is how the server
+ * learns that a session is still in use.
+ */
+export function renewSession(): Promise<string | null> {
   refreshing ??= refreshTokens().finally(() => {
     refreshing = null;
   });
@@ -314,11 +313,6 @@ async function readEnvelope<S extends z.ZodType>(
     message || MESSAGES.generic,
     fields ?? [],
   );
-}
-
-/** The sentence to show for any error thrown by a call. */
-export function errorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : MESSAGES.generic;
 }
 
 export type UploadProgress = {

@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { useSnackbar } from 'notistack';
+import { createContext, useContext, useMemo } from 'react';
 import { SNACKBAR_DURATION_MS, TOAST_DURATION_MS } from '@recovery-portal/contract/constants';
 
 /** Spec §9: short toasts for account flows, long-lived snackbars for list actions. */
@@ -10,23 +9,62 @@ export type Notify = {
   error: (message: string, duration?: NotifyDuration) => void;
 };
 
+export type Notification = {
+  message: string;
+  variant: 'success' | 'error';
+  autoHideDuration: number;
+};
+
 const DURATION_MS: Record<NotifyDuration, number> = {
   toast: TOAST_DURATION_MS,
   snackbar: SNACKBAR_DURATION_MS,
 };
 
+/**
+ * Notifications waiting for the snackbar host. The host, and the snackbar library with it, is not
+ * part of the first load (DESIGN §7; see app/provider.tsx); whatever is shown before it has
+ * loaded waits here and appears as soon as it has.
+ */
+export type NotificationQueue = {
+  show: (notification: Notification) => void;
+  /** Removes and returns everything queued. */
+  take: () => Notification[];
+  subscribe: (listener: () => void) => () => void;
+};
+
+export function createNotificationQueue(): NotificationQueue {
+  const pending: Notification[] = [];
+  const listeners = new Set<() => void>();
+  return {
+    show(notification) {
+      pending.push(notification);
+      for (const listener of [...listeners]) listener();
+    },
+    take: () => pending.splice(0),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export const NotificationQueueContext = createContext<NotificationQueue | null>(null);
+
 /** The one way screens show a toast; position and durations come from the provider and spec. */
 export function useNotify(): Notify {
-  const { enqueueSnackbar } = useSnackbar();
+  const queue = useContext(NotificationQueueContext);
+  if (!queue) throw new Error('useNotify needs the AppProvider.');
   return useMemo(
     () => ({
       success: (message, duration = 'toast') => {
-        enqueueSnackbar(message, { variant: 'success', autoHideDuration: DURATION_MS[duration] });
+        queue.show({ message, variant: 'success', autoHideDuration: DURATION_MS[duration] });
       },
       error: (message, duration = 'toast') => {
-        enqueueSnackbar(message, { variant: 'error', autoHideDuration: DURATION_MS[duration] });
+        queue.show({ message, variant: 'error', autoHideDuration: DURATION_MS[duration] });
       },
     }),
-    [enqueueSnackbar],
+    [queue],
   );
 }

@@ -2,7 +2,14 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { administratorUser, clinicianUser, loginFor } from '../testing/fixtures';
 import { getParticipantType, useParticipantType } from './participant-type';
-import { clearSession, getSession, homePathFor, startSession, useSession } from './session';
+import {
+  clearSession,
+  getSession,
+  homePathFor,
+  loadSessionValidation,
+  startSession,
+  useSession,
+} from './session';
 
 describe('session', () => {
   it('stores both tokens and the whole user under the spec keys', () => {
@@ -18,6 +25,17 @@ describe('session', () => {
     window.sessionStorage.setItem('user', JSON.stringify({ id: 1, role: 'PARTICIPANT' }));
     expect(getSession().user).toBeNull();
     window.sessionStorage.setItem('user', '{not json');
+    expect(getSession().user).toBeNull();
+  });
+
+  it('trusts a user stored by an earlier page load only once the contract check has loaded', async () => {
+    const reloaded = { ...clinicianUser, first_name: 'Reloaded' };
+    window.sessionStorage.setItem('access_token', 'a');
+    window.sessionStorage.setItem('user', JSON.stringify(reloaded));
+    expect(getSession().user).toBeNull();
+    await loadSessionValidation();
+    expect(getSession().user).toEqual(reloaded);
+    window.sessionStorage.setItem('user', JSON.stringify({ ...reloaded, role: 'PARTICIPANT' }));
     expect(getSession().user).toBeNull();
   });
 

@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import type { LoginResponse, TokenPair } from '@recovery-portal/contract/account';
 import { SESSION_KEYS } from '@recovery-portal/contract/constants';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { sessionUserSchema } from '@recovery-portal/contract/users';
 import type { SessionUser, StaffRole } from '@recovery-portal/contract/users';
 
 /**
@@ -41,11 +40,37 @@ function readItem(key: string): string | null {
   }
 }
 
+type UserCheck = (value: unknown) => SessionUser | null;
+
+/** The contract check of a stored user, once loaded (see loadSessionValidation). */
+let checkUser: UserCheck | null = null;
+/** The user this page stored at login: it came from a validated response, so it needs no check. */
+let startedUser: { raw: string; user: SessionUser } | null = null;
+
+/**
+ * Loads the contract check of the stored user. The app awaits it before its first render when a
+ * user is stored (a reload while signed in); a visit without a session, such as the first load
+ * of /login, renders without the validation library (DESIGN §7).
+ */
+export async function loadSessionValidation(): Promise<void> {
+  if (checkUser) return;
+  checkUser = (await import('./session-user')).parseSessionUser;
+  // A snapshot taken without the check must not outlive it.
+  cached = null;
+}
+
+/** True when this tab holds a signed-in user (from an earlier page load). */
+export function hasStoredUser(): boolean {
+  return readItem(SESSION_KEYS.user) !== null;
+}
+
 function parseUser(raw: string | null): SessionUser | null {
   if (raw === null) return null;
+  if (startedUser?.raw === raw) return startedUser.user;
+  // Without the contract check a stored user cannot be trusted, so it counts as absent.
+  if (!checkUser) return null;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return checkUser(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -74,7 +99,9 @@ export function getSession(): Session {
 export function startSession(login: LoginResponse): void {
   window.sessionStorage.setItem(SESSION_KEYS.accessToken, login.access_token);
   window.sessionStorage.setItem(SESSION_KEYS.refreshToken, login.refresh_token);
-  window.sessionStorage.setItem(SESSION_KEYS.user, JSON.stringify(login.user));
+  const raw = JSON.stringify(login.user);
+  window.sessionStorage.setItem(SESSION_KEYS.user, raw);
+  startedUser = { raw, user: login.user };
   notifySessionChange();
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,7 +20,16 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('audit_log_created_idx').on(table.createdAt),
+    // The Audit log's order (newest first) and its date range.
+    index('audit_log_created_idx').on(table.createdAt, table.id),
     index('audit_log_subject_idx').on(table.subjectType, table.subjectId),
+    // The Audit log's other filters.
+    index('audit_log_action_idx').on(table.action, table.createdAt, table.id),
+    index('audit_log_actor_email_trgm_idx').using('gin', sql`${table.actorEmail} gin_trgm_ops`),
+    // The participants a list view showed (see audit.repository), for the participant filter.
+    index('audit_log_listed_participants_idx').using(
+      'gin',
+      sql`(coalesce(${table.details} -> 'participant_ids', '[]'::jsonb) || coalesce(${table.details} -> 'returned', '[]'::jsonb)) jsonb_path_ops`,
+    ),
   ],
 );

@@ -8,14 +8,25 @@ const AUDIENCE = 'recovery-portal-staff';
 export interface AccessClaims {
   userId: number;
   role: StaffRole;
+  /**
+   * The session (refresh-token family) the token was issued to, as the `sid` claim. Every
+   * token the server issues has one; the access check refuses the token once that session is
+   * revoked, so revoking a session ends its access at once rather than at the token's expiry.
+   */
+  sessionId?: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Short-lived HS256 access tokens; the refresh token does the long-term work. */
 export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ role: claims.role })
+      return new SignJWT({
+        role: claims.role,
+        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
@@ -34,11 +45,13 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
           algorithms: ['HS256'],
         });
         const userId = Number(payload.sub);
-        const role = payload.role;
+        const { role, sid } = payload;
         if (!Number.isInteger(userId) || (role !== 'CLINICIAN' && role !== 'ADMINISTRATOR')) {
           return null;
         }
-        return { userId, role };
+        if (sid === undefined) return { userId, role };
+        if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+        return { userId, role, sessionId: sid };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

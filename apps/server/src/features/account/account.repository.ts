@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionUser, StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { loginAttempts, loginCodes, refreshTokens } from '../../db/schema/auth';
@@ -35,6 +35,68 @@ export async function findActiveStaff(db: Database, id: number) {
     .limit(1);
   if (!row || row.role === 'PARTICIPANT') return undefined;
   return { ...row, role: row.role };
+}
+
+/** A refresh token that can still be exchanged: not used, not revoked, not expired. */
+const liveToken = and(isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`));
+
+/**
+ * The staff member an access token names, while the account is active and, when the token
+ * names its session, while that session is live: one query for the check every call makes.
+ */
+export async function findSignedInStaff(db: Database, userId: number, sessionId?: string) {
+  const sessionLive = sessionId
+    ? sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
+        and ${refreshTokens.userId} = ${users.id} and ${liveToken})`
+    : undefined;
+  const [row] = await db
+    .select({ id: users.id, role: users.role, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.status, 'ACTIVATED'), sessionLive))
+    .limit(1);
+  if (!row || row.role === 'PARTICIPANT') return undefined;
+  return { ...row, role: row.role };
+}
+
+/**
+ * The live sessions of a user, most recently used first. A session is one sign-in's chain of
+ * refresh tokens; each refresh adds a token, so the newest token tells when and from where the
+ * session last renewed its access.
+ */
+export async function listLiveSessions(db: Database, userId: number) {
+  const lastUsed = sql<Date>`max(${refreshTokens.createdAt})`;
+  return db
+    .select({
+      id: refreshTokens.familyId,
+      createdAt: sql<Date>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+      lastUsedAt: lastUsed.mapWith(refreshTokens.createdAt),
+      expiresAt: sql<Date>`max(${refreshTokens.expiresAt})`.mapWith(refreshTokens.expiresAt),
+      clientAddress: sql<
+        string | null
+      >`(array_agg(${refreshTokens.clientAddress} order by ${refreshTokens.id} desc))[1]`,
+      userAgent: sql<
+        string | null
+      >`(array_agg(${refreshTokens.userAgent} order by ${refreshTokens.id} desc))[1]`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, userId))
+    .groupBy(refreshTokens.familyId)
+    .having(sql`bool_or(${liveToken})`)
+    .orderBy(desc(lastUsed));
+}
+
+/** Revokes one session of the user; false when it was not live (unknown, ended, another's). */
+export async function revokeUserSession(
+  db: Database,
+  userId: number,
+  familyId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.familyId, familyId), liveToken))
+    .returning({ id: refreshTokens.id });
+  return rows.length > 0;
 }
 
 export async function recordLoginAttempt(
@@ -79,6 +141,16 @@ export async function findRefreshToken(db: Database, tokenHash: string) {
   return row;
 }
 
+/** True when the family has a token issued after this one (it was rotated). */
+export async function hasSuccessor(db: Database, token: { id: number; familyId: string }) {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, token.familyId), gt(refreshTokens.id, token.id)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Marks one token used; false when another request already used it (a reuse). */
 export async function consumeRefreshToken(db: Database, id: number): Promise<boolean> {
   const rows = await db
@@ -96,11 +168,16 @@ export async function revokeTokenFamily(db: Database, familyId: string): Promise
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllUserTokens(db: Database, userId: number): Promise<void> {
-  await db
+/** Ends every session of the user; answers how many live sessions there were. */
+export async function revokeAllUserTokens(db: Database, userId: number): Promise<number> {
+  const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt });
+  const now = Date.now();
+  return new Set(rows.filter((row) => row.expiresAt.getTime() > now).map((row) => row.familyId))
+    .size;
 }
 
 export async function insertLoginCode(db: Database, code: typeof loginCodes.$inferInsert) {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   loginRequestSchema,
-  loginResponseSchema,
   logoutRequestSchema,
   sendCodeRequestSchema,
   signupRequestSchema,
@@ -11,6 +10,7 @@ import {
 } from '@recovery-portal/contract/account';
 import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
+import { loginResultSchema } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { callerOf } from '../../lib/caller';
 import { ok } from '../../lib/envelope';
@@ -28,10 +28,11 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountSer
       config: publicRoute,
       schema: {
         tags,
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password; answers a two-step challenge instead of tokens when a code is needed',
         body: loginRequestSchema,
         response: {
-          200: successEnvelope(loginResponseSchema),
+          200: successEnvelope(loginResultSchema),
           ...errorResponses(400, 401, 403, 429),
         },
       },

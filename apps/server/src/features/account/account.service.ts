@@ -1,6 +1,10 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { LoginResponse, TokenPair } from '@recovery-portal/contract/account';
+import type { LoginResult } from '@recovery-portal/contract/mfa';
+import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
 import { MESSAGES } from '@recovery-portal/contract/messages';
+import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
+import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -10,6 +14,7 @@ import { activationCodeMail, resetLink } from '../../mail/templates';
 import { recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
 import * as repo from './account.repository';
+import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
 
 /** Where a call came from, for throttling and the audit trail. */
@@ -36,14 +41,16 @@ export function createAccountService(deps: {
 }) {
   const { db, config, tokens, mailer } = deps;
   const refreshTtlMs = config.refreshTokenTtlHours * 3_600_000;
+  const idleCutoffMs = idleCutoffSeconds(config.idleTimeoutMinutes) * 1000;
 
   async function issueTokens(
     user: { id: number; role: 'CLINICIAN' | 'ADMINISTRATOR' },
     familyId: string,
     caller: CallerContext,
+    into: Database = db,
   ): Promise<TokenPair> {
     const refreshToken = opaqueToken();
-    await repo.insertRefreshToken(db, {
+    await repo.insertRefreshToken(into, {
       userId: user.id,
       tokenHash: sha256(refreshToken),
       familyId,
@@ -52,19 +59,23 @@ export function createAccountService(deps: {
       userAgent: caller.userAgent?.slice(0, 300) ?? null,
     });
     return {
-      access_token: await tokens.sign({ userId: user.id, role: user.role }),
+      access_token: await tokens.sign({ userId: user.id, role: user.role, sessionId: familyId }),
       refresh_token: refreshToken,
     };
   }
 
   async function audit(
-    action: string,
+    action: AuditAction,
     caller: CallerContext,
     extra: { userId?: number; email?: string; details?: Record<string, unknown> },
   ) {
+    // Rows found by the actor's email on the Audit log need the email even where the caller
+    // only knows the account (logout, a reused refresh token).
+    const email =
+      extra.email ?? (extra.userId ? (await repo.findUserById(db, extra.userId))?.email : null);
     await recordAudit(db, {
       actorId: extra.userId ?? null,
-      actorEmail: extra.email ?? null,
+      actorEmail: email ?? null,
       action,
       subjectType: extra.userId ? 'user' : null,
       subjectId: extra.userId ?? null,
@@ -76,7 +87,7 @@ export function createAccountService(deps: {
 
   return {
     /** Password sign-in for staff; PARTICIPANT, suspended and pending accounts are refused. */
-    async login(userName: string, password: string, caller: CallerContext): Promise<LoginResponse> {
+    async login(userName: string, password: string, caller: CallerContext): Promise<LoginResult> {
       const email = userName.toLowerCase();
       const since = new Date(Date.now() - config.loginThrottle.windowMinutes * 60_000);
       const failures = await repo.countRecentFailures(db, email, caller.clientAddress, since);
@@ -84,7 +95,7 @@ export function createAccountService(deps: {
         failures.byAccount >= config.loginThrottle.maxFailuresPerAccount ||
         failures.byAddress >= config.loginThrottle.maxFailuresPerAddress
       ) {
-        await audit('account.login.throttled', caller, { email });
+        await audit(AUDIT_ACTIONS.loginThrottled, caller, { email });
         throw new AppError('RATE_LIMITED', MESSAGES.account.tooManyAttempts);
       }
       const user = await repo.findUserByEmail(db, email);
@@ -95,7 +106,7 @@ export function createAccountService(deps: {
           clientAddress: caller.clientAddress,
           succeeded: false,
         });
-        await audit('account.login.failed', caller, {
+        await audit(AUDIT_ACTIONS.loginFailed, caller, {
           userId: user?.id,
           email,
           details: { reason },
@@ -119,12 +130,35 @@ export function createAccountService(deps: {
         );
       }
       const staff = { ...user, role: user.role };
+      // Two-step sign-in (on for the account, or required of all staff) comes before any token.
+      const challenge = await issueMfaChallenge(db, staff);
+      if (challenge) {
+        await audit(AUDIT_ACTIONS.mfaChallenge, caller, {
+          userId: user.id,
+          email,
+          details: { kind: challenge.mfa },
+        });
+        return challenge;
+      }
+      return this.completeLogin(staff, caller);
+    },
+
+    /** Starts the session of a staff member who has passed every sign-in step. */
+    async completeLogin(
+      staff: repo.UserRow & { role: StaffRole },
+      caller: CallerContext,
+      details?: Record<string, unknown>,
+    ): Promise<LoginResponse> {
       await repo.recordLoginAttempt(db, {
-        email,
+        email: staff.email,
         clientAddress: caller.clientAddress,
         succeeded: true,
       });
-      await audit('account.login', caller, { userId: user.id, email });
+      await audit(AUDIT_ACTIONS.login, caller, {
+        userId: staff.id,
+        email: staff.email,
+        ...(details ? { details } : {}),
+      });
       const pair = await issueTokens(staff, randomUUID(), caller);
       return { ...pair, user: repo.toSessionUser(staff) };
     },
@@ -134,21 +168,43 @@ export function createAccountService(deps: {
       const invalid = new AppError('UNAUTHENTICATED', MESSAGES.account.refreshInvalid);
       const row = await repo.findRefreshToken(db, sha256(refreshToken));
       if (!row) throw invalid;
-      if (row.revokedAt || !(await repo.consumeRefreshToken(db, row.id))) {
+      const reuse = async () => {
         await repo.revokeTokenFamily(db, row.familyId);
-        await audit('account.refresh.reuse', caller, {
+        await audit(AUDIT_ACTIONS.refreshReuse, caller, {
           userId: row.userId,
           details: { family: row.familyId },
         });
+        return invalid;
+      };
+      // A revoked token with a successor was rotated, so presenting it again is a reuse; one
+      // without was the newest of a session that has ended (logout, revoked, deactivated).
+      if (row.revokedAt) throw (await repo.hasSuccessor(db, row)) ? await reuse() : invalid;
+      if (row.expiresAt.getTime() <= Date.now()) throw invalid;
+      // Each renewal stores a new token, so the newest token's age is how long the session has
+      // gone unused: past the idle cutoff it ends, and a laptop closed mid-session cannot resume.
+      if (Date.now() - row.createdAt.getTime() > idleCutoffMs) {
+        await repo.revokeTokenFamily(db, row.familyId);
+        await audit(AUDIT_ACTIONS.sessionIdleExpired, caller, {
+          userId: row.userId,
+          details: { family: row.familyId, idle_timeout_minutes: config.idleTimeoutMinutes },
+        });
         throw invalid;
       }
-      if (row.expiresAt.getTime() <= Date.now()) throw invalid;
       const staff = await repo.findActiveStaff(db, row.userId);
       if (!staff) {
         await repo.revokeTokenFamily(db, row.familyId);
         throw invalid;
       }
-      return issueTokens(staff, row.familyId, caller);
+      // The token is consumed and its successor stored together, so to the per-call session
+      // check of a concurrent request the session never looks ended in between.
+      const pair = await db.transaction(async (tx) =>
+        (await repo.consumeRefreshToken(tx, row.id))
+          ? issueTokens(staff, row.familyId, caller, tx)
+          : null,
+      );
+      // Another request consumed the token first: the same token was presented twice.
+      if (!pair) throw await reuse();
+      return pair;
     },
 
     /** Ends the session the refresh token belongs to; unknown tokens are ignored. */
@@ -156,7 +212,7 @@ export function createAccountService(deps: {
       const row = await repo.findRefreshToken(db, sha256(refreshToken));
       if (!row) return;
       await repo.revokeTokenFamily(db, row.familyId);
-      await audit('account.logout', caller, { userId: row.userId });
+      await audit(AUDIT_ACTIONS.logout, caller, { userId: row.userId });
     },
 
     /**
@@ -173,7 +229,7 @@ export function createAccountService(deps: {
         return;
       }
       await this.issueActivationCode(user, 'reset');
-      await audit('account.code.sent', caller, { userId: user.id, email: user.email });
+      await audit(AUDIT_ACTIONS.codeSent, caller, { userId: user.id, email: user.email });
     },
 
     /** Creates and emails a code; also used when staff are created or participants invited. */
@@ -214,7 +270,7 @@ export function createAccountService(deps: {
       );
       if (!match) {
         await repo.recordWrongCodeGuess(db, user.id, MAX_WRONG_CODE_GUESSES);
-        await audit('account.password.code_rejected', caller, {
+        await audit(AUDIT_ACTIONS.passwordCodeRejected, caller, {
           userId: user.id,
           email: user.email,
         });
@@ -223,7 +279,7 @@ export function createAccountService(deps: {
       if (!(await repo.markLoginCodeUsed(db, match.id))) throw invalid;
       await repo.setPassword(db, user.id, await hashPassword(password));
       await repo.revokeAllUserTokens(db, user.id);
-      await audit('account.password.set', caller, { userId: user.id, email: user.email });
+      await audit(AUDIT_ACTIONS.passwordSet, caller, { userId: user.id, email: user.email });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adherenceListSchema, adherenceQuerySchema } from '@recovery-portal/contract/adherence';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
@@ -21,7 +22,7 @@ export function registerAdherenceRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.surgery.adherence,
     {
-      config: { access: ['CLINICIAN'] },
+      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.participantAdherenceView },
       schema: {
         tags: ['participant details'],
         summary:
@@ -44,7 +45,7 @@ export function registerAdherenceRoutes(app: FastifyInstance, db: Database) {
       }
       const data = await adherence.adherence(id, surgeryDate);
       await auditRequest(db, request, {
-        action: 'participant.adherence.view',
+        action: AUDIT_ACTIONS.participantAdherenceView,
         subjectType: 'participant',
         subjectId: id,
         details: request.query.surgery_id ? { surgery_id: request.query.surgery_id } : null,

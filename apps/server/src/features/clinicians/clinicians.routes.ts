@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   clinicianListSchema,
   clinicianSchema,
   clinicianStatusRequestSchema,
   createClinicianRequestSchema,
+  revokedSessionsSchema,
+  staffSessionListSchema,
+  staffSessionParamsSchema,
+  staffSessionsParamsSchema,
 } from '@recovery-portal/contract/clinicians';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
@@ -22,12 +27,14 @@ import {
   type AuditFn,
   type ClinicianServiceDeps,
 } from './clinicians.service';
+import { createStaffSessionService } from './staff-sessions.service';
 
 /** Clinician management for administrators (spec §2 'Clinicians screen'). */
 export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianServiceDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const clinicians = createClinicianService(deps);
-  const config = { access: ['ADMINISTRATOR'] } as const;
+  const sessions = createStaffSessionService(deps.db);
+  const access = ['ADMINISTRATOR'] as const;
   const tags = ['clinicians'];
   const auditOf =
     (request: Parameters<typeof auditRequest>[1]): AuditFn =>
@@ -37,7 +44,7 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
   routes.get(
     API_PATHS.user.listClinicians,
     {
-      config,
+      config: { access, audit: AUDIT_ACTIONS.clinicianList },
       schema: {
         tags,
         summary: 'Every clinician, by name',
@@ -50,7 +57,7 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
   routes.post(
     API_PATHS.user.createClinician,
     {
-      config,
+      config: { access, audit: AUDIT_ACTIONS.clinicianCreate },
       schema: {
         tags,
         summary: 'Add a clinician and email them a link to set their password',
@@ -69,7 +76,10 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
   routes.patch(
     API_PATHS.user.update,
     {
-      config: { access: ['ADMINISTRATOR', 'CLINICIAN'] },
+      config: {
+        access: ['ADMINISTRATOR', 'CLINICIAN'],
+        audit: [AUDIT_ACTIONS.clinicianUpdate, AUDIT_ACTIONS.participantUpdate],
+      },
       schema: {
         tags,
         summary:
@@ -88,7 +98,10 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
   routes.patch(
     API_PATHS.user.clinicianStatus,
     {
-      config,
+      config: {
+        access,
+        audit: [AUDIT_ACTIONS.clinicianDeactivate, AUDIT_ACTIONS.clinicianReactivate],
+      },
       schema: {
         tags,
         summary: 'Deactivate (SUSPENDED) or reactivate (ACTIVATED) a clinician',
@@ -101,5 +114,57 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
     },
     async (request) =>
       ok(await clinicians.setStatus(request.body, currentStaff(request).id, auditOf(request))),
+  );
+
+  routes.get(
+    API_PATHS.staff.sessions(':id'),
+    {
+      config: { access, audit: AUDIT_ACTIONS.staffSessionsList },
+      schema: {
+        tags,
+        summary: "A staff member's live sign-in sessions, most recently used first",
+        params: staffSessionsParamsSchema,
+        response: {
+          200: successEnvelope(staffSessionListSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ok(await sessions.list(request.params.id, auditOf(request))),
+  );
+
+  routes.delete(
+    API_PATHS.staff.session(':id', ':sessionId'),
+    {
+      config: { access, audit: AUDIT_ACTIONS.staffSessionRevoke },
+      schema: {
+        tags,
+        summary: 'Revoke one session: its refresh and access tokens stop working at once',
+        params: staffSessionParamsSchema,
+        response: {
+          200: successEnvelope(revokedSessionsSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      ok(await sessions.revoke(request.params.id, request.params.sessionId, auditOf(request))),
+  );
+
+  routes.delete(
+    API_PATHS.staff.sessions(':id'),
+    {
+      config: { access, audit: AUDIT_ACTIONS.staffSessionsRevokeAll },
+      schema: {
+        tags,
+        summary: 'Revoke every session of a staff member at once',
+        params: staffSessionsParamsSchema,
+        response: {
+          200: successEnvelope(revokedSessionsSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ok(await sessions.revokeAll(request.params.id, auditOf(request))),
   );
 }

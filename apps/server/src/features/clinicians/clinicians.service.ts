@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   CLINICIAN_MESSAGES,
   splitPersonName,
@@ -44,7 +45,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
     /** Every clinician for the admin home, by name. */
     async list(audit: AuditFn): Promise<Clinician[]> {
       const clinicians = await repo.listClinicians(db);
-      await audit({ action: 'clinician.list', details: { count: clinicians.length } });
+      await audit({ action: AUDIT_ACTIONS.clinicianList, details: { count: clinicians.length } });
       return clinicians;
     },
 
@@ -84,7 +85,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
         throw error;
       }
       await audit({
-        action: 'clinician.create',
+        action: AUDIT_ACTIONS.clinicianCreate,
         subjectType: 'user',
         subjectId: clinician.id,
         details: { email: clinician.email, dea_reg_id: clinician.dea_reg_id },
@@ -108,7 +109,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
         if (target.role !== 'PARTICIPANT') throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);
         const { profile, changed } = await profiles.update(body);
         await audit({
-          action: 'participant.update',
+          action: AUDIT_ACTIONS.participantUpdate,
           subjectType: 'participant',
           subjectId: profile.id,
           details: { changed },
@@ -132,7 +133,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
           });
           if (!updated) throw notFound(CLINICIAN_MESSAGES.notFound);
           await audit({
-            action: 'clinician.update',
+            action: AUDIT_ACTIONS.clinicianUpdate,
             subjectType: 'user',
             subjectId: updated.id,
             details: { first_name, last_name },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { coachListRequestSchema, coachListResponseSchema } from '@recovery-portal/contract/coach';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
@@ -14,7 +15,7 @@ export function registerCoachRoutes(app: FastifyInstance, db: Database) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.chat.list,
     {
-      config: { access: ['CLINICIAN'] },
+      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.coachList },
       schema: {
         tags: ['coach'],
         summary: 'A page of coach conversations with summary, markers and transcript',

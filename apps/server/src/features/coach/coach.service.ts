@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   DEFAULT_COACH_SORT,
   markersExtract,
@@ -65,7 +66,7 @@ export function createCoachService(db: Database) {
         pageSize: request.page_size,
       });
       await audit({
-        action: 'coach.list',
+        action: AUDIT_ACTIONS.coachList,
         details: {
           filters: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')),
           start: request.start,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   DIGITAL_TWIN_MESSAGES,
   digitalTwinSchema,
@@ -29,7 +30,7 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.chat.digitalTwin(':id'),
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantDigitalTwinView },
       schema: {
         tags,
         summary: "The participant's digital twin (a JSON object); 404 when none has been built",
@@ -42,7 +43,7 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
       const twin = await findDigitalTwin(db, id);
       if (!twin) throw notFound(DIGITAL_TWIN_MESSAGES.notFound);
       await auditRequest(db, request, {
-        action: 'participant.digital_twin.view',
+        action: AUDIT_ACTIONS.participantDigitalTwinView,
         subjectType: 'participant',
         subjectId: id,
       });
@@ -53,7 +54,7 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.user.markerSegmentLive,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantSegmentsView },
       schema: {
         tags,
         summary:
@@ -70,7 +71,7 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
         markersOn(db, id, date),
       ]);
       await auditRequest(db, request, {
-        action: 'participant.segments.view',
+        action: AUDIT_ACTIONS.participantSegmentsView,
         subjectType: 'participant',
         subjectId: id,
         details: { date_string: date },
@@ -82,7 +83,7 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.user.markers,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantMarkersView },
       schema: {
         tags,
         summary: 'Marker memberships of the participant on date_string (default today)',
@@ -95,7 +96,7 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
       const date = request.query.date_string ?? todayUtc();
       const markers = await markersOn(db, id, date);
       await auditRequest(db, request, {
-        action: 'participant.markers.view',
+        action: AUDIT_ACTIONS.participantMarkersView,
         subjectType: 'participant',
         subjectId: id,
         details: { date_string: date },

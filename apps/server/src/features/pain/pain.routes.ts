@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import {
   lastPainLogsRequestSchema,
@@ -25,7 +26,7 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.pain.report,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantPainRecord },
       schema: {
         tags,
         summary: 'Records a pain score (0–10) with its time (default now), body site and note',
@@ -50,7 +51,7 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
       ]);
       if (!log) throw new Error('insert returned no row');
       await auditRequest(db, request, {
-        action: 'participant.pain.record',
+        action: AUDIT_ACTIONS.participantPainRecord,
         subjectType: 'participant',
         subjectId: user_id,
         details: { pain_log_id: log.id },
@@ -62,7 +63,7 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.pain.lastN,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantPainList },
       schema: {
         tags,
         summary: "The participant's last n pain reports (1–200), newest first",
@@ -78,7 +79,7 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
       await requireParticipant(db, user_id);
       const data = await lastPainLogs(db, user_id, n);
       await auditRequest(db, request, {
-        action: 'participant.pain.list',
+        action: AUDIT_ACTIONS.participantPainList,
         subjectType: 'participant',
         subjectId: user_id,
         details: { n },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
@@ -33,7 +34,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.user.profile(':id'),
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantProfileView },
       schema: {
         tags,
         summary: 'The participant profile with latest weight and BMI and clinical records',
@@ -44,7 +45,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await profiles.profile(request.params.id);
       await auditRequest(db, request, {
-        action: 'participant.profile.view',
+        action: AUDIT_ACTIONS.participantProfileView,
         subjectType: 'participant',
         subjectId: data.id,
       });
@@ -55,7 +56,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
   routes.patch(
     API_PATHS.user.updateAllowDemoMode,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantDemoModeUpdate },
       schema: {
         tags,
         summary: 'Turn demo mode on or off for a participant',
@@ -67,7 +68,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       const { user_id, allow_demo_mode } = request.body;
       const data = await profiles.setAllowDemoMode(user_id, allow_demo_mode);
       await auditRequest(db, request, {
-        action: 'participant.demo_mode.update',
+        action: AUDIT_ACTIONS.participantDemoModeUpdate,
         subjectType: 'participant',
         subjectId: user_id,
         details: { allow_demo_mode },
@@ -79,7 +80,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.nudge.userNudges,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantNudgesView },
       schema: {
         tags,
         summary: "The participant's nudges, ascending target date (the portal reverses them)",
@@ -91,7 +92,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       const { id } = await requireParticipant(db, request.query.user_id);
       const data = await profiles.nudges(id);
       await auditRequest(db, request, {
-        action: 'participant.nudges.view',
+        action: AUDIT_ACTIONS.participantNudgesView,
         subjectType: 'participant',
         subjectId: id,
         details: { count: data.length },
@@ -103,7 +104,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.chat.chatList(':id'),
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantConversationsView },
       schema: {
         tags,
         summary:
@@ -116,7 +117,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       const { id } = await requireParticipant(db, request.params.id);
       const data = await profiles.conversations(id);
       await auditRequest(db, request, {
-        action: 'participant.conversations.view',
+        action: AUDIT_ACTIONS.participantConversationsView,
         subjectType: 'participant',
         subjectId: id,
         details: { count: data.length },
@@ -128,7 +129,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.chat.allConversationsDemo(':id'),
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantDemoConversationsView },
       schema: {
         tags,
         summary: 'Every conversation of a Demo participant, oldest first; 409 for other types',
@@ -142,7 +143,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await profiles.demoConversations(request.params.id);
       await auditRequest(db, request, {
-        action: 'participant.conversations.demo.view',
+        action: AUDIT_ACTIONS.participantDemoConversationsView,
         subjectType: 'participant',
         subjectId: request.params.id,
         details: { count: data.length },

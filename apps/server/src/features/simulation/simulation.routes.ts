@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
@@ -16,8 +17,18 @@ import { currentStaff } from '../../plugins/auth';
 import { auditRequest } from '../audit/request-audit';
 import { createSimulationService } from './simulation.service';
 
+export interface SimulationRouteDeps {
+  db: Database;
+  /**
+   * Called once an enrolment has generated a participant's data (committed), with the run date's
+   * end; a failure is logged and does not undo the enrolment.
+   */
+  onProgrammeGenerated?: (userId: number, runDateEnd: Date) => Promise<void>;
+}
+
 /** The simulation programme (spec §7 'Simulation and trend'): clinicians only. */
-export function registerSimulationRoutes(app: FastifyInstance, db: Database) {
+export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationRouteDeps) {
+  const { db } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const simulation = createSimulationService(db);
   const config = { access: ['CLINICIAN'] } as const;
@@ -26,20 +37,24 @@ export function registerSimulationRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.simulation.state,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.simulationStateView },
       schema: {
         tags,
         summary: "The simulation's current_run_date and the programmes it can run",
         response: { 200: successEnvelope(simulationStateSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => ok(await simulation.state()),
+    async (request) => {
+      const data = await simulation.state();
+      await auditRequest(db, request, { action: AUDIT_ACTIONS.simulationStateView });
+      return ok(data);
+    },
   );
 
   routes.get(
     API_PATHS.simulation.program,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantSimulationView },
       schema: {
         tags,
         summary: "The participant's simulation enrolment, or null",
@@ -53,7 +68,7 @@ export function registerSimulationRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await simulation.enrolment(request.query.user_id);
       await auditRequest(db, request, {
-        action: 'participant.simulation.view',
+        action: AUDIT_ACTIONS.participantSimulationView,
         subjectType: 'participant',
         subjectId: request.query.user_id,
       });
@@ -64,7 +79,7 @@ export function registerSimulationRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.simulation.enroll,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantSimulationEnroll },
       schema: {
         tags,
         summary:
@@ -79,11 +94,18 @@ export function registerSimulationRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const result = await simulation.enroll(request.body, currentStaff(request).id);
       await auditRequest(db, request, {
-        action: 'participant.simulation.enroll',
+        action: AUDIT_ACTIONS.participantSimulationEnroll,
         subjectType: 'participant',
         subjectId: request.body.user_id,
         details: { program_id: request.body.program_id, generated: result.generated },
       });
+      // The data runs to the end of the run date, or to now when the run date is today.
+      const runDateEnd = Date.parse(`${result.enrolment.current_run_date}T00:00:00Z`) + 86_400_000;
+      await deps
+        .onProgrammeGenerated?.(request.body.user_id, new Date(Math.min(Date.now(), runDateEnd)))
+        .catch((err: unknown) =>
+          request.log.error({ err }, 'Processing the generated programme data failed'),
+        );
       return ok(result);
     },
   );

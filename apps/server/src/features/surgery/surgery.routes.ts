@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
@@ -26,7 +27,7 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.surgery.surgery,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantSurgeryAdd },
       schema: {
         tags,
         summary:
@@ -41,7 +42,7 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const result = await surgery.add(request.body, currentStaff(request).id);
       await auditRequest(db, request, {
-        action: 'participant.surgery.add',
+        action: AUDIT_ACTIONS.participantSurgeryAdd,
         subjectType: 'participant',
         subjectId: request.body.user_id,
         details: { surgery_id: result.surgery.id, surveys_scheduled: result.surveys_scheduled },
@@ -53,7 +54,7 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
   routes.put(
     API_PATHS.surgery.surgery,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantSurgeryUpdate },
       schema: {
         tags,
         summary:
@@ -68,7 +69,7 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const result = await surgery.update(request.body);
       await auditRequest(db, request, {
-        action: 'participant.surgery.update',
+        action: AUDIT_ACTIONS.participantSurgeryUpdate,
         subjectType: 'participant',
         subjectId: request.body.user_id,
         details: { surgery_id: request.body.id, surveys_rescheduled: result.surveys_rescheduled },
@@ -80,7 +81,7 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.surgery.list,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantSurgeryList },
       schema: {
         tags,
         summary: "The participant's surgeries, latest surgery date first",
@@ -94,7 +95,7 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await surgery.list(request.query.user_id);
       await auditRequest(db, request, {
-        action: 'participant.surgery.list',
+        action: AUDIT_ACTIONS.participantSurgeryList,
         subjectType: 'participant',
         subjectId: request.query.user_id,
       });

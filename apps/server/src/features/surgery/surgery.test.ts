@@ -222,7 +222,7 @@ describe('surgeries', () => {
       [{ notes: 'x'.repeat(2001) }, 'Notes must be at most 2000 characters.'],
       [{ procedure: 'KNEE' }, 'Choose a procedure from the list.'],
       [{ side: 'UP' }, 'Side must be LEFT, RIGHT, BILATERAL or NOT_APPLICABLE.'],
-      [{ user_id: 'abc' }, 'user_id must be a participant id'],
+      [{ user_id: 'abc' }, 'user_id must be a participant id.'],
     ];
     for (const [change, message] of cases) {
       const envelope = failure(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantQuerySchema } from '@recovery-portal/contract/profile';
@@ -20,7 +21,7 @@ export function registerSurveyRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.nudge.surveyResponses,
     {
-      config: { access: ['CLINICIAN'] },
+      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.participantSurveysView },
       schema: {
         tags: ['participant details'],
         summary: "The participant's scheduled surveys with questions, answers and status",
@@ -35,7 +36,7 @@ export function registerSurveyRoutes(app: FastifyInstance, db: Database) {
       const { id } = await requireParticipant(db, request.query.user_id);
       const data = await surveys.responses(id, todayUtc());
       await auditRequest(db, request, {
-        action: 'participant.surveys.view',
+        action: AUDIT_ACTIONS.participantSurveysView,
         subjectType: 'participant',
         subjectId: id,
         details: { count: data.length },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantQuerySchema } from '@recovery-portal/contract/profile';
@@ -20,7 +21,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.user.telemetry,
     {
-      config: { access: ['CLINICIAN'] },
+      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.participantTelemetryView },
       schema: {
         tags: ['participant details'],
         summary:
@@ -37,7 +38,7 @@ export function registerTelemetryRoutes(app: FastifyInstance, db: Database) {
       // An enrolled Demo participant is read as of their simulation run date.
       const data = await telemetry.telemetry(id, (await simulationRunDateFor(db, id)) ?? undefined);
       await auditRequest(db, request, {
-        action: 'participant.telemetry.view',
+        action: AUDIT_ACTIONS.participantTelemetryView,
         subjectType: 'participant',
         subjectId: id,
       });

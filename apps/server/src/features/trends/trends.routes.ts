@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS, TREND_SERIES_VIEW_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantPathSchema } from '@recovery-portal/contract/profile';
@@ -42,7 +43,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
     routes.post(
       url,
       {
-        config,
+        config: { ...config, audit: TREND_SERIES_VIEW_ACTIONS[kind] },
         schema: {
           tags,
           summary: `Daily ${kind} over the 30 days up to date_string, with its insight`,
@@ -55,7 +56,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
         const asOf = request.body.date_string ?? (await defaultAsOf(id));
         const data = await trends.series(id, kind, asOf);
         await auditRequest(db, request, {
-          action: `participant.trend.${kind}.view`,
+          action: TREND_SERIES_VIEW_ACTIONS[kind],
           subjectType: 'participant',
           subjectId: id,
           details: { date_string: asOf },
@@ -68,7 +69,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.trend.activity,
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantActivityTrendView },
       schema: {
         tags,
         summary:
@@ -82,7 +83,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
       const asOf = request.body.date_string ?? (await defaultAsOf(id));
       const data = await trends.activity(id, asOf);
       await auditRequest(db, request, {
-        action: 'participant.trend.activity.view',
+        action: AUDIT_ACTIONS.participantActivityTrendView,
         subjectType: 'participant',
         subjectId: id,
         details: { date_string: asOf },
@@ -94,7 +95,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
   routes.get(
     API_PATHS.user.trend(':id'),
     {
-      config,
+      config: { ...config, audit: AUDIT_ACTIONS.participantTrendView },
       schema: {
         tags,
         summary:
@@ -109,7 +110,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
       const asOf = request.query.date_string ?? (await defaultAsOf(id));
       const data = await trends.userTrend(id, asOf);
       await auditRequest(db, request, {
-        action: 'participant.trend.view',
+        action: AUDIT_ACTIONS.participantTrendView,
         subjectType: 'participant',
         subjectId: id,
         details: { date_string: asOf },

@@ -12,6 +12,9 @@ const ParticipantTypeTabs = lazy(async () => ({
 const LogoutButton = lazy(async () => ({
   default: (await import('./logout-button')).LogoutButton,
 }));
+const AccountSecurityButton = lazy(async () => ({
+  default: (await import('./account-security-button')).AccountSecurityButton,
+}));
 
 export function AppHeader({ user }: { user: SessionUser | null }) {
   return (
@@ -40,6 +43,7 @@ export function AppHeader({ user }: { user: SessionUser | null }) {
               >
                 {`${user.first_name} ${user.last_name}`.trim()}
               </Typography>
+              <AccountSecurityButton user={user} />
               <LogoutButton />
             </>
           )}

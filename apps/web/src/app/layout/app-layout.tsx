@@ -1,19 +1,22 @@
 import { lazy, Suspense } from 'react';
-import { Box, LinearProgress } from '@mui/material';
+import { Box } from '@mui/material';
 import { Outlet, useNavigation } from 'react-router';
 import { ToolbarSlotTarget } from '../../components/layout/toolbar-slot';
 import { useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 
-// Only clinicians see the menu, so /login does not download it (DESIGN §7 budget).
+// Only signed-in staff see the menu, so /login does not download it (DESIGN §7 budget).
 const MainMenu = lazy(async () => ({ default: (await import('./main-menu')).MainMenu }));
+// Idle logoff runs only while signed in, so its code is not part of /login's first load.
+const IdleLogoff = lazy(async () => ({ default: (await import('./idle-logoff')).IdleLogoff }));
+// Shown only while a later screen's code loads, so it is not part of the first load either.
+const NavigationProgress = lazy(() => import('@mui/material/LinearProgress'));
 
-/** Header, then (for clinicians) the main menu and the screen's toolbar, then the screen. */
+/** Header, then (signed in) the role's main menu and the screen's toolbar, then the screen. */
 export function AppLayout() {
   const { accessToken, user } = useSession();
   const navigation = useNavigation();
   const signedInUser = accessToken !== null ? user : null;
-  const isClinician = signedInUser?.role === 'CLINICIAN';
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -33,9 +36,14 @@ export function AppLayout() {
         Skip to main content
       </Box>
       <AppHeader user={signedInUser} />
-      {isClinician && (
+      {signedInUser !== null && (
         <Suspense fallback={null}>
-          <MainMenu />
+          <MainMenu role={signedInUser.role} />
+        </Suspense>
+      )}
+      {signedInUser !== null && (
+        <Suspense fallback={null}>
+          <IdleLogoff />
         </Suspense>
       )}
       {signedInUser !== null && (
@@ -56,7 +64,11 @@ export function AppLayout() {
       )}
       {/* Reserve the bar's height so the page does not jump while a route chunk loads. */}
       <Box sx={{ height: 4 }}>
-        {navigation.state === 'loading' && <LinearProgress aria-label="Loading page" />}
+        {navigation.state === 'loading' && (
+          <Suspense fallback={null}>
+            <NavigationProgress aria-label="Loading page" />
+          </Suspense>
+        )}
       </Box>
       <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, p: { xs: 2, md: 3 } }}>
         <Outlet />

@@ -1,6 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { StaffRole } from '@recovery-portal/contract/users';
 
 type MenuItem = { label: string; to: string; sections: readonly string[] };
 
@@ -17,7 +18,19 @@ const MENU: readonly MenuItem[] = [
     sections: [WEB_ROUTES.nudges, WEB_ROUTES.nudgeDetails],
   },
   { label: 'Coach', to: WEB_ROUTES.coach, sections: [WEB_ROUTES.coach] },
+  { label: 'Flags', to: WEB_ROUTES.flags, sections: [WEB_ROUTES.flags] },
 ];
+
+/** Administrators manage the clinicians and read the audit trail. */
+const ADMINISTRATOR_MENU: readonly MenuItem[] = [
+  { label: 'Clinicians', to: WEB_ROUTES.adminHome, sections: [WEB_ROUTES.adminHome] },
+  { label: 'Audit log', to: WEB_ROUTES.auditLog, sections: [WEB_ROUTES.auditLog] },
+];
+
+const MENUS: Record<StaffRole, readonly MenuItem[]> = {
+  CLINICIAN: MENU,
+  ADMINISTRATOR: ADMINISTRATOR_MENU,
+};
 
 function inSection(pathname: string, section: string): boolean {
   return pathname === section || pathname.startsWith(`${section}/`);
@@ -28,7 +41,7 @@ export function isMenuItemSelected(item: MenuItem, pathname: string): boolean {
   return item.sections.some((section) => inSection(pathname, section));
 }
 
-export function MainMenu() {
+export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
   const { pathname } = useLocation();
   return (
     <Box
@@ -43,7 +56,7 @@ export function MainMenu() {
         borderColor: 'divider',
       }}
     >
-      {MENU.map((item) => {
+      {MENUS[role].map((item) => {
         const selected = isMenuItemSelected(item, pathname);
         return (
           <Button

@@ -1,5 +1,11 @@
 import { CliniciansScreen } from '../../features/clinicians/components/clinicians-screen';
+import { MfaPolicyCard } from '../../features/mfa/components/mfa-policy-card';
 
 export function AdminHomeRoute() {
-  return <CliniciansScreen />;
+  return (
+    <>
+      <CliniciansScreen />
+      <MfaPolicyCard />
+    </>
+  );
 }

@@ -1,14 +1,22 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box } from '@mui/material';
-import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PageHeading } from '../../components/layout/page-heading';
 import { ParticipantConversationsCard } from '../../features/conversations/components/participant-conversations-card';
+import {
+  conversationFocusFromParams,
+  withoutConversationFocus,
+} from '../../features/conversations/conversation-focus';
 import { DigitalTwinDialog } from '../../features/digital-twin/components/digital-twin-dialog';
+import { getParticipantFlagsQueryOptions } from '../../features/flags/api/get-participant-flags';
+import { ParticipantFlagsSection } from '../../features/flags/components/participant-flags-section';
 import { ImagingSection } from '../../features/imaging/components/imaging-section';
 import { ParticipantActions } from '../../features/participant-details/components/participant-actions';
 import { ParticipantProfileGate } from '../../features/participant-details/components/participant-profile-gate';
 import { ParticipantProfilePanel } from '../../features/participant-details/components/participant-profile-panel';
+import { OutcomeTrendsSection } from '../../features/outcomes/components/outcome-trends-section';
 import { PainSection } from '../../features/pain/components/pain-section';
 import { ParticipantNudgesCard } from '../../features/profile-nudges/components/participant-nudges-card';
 import { SimulationSection } from '../../features/simulation/components/simulation-section';
@@ -17,6 +25,7 @@ import { ParticipantSurveysCard } from '../../features/surveys/components/partic
 import { SurveyScheduleCard } from '../../features/surveys/components/survey-schedule-card';
 import { HomeHealthTelemetryCard } from '../../features/telemetry/components/home-health-telemetry-card';
 import { LabsVitalsCard } from '../../features/telemetry/components/labs-vitals-card';
+import { ThresholdsSection } from '../../features/thresholds/components/thresholds-section';
 
 /** Route /participant-details/:patientId (spec §2 'Participant details'). */
 export function ParticipantDetailsRoute() {
@@ -35,6 +44,10 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
   const [digitalTwinOpen, setDigitalTwinOpen] = useState(false);
   const participantId = profile.id;
   const firstName = profile.first_name;
+  const queryClient = useQueryClient();
+  // A flag's link opens its conversation at the match (?conversation=…&message=…&highlight=…).
+  const [params, setParams] = useSearchParams();
+  const focus = useMemo(() => conversationFocusFromParams(params), [params]);
 
   return (
     <>
@@ -56,15 +69,33 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
           onOpenDigitalTwin={() => setDigitalTwinOpen(true)}
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+          <ParticipantFlagsSection participantId={participantId} />
           <LabsVitalsCard participantId={participantId} />
           <HomeHealthTelemetryCard participantId={participantId} />
           <SurveyScheduleCard participantId={participantId} />
-          <ParticipantConversationsCard participantId={participantId} firstName={firstName} />
+          <OutcomeTrendsSection participantId={participantId} />
+          <ParticipantConversationsCard
+            participantId={participantId}
+            firstName={firstName}
+            focus={focus}
+            onFocusClosed={() =>
+              setParams((current) => withoutConversationFocus(current), { replace: true })
+            }
+          />
           <ParticipantNudgesCard participantId={participantId} firstName={firstName} />
           <ParticipantSurveysCard participantId={participantId} firstName={firstName} />
           <SurgeriesSection participantId={participantId} />
           <ImagingSection participantId={participantId} />
           <PainSection participantId={participantId} />
+          <ThresholdsSection
+            participantId={participantId}
+            // New limits are applied to the recent readings at once and may raise flags.
+            onSaved={() =>
+              void queryClient.invalidateQueries({
+                queryKey: getParticipantFlagsQueryOptions(participantId).queryKey,
+              })
+            }
+          />
           <SimulationSection participantId={participantId} userType={profile.user_type} />
         </Box>
       </Box>

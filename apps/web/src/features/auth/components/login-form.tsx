@@ -1,28 +1,51 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Link } from '@mui/material';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Box, Button, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { loginRequestSchema } from '@recovery-portal/contract/account';
 import type { LoginRequest } from '@recovery-portal/contract/account';
+import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PasswordField } from '../../../components/form/password-field';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useNotify } from '../../../lib/notify';
 import { homePathFor } from '../../../lib/session';
-import { useLogin } from '../api/login';
+import { preloadLogin, useLogin } from '../api/login';
 import { AuthCard } from './auth-card';
 
 const FIELDS = ['user_name', 'password'] as const;
 
-export function LoginForm() {
+// The second sign-in step loads only when a password step asks for it (DESIGN §7 budget).
+const MfaStep = lazy(async () => ({ default: (await import('./mfa-step')).MfaStep }));
+const MfaEnrolStep = lazy(async () => ({
+  default: (await import('./mfa-enrol-step')).MfaEnrolStep,
+}));
+
+// The contract schema validates the form as always; its code arrives just after the screen.
+const validation = lazyResolver<LoginRequest>(async () => {
+  const [{ zodResolver }, { loginRequestSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@recovery-portal/contract/account'),
+  ]);
+  return zodResolver(loginRequestSchema);
+});
+
+/** `notice`: a sentence for the top of the form, such as why the last session ended. */
+export function LoginForm({ notice = null }: { notice?: string | null }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const loginMutation = useLogin();
-  const { control, handleSubmit, setError } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
+  useEffect(() => {
+    validation.preload().catch(() => undefined);
+    preloadLogin();
+  }, []);
+  const { control, handleSubmit, setError, resetField } = useForm<LoginRequest>({
+    resolver: validation.resolver,
     mode: 'onTouched',
     defaultValues: { user_name: '', password: '' },
   });
@@ -30,8 +53,13 @@ export function LoginForm() {
   // handleSubmit only calls this with valid values, so an invalid form sends nothing (spec §4).
   const onValid = (values: LoginRequest) => {
     loginMutation.mutate(values, {
-      onSuccess: ({ user }) => {
-        void navigate(homePathFor(user.role), { replace: true });
+      onSuccess: (result) => {
+        if ('challenge_token' in result) {
+          setRestartNotice(null);
+          setChallenge(result);
+          return;
+        }
+        void navigate(homePathFor(result.user.role), { replace: true });
       },
       onError: (error) => {
         // Spec §8: this one server message belongs to the password field, not a toast.
@@ -49,6 +77,21 @@ export function LoginForm() {
     });
   };
 
+  if (challenge) {
+    const restart = (message: string | null) => {
+      resetField('password');
+      setRestartNotice(message);
+      setChallenge(null);
+    };
+    const Step = challenge.mfa === 'ENROL' ? MfaEnrolStep : MfaStep;
+    return (
+      <Suspense fallback={<AuthCard title="Two-step sign-in">{null}</AuthCard>}>
+        <Step challenge={challenge} onRestart={restart} />
+      </Suspense>
+    );
+  }
+
+  const shownNotice = restartNotice ?? notice;
   return (
     <AuthCard title="Login">
       <Box
@@ -58,6 +101,21 @@ export function LoginForm() {
         onSubmit={(event) => void handleSubmit(onValid)(event)}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
+        {shownNotice ? (
+          <Typography
+            role="status"
+            variant="body2"
+            sx={{
+              p: 1.5,
+              borderRadius: 1,
+              borderLeft: 4,
+              borderColor: 'info.main',
+              bgcolor: 'action.hover',
+            }}
+          >
+            {shownNotice}
+          </Typography>
+        ) : null}
         <FormTextField
           control={control}
           name="user_name"

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Clinician } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
@@ -6,6 +6,9 @@ import { administratorUser, loginFor } from '../../../testing/fixtures';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
 import type { FetchCall } from '../../../testing/http';
 import { renderApp } from '../../../testing/render-app';
+
+// Lazy route chunks (the page, the menu) load on first use, slowly on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const CLINICIANS: Clinician[] = [
   {
@@ -101,7 +104,12 @@ describe('clinicians screen', () => {
   it("shows 'Loading...' and then 'No data available' for an empty list", async () => {
     let answer: (response: Response) => void = () => {};
     setCsrfCookie();
-    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    // Only the clinicians call waits; the screen's other calls (two-step sign-in) answer at once.
+    mockFetch(({ url }) =>
+      url === API_PATHS.user.listClinicians
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : failure(404, 'NOT_FOUND', 'Nope.'),
+    );
     renderApp({ route: '/admin/home', session: loginFor(administratorUser) });
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     answer(success([]));

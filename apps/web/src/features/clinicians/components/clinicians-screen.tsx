@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
 import Add from '@mui/icons-material/Add';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
@@ -16,6 +17,7 @@ import { useNotify } from '../../../lib/notify';
 import { useClinicians } from '../api/get-clinicians';
 import { useSetClinicianStatus } from '../api/set-clinician-status';
 import { ClinicianDialog } from './clinician-dialog';
+import { SessionsDialog } from './sessions-dialog';
 
 const STATUS_LABELS: Record<UserStatus, string> = {
   ACTIVATED: 'Active',
@@ -43,6 +45,7 @@ export function CliniciansScreen() {
     clinician: null,
   });
   const closeConfirm = () => setConfirm((current) => ({ ...current, open: false }));
+  const [sessionsOf, setSessionsOf] = useState<Clinician | null>(null);
 
   const changeStatus = (clinician: Clinician, status: 'ACTIVATED' | 'SUSPENDED') => {
     statusMutation.mutate(
@@ -96,6 +99,14 @@ export function CliniciansScreen() {
                 onClick={() => setDialog({ open: true, clinician: row })}
               >
                 <EditOutlined />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Sessions">
+              <IconButton
+                aria-label={`Sessions of clinician ${name}`}
+                onClick={() => setSessionsOf(row)}
+              >
+                <DevicesOutlined />
               </IconButton>
             </Tooltip>
             {row.status === 'SUSPENDED' ? (
@@ -162,6 +173,7 @@ export function CliniciansScreen() {
         clinician={dialog.clinician}
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
+      <SessionsDialog clinician={sessionsOf} onClose={() => setSessionsOf(null)} />
       <ConfirmDialog
         open={confirm.open}
         title={`Do you want to deactivate ${confirm.clinician ? clinicianDisplayName(confirm.clinician) : 'this clinician'}?`}

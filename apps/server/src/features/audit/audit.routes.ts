@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUDIT_ACTIONS,
+  auditExportFileName,
+  auditExportQuerySchema,
+  auditListRequestSchema,
+  auditListResponseSchema,
+} from '@recovery-portal/contract/audit';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { createAuditService, type AuditFn } from './audit.service';
+import { auditRequest } from './request-audit';
+
+/** The Audit log screen's API, for administrators only (issue 8 'Audit trail'). */
+export function registerAuditRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const service = createAuditService(db);
+  const access = ['ADMINISTRATOR'] as const;
+  const tags = ['audit'];
+
+  routes.post(
+    API_PATHS.audit.list,
+    {
+      config: { access, audit: AUDIT_ACTIONS.auditList },
+      schema: {
+        tags,
+        summary:
+          'A page of the audit trail, newest first, filtered by actor, participant, action and time',
+        body: auditListRequestSchema,
+        response: {
+          200: successEnvelope(auditListResponseSchema),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      return ok(await service.list(request.body, audit));
+    },
+  );
+
+  routes.get(
+    API_PATHS.audit.export,
+    {
+      config: { access, audit: AUDIT_ACTIONS.auditExport },
+      schema: {
+        tags,
+        summary: 'The filtered audit trail as a CSV download (UTF-8, RFC 4180), streamed',
+        querystring: auditExportQuerySchema,
+        // No response schema: the body is a stream of CSV text (failures are still the envelope).
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      const csv = await service.exportCsv(request.query, audit);
+      const fileName = auditExportFileName(new Date().toISOString().slice(0, 10));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { Readable } from 'node:stream';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_CSV_HEADER,
+  AUDIT_MESSAGES,
+  AUDIT_PAGE_SIZE,
+  MAX_AUDIT_PARTICIPANT_MATCHES,
+  type AuditAction,
+  type AuditFilters,
+  type AuditListResponse,
+  type AuditLogEntry,
+} from '@recovery-portal/contract/audit';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { CSV_BOM, csvRow } from '../../lib/csv';
+import {
+  auditBatches,
+  findParticipantIds,
+  listAuditEntries,
+  type AuditEntry,
+  type AuditQuery,
+} from './audit.repository';
+
+/** Records an audit row for the calling administrator. */
+export type AuditFn = (
+  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
+) => Promise<void>;
+
+/** The wire filters as parsed by the contract (the action already checked against the list). */
+type ParsedFilters = Omit<AuditFilters, 'action'> & { action?: AuditAction | '' | undefined };
+
+/** The filters that were set, for the audit row of the viewing itself. */
+function setFilters(filters: ParsedFilters): Record<string, string> {
+  const set: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (typeof value === 'string' && value.trim() !== '') set[key] = value.trim();
+  }
+  return set;
+}
+
+function toCsvRow(entry: AuditLogEntry): string {
+  return csvRow([
+    entry.id,
+    entry.created_at,
+    entry.actor_id,
+    entry.actor_email,
+    entry.action,
+    entry.subject_type,
+    entry.subject_id,
+    entry.subject_name,
+    entry.client_address,
+    entry.request_id,
+    entry.details === null ? null : JSON.stringify(entry.details),
+  ]);
+}
+
+export function createAuditService(db: Database) {
+  /** Normalises the filters; a participant filter matching too many participants is refused. */
+  async function toAuditQuery(filters: ParsedFilters): Promise<AuditQuery> {
+    const actor = filters.actor?.trim();
+    const participant = filters.participant?.trim();
+    const query: AuditQuery = {
+      ...(actor ? { actor } : {}),
+      ...(filters.action ? { action: filters.action } : {}),
+      ...(filters.from ? { from: new Date(filters.from) } : {}),
+      ...(filters.to ? { to: new Date(filters.to) } : {}),
+    };
+    if (!participant) return query;
+    const participantIds = await findParticipantIds(db, participant, MAX_AUDIT_PARTICIPANT_MATCHES);
+    if (participantIds.length > MAX_AUDIT_PARTICIPANT_MATCHES) {
+      throw new AppError('VALIDATION_ERROR', AUDIT_MESSAGES.tooManyParticipants, [
+        { field: 'participant', message: AUDIT_MESSAGES.tooManyParticipants },
+      ]);
+    }
+    return { ...query, participantIds };
+  }
+
+  return {
+    /** A page of the trail, newest first (issue 8 'Audit log'). */
+    async list(
+      request: ParsedFilters & { before?: number; after?: number; page_size?: number },
+      audit: AuditFn,
+    ): Promise<AuditListResponse> {
+      const query = await toAuditQuery(request);
+      const page = await listAuditEntries(db, query, {
+        pageSize: request.page_size ?? AUDIT_PAGE_SIZE,
+        ...(request.before !== undefined ? { before: request.before } : {}),
+        ...(request.after !== undefined ? { after: request.after } : {}),
+      });
+      await audit({
+        action: AUDIT_ACTIONS.auditList,
+        details: {
+          filters: setFilters(request),
+          ...(request.before !== undefined ? { before: request.before } : {}),
+          ...(request.after !== undefined ? { after: request.after } : {}),
+        },
+      });
+      return {
+        entries: page.entries,
+        older_cursor: page.olderCursor,
+        newer_cursor: page.newerCursor,
+      };
+    },
+
+    /**
+     * The filtered trail as CSV text (UTF-8 with BOM, header row), newest first, streamed batch
+     * by batch: the next batch is read only when the client has taken the previous one.
+     */
+    async exportCsv(filters: ParsedFilters, audit: AuditFn): Promise<Readable> {
+      const query = await toAuditQuery(filters);
+      await audit({ action: AUDIT_ACTIONS.auditExport, details: { filters: setFilters(filters) } });
+      async function* lines() {
+        yield CSV_BOM + csvRow(AUDIT_CSV_HEADER);
+        for await (const batch of auditBatches(db, query)) {
+          yield batch.map(toCsvRow).join('');
+        }
+      }
+      return Readable.from(lines(), { objectMode: false });
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

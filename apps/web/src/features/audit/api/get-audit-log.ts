@@ -1,0 +1,38 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { auditListResponseSchema } from '@recovery-portal/contract/audit';
+import type { AuditListRequest, AuditListResponse } from '@recovery-portal/contract/audit';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Empty filters are left out of the body. */
+function withoutEmptyFields(request: AuditListRequest): AuditListRequest {
+  return Object.fromEntries(
+    Object.entries(request).filter(([, value]) => value !== '' && value !== undefined),
+  ) as AuditListRequest;
+}
+
+/** POST /api/audit/list */
+export function getAuditLog(
+  request: AuditListRequest,
+  signal?: AbortSignal,
+): Promise<AuditListResponse> {
+  return apiRequest(API_PATHS.audit.list, {
+    method: 'POST',
+    body: withoutEmptyFields(request),
+    schema: auditListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getAuditLogQueryOptions(request: AuditListRequest) {
+  return queryOptions({
+    queryKey: ['audit', 'list', withoutEmptyFields(request)],
+    queryFn: ({ signal }) => getAuditLog(request, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditLog(request: AuditListRequest) {
+  return useQuery(getAuditLogQueryOptions(request));
+}

@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import { Box, Button, Paper, Typography } from '@mui/material';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FirstPage from '@mui/icons-material/FirstPage';
+import { AUDIT_MESSAGES, auditActionLabel } from '@recovery-portal/contract/audit';
+import type { AuditListResponse, AuditLogEntry } from '@recovery-portal/contract/audit';
+import { PageHeading } from '../../../components/layout/page-heading';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useNotify } from '../../../lib/notify';
+import { useExportAuditLog } from '../api/export-audit-log';
+import { useAuditLog } from '../api/get-audit-log';
+import { useAuditLogState } from '../audit-log-state';
+import type { AuditLogState } from '../audit-log-state';
+import { AuditEntryDialog } from './audit-entry-dialog';
+import { AuditFilterForm } from './audit-filter-form';
+import { AUDIT_TIME_FORMAT, detailsText, subjectText } from './audit-text';
+
+const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
+  {
+    id: 'time',
+    header: 'Time',
+    cell: (entry) => formatDate(entry.created_at, AUDIT_TIME_FORMAT),
+    sx: { whiteSpace: 'nowrap' },
+  },
+  { id: 'actor', header: 'Actor', cell: (entry) => entry.actor_email ?? '-' },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (entry) => (
+      <>
+        <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+          {auditActionLabel(entry.action)}
+        </Typography>
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ fontFamily: 'monospace' }}
+        >
+          {entry.action}
+        </Typography>
+      </>
+    ),
+  },
+  { id: 'subject', header: 'Subject', cell: subjectText, sx: { overflowWrap: 'anywhere' } },
+  {
+    id: 'address',
+    header: 'Client address',
+    cell: (entry) => entry.client_address ?? '-',
+    sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    id: 'details',
+    header: 'Details',
+    cell: (entry) => (
+      <Box
+        component="span"
+        sx={{
+          display: 'block',
+          maxWidth: 320,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          fontFamily: 'monospace',
+          fontSize: '0.8125rem',
+        }}
+      >
+        {detailsText(entry)}
+      </Box>
+    ),
+  },
+];
+
+/** The administrator's Audit log (issue 8): the trail, filtered, newest first, and its export. */
+export function AuditLogScreen() {
+  const notify = useNotify();
+  const state = useAuditLogState();
+  const { values, request, applyFilters } = state;
+  const audit = useAuditLog(request);
+  const exportMutation = useExportAuditLog();
+  const [dialog, setDialog] = useState<{ open: boolean; entry: AuditLogEntry | null }>({
+    open: false,
+    entry: null,
+  });
+
+  useEffect(() => {
+    if (audit.isError) notify.error(errorMessage(audit.error), 'snackbar');
+  }, [audit.isError, audit.error, audit.errorUpdatedAt, notify]);
+
+  const page = audit.isError ? undefined : audit.data;
+  const filters = {
+    actor: values.actor,
+    participant: values.participant,
+    action: values.action,
+    from: values.from,
+    to: values.to,
+  };
+
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          gap: 2,
+        }}
+      >
+        <PageHeading title="Audit log" />
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          loading={exportMutation.isPending}
+          loadingPosition="start"
+          onClick={() =>
+            exportMutation.mutate(request, {
+              onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+            })
+          }
+        >
+          Export CSV
+        </Button>
+      </Box>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <AuditFilterForm key={JSON.stringify(filters)} filters={filters} onApply={applyFilters} />
+      </Paper>
+      <DataTable
+        label="Audit log"
+        columns={COLUMNS}
+        rows={page?.entries ?? []}
+        getRowId={(entry) => entry.id}
+        loading={audit.isPending}
+        fetching={audit.isFetching}
+        emptyText={audit.isError ? AUDIT_MESSAGES.fetchError : 'No audit entries match.'}
+        onRowClick={(entry) => setDialog({ open: true, entry })}
+        size="small"
+        // Narrow screens scroll the table sideways rather than squeezing every column.
+        sx={{ bgcolor: 'background.paper', borderRadius: 1, '& .MuiTable-root': { minWidth: 960 } }}
+      />
+      <AuditPager
+        page={page}
+        paged={request.before !== undefined || request.after !== undefined}
+        goTo={state.goTo}
+      />
+      <AuditEntryDialog
+        open={dialog.open}
+        entry={dialog.entry}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
+}
+
+/** Newest / Newer / Older: keyset paging has no page numbers, however long the trail. */
+function AuditPager({
+  page,
+  paged,
+  goTo,
+}: {
+  page: AuditListResponse | undefined;
+  /** Showing a page other than the newest (even an empty one, from an old link). */
+  paged: boolean;
+  goTo: AuditLogState['goTo'];
+}) {
+  const newer = page?.newer_cursor ?? null;
+  const older = page?.older_cursor ?? null;
+  return (
+    <Box
+      component="nav"
+      aria-label="Audit log pages"
+      sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, py: 1.5 }}
+    >
+      <Button startIcon={<FirstPage />} disabled={!paged} onClick={() => goTo('newest')}>
+        Newest
+      </Button>
+      <Button
+        startIcon={<ChevronLeft />}
+        disabled={newer === null}
+        onClick={() => newer !== null && goTo({ after: newer })}
+      >
+        Newer
+      </Button>
+      <Button
+        endIcon={<ChevronRight />}
+        disabled={older === null}
+        onClick={() => older !== null && goTo({ before: older })}
+      >
+        Older
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mfaStatusSchema } from '@recovery-portal/contract/mfa';
+import type { MfaStatus } from '@recovery-portal/contract/mfa';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/account/mfa: the signed-in staff member's own two-step sign-in settings. */
+export function getMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
+  return apiRequest(API_PATHS.mfa.status, {
+    schema: mfaStatusSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getMfaStatusQueryOptions() {
+  return queryOptions({
+    queryKey: ['mfa', 'status'],
+    queryFn: ({ signal }) => getMfaStatus(signal),
+  });
+}
+
+/** Not fetched while `enabled` is false (the dialog is closed). */
+export function useMfaStatus(enabled: boolean) {
+  return useQuery({ ...getMfaStatusQueryOptions(), enabled });
+}

@@ -1,0 +1,293 @@
+import type { BundleReport } from './bundle';
+import type { StatementPlan } from './direct-sql';
+import type { ScenarioGroup } from './scenarios';
+import type { SeedResult } from './seed';
+import type { LoadResult } from './stats';
+
+/** DESIGN §7 budgets of the participant list on PostgreSQL at 100k participants. */
+export const LIST_P95_BUDGET_MS = 25;
+export const SERVER_OVERHEAD_BUDGET = 1.3;
+/** Issue 9: the whole benchmark fits in ten minutes on a 2-core machine. */
+export const WALL_TIME_BUDGET_SECONDS = 600;
+
+export interface ScenarioResult {
+  group: ScenarioGroup;
+  name: string;
+  server: LoadResult;
+  /** The same statements straight through node-postgres (participant list on PostgreSQL). */
+  direct?: LoadResult;
+  /** server / direct of the median latency. */
+  ratioP50?: number;
+  ratioP95?: number;
+  /** The statements one request runs, stage by stage (`‖` joins statements run at once). */
+  statements?: string[];
+  /** EXPLAIN (ANALYZE, BUFFERS) of the request's SELECTs, run once after the measurement. */
+  plans?: StatementPlan[];
+}
+
+export interface DatabaseRun {
+  kind: 'postgres' | 'pglite';
+  label: string;
+  /** Why this database was not measured; the other fields are then absent. */
+  skipped?: string;
+  seed?: SeedResult;
+  /** Participants the database held when measured. */
+  participants?: number;
+  serverStartSeconds?: number;
+  scenarios: ScenarioResult[];
+}
+
+export interface Budget {
+  name: string;
+  limit: string;
+  measured: string;
+  pass: boolean | null;
+  note?: string;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt: string;
+  wallSeconds: number;
+  phases: Record<string, number>;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; platform: string };
+  /** 1-minute load average, sampled every 5 s: other processes share the machine. */
+  load: {
+    min: number;
+    mean: number;
+    max: number;
+    samples: number;
+    uptimeStart: string;
+    uptimeEnd: string;
+  };
+  settings: { connections: number; durationSeconds: number; warmupSeconds: number };
+  databases: DatabaseRun[];
+  bundle?: BundleReport;
+  budgets: Budget[];
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '—');
+const rate = (value: number) =>
+  Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '—';
+const ratio = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(2)}×`);
+const mark = (pass: boolean | null) => (pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL');
+const count = (value: number) => value.toLocaleString('en-US');
+const sqlTotal = (s: ScenarioResult) =>
+  (s.plans ?? []).reduce(
+    (total, plan) => total + (Number.isFinite(plan.executionMs) ? plan.executionMs : 0),
+    0,
+  );
+
+/** Marks each budget of DESIGN §7 and issue 9 PASS or FAIL from the measurements. */
+export function evaluateBudgets(report: Omit<BenchReport, 'budgets'>): Budget[] {
+  const budgets: Budget[] = [];
+  const postgres = report.databases.find((run) => run.kind === 'postgres' && !run.skipped);
+  const lists = postgres?.scenarios.filter((s) => s.group === 'participant-list') ?? [];
+  if (lists.length > 0) {
+    const worst = lists.reduce((a, b) => (b.server.p95 > a.server.p95 ? b : a));
+    const over = lists.filter((s) => !(s.server.p95 <= LIST_P95_BUDGET_MS));
+    budgets.push({
+      name: `/api/user/list p95, PostgreSQL, ${count(postgres?.participants ?? 0)} participants, ${report.settings.connections} clients`,
+      limit: `≤ ${LIST_P95_BUDGET_MS} ms in every sort/search/status`,
+      measured: `worst ${ms(worst.server.p95)} ms (${worst.name}); ${over.length} of ${lists.length} over`,
+      pass: over.length === 0,
+    });
+    const ratios = lists.filter((s) => s.ratioP50 !== undefined);
+    if (ratios.length > 0) {
+      const worstRatio = ratios.reduce((a, b) => ((b.ratioP50 ?? 0) > (a.ratioP50 ?? 0) ? b : a));
+      const overRatio = ratios.filter((s) => !((s.ratioP50 ?? Infinity) <= SERVER_OVERHEAD_BUDGET));
+      budgets.push({
+        name: 'Server overhead over the same SQL run directly (median latency ratio)',
+        limit: `≤ ${SERVER_OVERHEAD_BUDGET.toFixed(2)}× (+30%)`,
+        measured: `worst ${ratio(worstRatio.ratioP50)} (${worstRatio.name}); ${overRatio.length} of ${ratios.length} over`,
+        pass: overRatio.length === 0,
+      });
+    }
+    const failed = lists.filter((s) => s.server.errors > 0);
+    if (failed.length > 0) {
+      budgets.push({
+        name: 'Participant list answered without errors',
+        limit: '0 failed requests',
+        measured: `${failed.length} scenario(s) with failures`,
+        pass: false,
+      });
+    }
+  } else {
+    budgets.push({
+      name: '/api/user/list p95 on PostgreSQL',
+      limit: `≤ ${LIST_P95_BUDGET_MS} ms`,
+      measured: postgres ? 'not measured' : 'PostgreSQL skipped',
+      pass: null,
+    });
+  }
+  if (report.bundle) {
+    budgets.push({
+      name: '/login first load, JavaScript gzipped',
+      limit: '≤ 180 KB (KiB)',
+      measured: `${report.bundle.loginFirstLoadKb.toFixed(1)} KB`,
+      pass: report.bundle.loginFirstLoadKb <= 180,
+    });
+    budgets.push({
+      name: 'Every route lazy-loaded (its own chunk)',
+      limit: 'all of src/app/routes',
+      measured:
+        report.bundle.notLazy.length === 0
+          ? `${report.bundle.routes.length} of ${report.bundle.routes.length}`
+          : `not lazy: ${report.bundle.notLazy.join(', ')}`,
+      pass: report.bundle.notLazy.length === 0,
+    });
+  }
+  budgets.push({
+    name: 'Benchmark wall time',
+    limit: `≤ ${WALL_TIME_BUDGET_SECONDS / 60} minutes`,
+    measured: `${(report.wallSeconds / 60).toFixed(1)} min`,
+    pass: report.wallSeconds <= WALL_TIME_BUDGET_SECONDS,
+    note: `load average ${report.load.min.toFixed(1)}–${report.load.max.toFixed(1)} on ${report.machine.cpus} cores`,
+  });
+  return budgets;
+}
+
+/** Execution time of each SELECT alone (EXPLAIN ANALYZE, no load), e.g. `count users 4.1`. */
+const sqlTimes = (s: ScenarioResult) =>
+  s.plans && s.plans.length > 0
+    ? s.plans.map((plan) => `${plan.label} ${ms(plan.executionMs)}`).join(', ')
+    : '—';
+
+function loadTable(scenarios: readonly ScenarioResult[]): string[] {
+  const withPlans = scenarios.some((s) => s.plans);
+  const lines = [
+    `| call | p50 ms | p95 ms | p99 ms | req/s | failed |${withPlans ? ' SQL alone, ms |' : ''}`,
+    `|---|---:|---:|---:|---:|---:|${withPlans ? '---|' : ''}`,
+  ];
+  for (const s of scenarios) {
+    lines.push(
+      `| ${s.name} | ${ms(s.server.p50)} | ${ms(s.server.p95)} | ${ms(s.server.p99)} | ${rate(s.server.requestsPerSecond)} | ${s.server.errors} |${withPlans ? ` ${sqlTimes(s)} |` : ''}`,
+    );
+  }
+  return lines;
+}
+
+function listTable(scenarios: readonly ScenarioResult[], withDirect: boolean): string[] {
+  if (!withDirect) return loadTable(scenarios);
+  const lines = [
+    '| list query | server p50 | p95 | p99 | req/s | direct p50 | p95 | req/s | ratio p50 | ratio p95 | p95 ≤ 25 | SQL alone, ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:--:|---|',
+  ];
+  for (const s of scenarios) {
+    const d = s.direct;
+    lines.push(
+      `| ${s.name} | ${ms(s.server.p50)} | ${ms(s.server.p95)} | ${ms(s.server.p99)} | ${rate(s.server.requestsPerSecond)} | ${d ? ms(d.p50) : '—'} | ${d ? ms(d.p95) : '—'} | ${d ? rate(d.requestsPerSecond) : '—'} | ${ratio(s.ratioP50)} | ${ratio(s.ratioP95)} | ${s.server.p95 <= LIST_P95_BUDGET_MS ? 'yes' : '**no**'} | ${sqlTimes(s)} |`,
+    );
+  }
+  return lines;
+}
+
+function databaseSection(run: DatabaseRun): string[] {
+  const lines = [`## ${run.label}`, ''];
+  if (run.skipped) return [...lines, `Skipped: ${run.skipped}`, ''];
+  if (run.seed) {
+    lines.push(
+      `Seeded ${count(run.seed.participants)} participants (volume \`${run.seed.volume}\`) in ${run.seed.seconds.toFixed(0)} s; the database holds ${count(run.participants ?? 0)} participants. Server ready in ${(run.serverStartSeconds ?? 0).toFixed(1)} s.`,
+      '',
+      '| table | rows |',
+      '|---|---:|',
+      ...Object.entries(run.seed.rows).map(([table, rows]) => `| ${table} | ${count(rows)} |`),
+      '',
+    );
+  }
+  const lists = run.scenarios.filter((s) => s.group === 'participant-list');
+  const withDirect = lists.some((s) => s.direct);
+  lines.push(
+    '### /api/user/list',
+    '',
+    withDirect
+      ? 'Server: the built server under autocannon. Direct: the statements the server ran for that request (captured from the same code through node-postgres, stage by stage), replayed by a pool of the same size for the same time. Latencies in ms.'
+      : 'The built server under autocannon; latencies in ms.',
+    '',
+    ...listTable(lists, withDirect),
+    '',
+  );
+  const others: [ScenarioGroup, string][] = [
+    ['nudge-list', '### Nudge list (/api/nudge/list)'],
+    ['coach-list', '### Coach list (/api/chat/list)'],
+    ['details', '### Participant details (rotating over 50 active participants)'],
+  ];
+  for (const [group, title] of others) {
+    const scenarios = run.scenarios.filter((s) => s.group === group);
+    if (scenarios.length > 0) lines.push(title, '', ...loadTable(scenarios), '');
+  }
+  // The full plans of the slowest calls (all plans are in the JSON report).
+  const slowest = (group: ScenarioGroup, count: number) =>
+    run.scenarios
+      .filter((s) => s.group === group && s.plans && s.plans.length > 0)
+      .filter((s) => !(s.server.p95 <= LIST_P95_BUDGET_MS))
+      .sort((a, b) => sqlTotal(b) - sqlTotal(a))
+      .slice(0, count);
+  const slow = [
+    ...slowest('participant-list', 4),
+    ...slowest('nudge-list', 1),
+    ...slowest('coach-list', 1),
+    ...slowest('details', 2),
+  ];
+  if (slow.length > 0) {
+    lines.push(
+      `### Query plans of the slowest calls over ${LIST_P95_BUDGET_MS} ms p95`,
+      '',
+      'EXPLAIN (ANALYZE, BUFFERS) of each SELECT the call runs, once and without load, after the measurement; the JSON report has every plan.',
+      '',
+    );
+    for (const s of slow) {
+      lines.push(`#### ${s.group} ${s.name} — p95 ${ms(s.server.p95)} ms`, '');
+      for (const plan of s.plans ?? []) {
+        if (plan.executionMs < 1) continue;
+        lines.push(`${plan.label}, ${ms(plan.executionMs)} ms:`, '', '```', plan.plan, '```', '');
+      }
+    }
+  }
+  return lines;
+}
+
+/** The report as Markdown, printed at the end and written next to the JSON. */
+export function toMarkdown(report: BenchReport): string {
+  const lines = [
+    `# Benchmark ${report.startedAt}`,
+    '',
+    `${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.memoryGb} GB RAM, Node ${report.machine.node} on ${report.machine.platform}. ${report.settings.connections} concurrent clients, ${report.settings.warmupSeconds} s warm-up and ${report.settings.durationSeconds} s measured per call.`,
+    '',
+    `Machine load (1-minute load average, sampled every 5 s): min ${report.load.min.toFixed(2)}, mean ${report.load.mean.toFixed(2)}, max ${report.load.max.toFixed(2)} on ${report.machine.cpus} cores. \`uptime\` at start: ${report.load.uptimeStart}; at the end: ${report.load.uptimeEnd}. A load above the core count means other processes competed for the CPU and the latencies are pessimistic.`,
+    '',
+    `Wall time ${report.wallSeconds.toFixed(0)} s: ${Object.entries(report.phases)
+      .map(([phase, s]) => `${phase} ${s.toFixed(0)} s`)
+      .join(', ')}.`,
+    '',
+    '## Budgets',
+    '',
+    '| budget | limit | measured | result |',
+    '|---|---|---|:--:|',
+    ...report.budgets.map(
+      (b) =>
+        `| ${b.name} | ${b.limit} | ${b.measured}${b.note ? ` (${b.note})` : ''} | ${mark(b.pass)} |`,
+    ),
+    '',
+  ];
+  for (const run of report.databases) lines.push(...databaseSection(run));
+  if (report.bundle) {
+    const b = report.bundle;
+    lines.push(
+      '## Portal JavaScript (gzip, KB = 1,024 bytes)',
+      '',
+      `Entry and its static imports: ${b.entryKb.toFixed(1)} KB in ${b.entryChunks} chunk(s). First load of /login: **${b.loginFirstLoadKb.toFixed(1)} KB**; of /participants: ${b.participantsFirstLoadKb.toFixed(1)} KB. All JavaScript: ${b.totalJavaScriptKb.toFixed(1)} KB.`,
+      '',
+      '| route | own chunks KB | first load KB | chunks |',
+      '|---|---:|---:|---:|',
+      ...b.routes.map(
+        (r) => `| ${r.route} | ${r.ownKb.toFixed(1)} | ${r.firstLoadKb.toFixed(1)} | ${r.chunks} |`,
+      ),
+      '',
+    );
+    if (b.notLazy.length > 0) {
+      lines.push(`Not lazily loaded: ${b.notLazy.join(', ')}.`, '');
+    }
+  }
+  return lines.join('\n');
+}

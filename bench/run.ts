@@ -1,0 +1,487 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  DEFAULT_PARTICIPANT_LIST_QUERY,
+  SORT_DIRECTIONS,
+  type ParticipantListQueryInput,
+  type ParticipantListResponse,
+} from '@recovery-portal/contract/participants';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { PARTICIPANT_TYPES } from '@recovery-portal/contract/users';
+import { benchClinician, signIn, type SessionHeaders } from './lib/api-session';
+import { analyseBundle } from './lib/bundle';
+import { createSqlCapture, explainStages, loadDirect, type SqlCapture } from './lib/direct-sql';
+import { loadServer, type LoadOptions } from './lib/http-load';
+import { log } from './lib/log';
+import { repoRoot, resultsDir } from './lib/paths';
+import { findPostgresBin, startThrowawayCluster } from './lib/postgres-cluster';
+import {
+  evaluateBudgets,
+  toMarkdown,
+  type BenchReport,
+  type DatabaseRun,
+  type ScenarioResult,
+} from './lib/report';
+import {
+  coachListScenarios,
+  detailsScenarios,
+  nudgeListScenarios,
+  participantListScenarios,
+  SHORT_SEARCH,
+  type Scenario,
+  type SearchTerms,
+} from './lib/scenarios';
+import { seedDatabase, type SeedVolume } from './lib/seed';
+import { startServer } from './lib/server-process';
+
+const USAGE = `Usage: npm run bench -- [options]
+  --participants N         PostgreSQL participants (default 100000)
+  --volume V               per-participant data: full | light | minimal (default light)
+  --pglite-participants N  PGlite participants (default 10000)
+  --duration S             measured seconds per call (default 1.5)
+  --warmup S               unrecorded seconds before each call (default 0.3)
+  --connections N          concurrent clients (default 20)
+  --skip-postgres, --skip-pglite, --bundle-only`;
+
+const { values: args } = parseArgs({
+  options: {
+    participants: { type: 'string', default: '100000' },
+    volume: { type: 'string', default: 'light' },
+    'pglite-participants': { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '1.5' },
+    warmup: { type: 'string', default: '0.3' },
+    connections: { type: 'string', default: '20' },
+    'skip-postgres': { type: 'boolean', default: false },
+    'skip-pglite': { type: 'boolean', default: false },
+    'bundle-only': { type: 'boolean', default: false },
+    // Set by scripts/bench.mjs: the snapshot of the build to measure, and when the run began.
+    'build-dir': { type: 'string', default: repoRoot },
+    'started-at': { type: 'string' },
+    'build-seconds': { type: 'string', default: '0' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function positive(name: string, value: string | undefined): number {
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new Error(`--${name} must be a positive number\n${USAGE}`);
+  return number;
+}
+
+function volume(value: string | undefined): SeedVolume {
+  if (value === 'full' || value === 'light' || value === 'minimal') return value;
+  throw new Error(`--volume must be full, light or minimal\n${USAGE}`);
+}
+
+/** Undone in reverse order at the end, on failure and on Ctrl-C. */
+const cleanups: (() => Promise<void>)[] = [];
+
+/** Registers an undo step; the returned function runs it early (once). */
+function onCleanup(undo: () => Promise<void> | void): () => Promise<void> {
+  let done = false;
+  const run = async () => {
+    if (done) return;
+    done = true;
+    cleanups.splice(cleanups.indexOf(run), 1);
+    await undo();
+  };
+  cleanups.push(run);
+  return run;
+}
+
+async function cleanUp() {
+  while (cleanups.length > 0) {
+    try {
+      await cleanups.pop()?.();
+    } catch (error) {
+      process.stderr.write(`cleanup: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    process.stderr.write(`\n${signal}: stopping servers and databases…\n`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
+
+function startLoadSampler() {
+  const samples: number[] = [os.loadavg()[0] ?? 0];
+  const timer = setInterval(() => samples.push(os.loadavg()[0] ?? 0), 5000);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    samples.push(os.loadavg()[0] ?? 0);
+    return {
+      min: Math.min(...samples),
+      max: Math.max(...samples),
+      mean: samples.reduce((a, b) => a + b, 0) / samples.length,
+      samples: samples.length,
+    };
+  };
+}
+
+async function listParticipants(
+  baseUrl: string,
+  headers: SessionHeaders,
+  query: ParticipantListQueryInput,
+): Promise<ParticipantListResponse> {
+  const response = await fetch(`${baseUrl}${API_PATHS.user.list}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...DEFAULT_PARTICIPANT_LIST_QUERY, ...query }),
+  });
+  if (!response.ok) throw new Error(`${API_PATHS.user.list} answered HTTP ${response.status}`);
+  return ((await response.json()) as { _data: ParticipantListResponse })._data;
+}
+
+/** A real surname to search for, and 50 active participants with conversations for details. */
+async function pickTargets(baseUrl: string, headers: SessionHeaders) {
+  const page = await listParticipants(baseUrl, headers, {
+    status: 'ACTIVATED',
+    orderBy: 'coach_chat_count',
+    orderDirection: 'desc',
+    page_size: 50,
+  });
+  const name = page.users.find((user) => user.last_name.length >= 4)?.last_name;
+  if (!name) throw new Error('the seeded database has no active participants');
+  // The list counts one participant type at a time; the database holds all of them.
+  let total = 0;
+  for (const type of PARTICIPANT_TYPES) {
+    total += (await listParticipants(baseUrl, headers, { type, status: '', page_size: 1 }))
+      .total_participants;
+  }
+  const search: SearchTerms = { short: SHORT_SEARCH, name };
+  return { search, ids: page.users.map((user) => user.id), total };
+}
+
+const stagesText = (stages: { text: string }[][]) =>
+  stages.map((stage) => stage.map((s) => s.text.replace(/\s+/g, ' ')).join(' ‖ '));
+
+async function measure(
+  scenario: Scenario,
+  baseUrl: string,
+  headers: SessionHeaders,
+  load: LoadOptions,
+  direct: { capture: SqlCapture; pool: pg.Pool } | null,
+): Promise<ScenarioResult> {
+  const server = await loadServer(baseUrl, headers, scenario.calls, load);
+  const result: ScenarioResult = { group: scenario.group, name: scenario.name, server };
+  const call = scenario.calls[0];
+  if (direct && call) {
+    // The statements behind the call and their plans; the list also runs them directly.
+    const stages = await direct.capture.capture(call);
+    result.statements = stagesText(stages);
+    if (scenario.group === 'participant-list') {
+      result.direct = await loadDirect(direct.pool, stages, load);
+      result.ratioP50 = server.p50 / result.direct.p50;
+      result.ratioP95 = server.p95 / result.direct.p95;
+    }
+    result.plans = await explainStages(direct.pool, stages);
+  }
+  const line = `${scenario.group} ${scenario.name}: p50 ${server.p50.toFixed(1)} p95 ${server.p95.toFixed(1)} p99 ${server.p99.toFixed(1)} ms, ${Math.round(server.requestsPerSecond)}/s${server.errors ? `, ${server.errors} failed` : ''}`;
+  log(
+    result.direct
+      ? `${line}; direct p50 ${result.direct.p50.toFixed(1)} p95 ${result.direct.p95.toFixed(1)} ms, ratio ${result.ratioP50?.toFixed(2)}`
+      : line,
+  );
+  return result;
+}
+
+/** Waits until no other session is busy, e.g. the server's participant_stats refresh at start. */
+async function waitForIdleDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 120_000;
+    let quiet = 0;
+    while (Date.now() < deadline && quiet < 3) {
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and datname = current_database()",
+      );
+      quiet = rows[0]?.n === 0 ? quiet + 1 : 0;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function participantCount(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ users: string | null }>(
+      "select to_regclass('public.users')::text as users",
+    );
+    if (!tables[0]?.users) return 0;
+    const { rows } = await client.query<{ n: number }>(
+      "select count(*)::int as n from users where role = 'PARTICIPANT'",
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function runPostgres(
+  options: {
+    participants: number;
+    volume: SeedVolume;
+    load: LoadOptions;
+    serverScript: string;
+    logDir: string;
+  },
+  phases: Record<string, number>,
+): Promise<DatabaseRun> {
+  const label = `PostgreSQL`;
+  let url = process.env.BENCH_DATABASE_URL;
+  let version = 'BENCH_DATABASE_URL';
+  let makeDurable = async () => {};
+  if (!url) {
+    const bin = findPostgresBin();
+    if (!bin) {
+      const skipped = 'no BENCH_DATABASE_URL and no PostgreSQL under /usr/lib/postgresql/*/bin';
+      log(`PostgreSQL skipped: ${skipped}`);
+      return { kind: 'postgres', label, skipped, scenarios: [] };
+    }
+    const cluster = await startThrowawayCluster(bin);
+    onCleanup(() => cluster.stop());
+    url = cluster.url;
+    version = `PostgreSQL ${cluster.version}, throw-away cluster`;
+    makeDurable = () => cluster.makeDurable();
+    log(`Started a throw-away PostgreSQL ${cluster.version} cluster`);
+  }
+  let started = performance.now();
+  const before = await participantCount(url);
+  const missing = Math.max(0, options.participants - before);
+  const seed =
+    missing > 0
+      ? await seedDatabase({
+          env: { DATABASE_URL: url },
+          participants: missing,
+          volume: options.volume,
+          label: 'postgres seed',
+        })
+      : undefined;
+  phases['PostgreSQL seed'] = (performance.now() - started) / 1000;
+  await makeDurable();
+
+  started = performance.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-server-'));
+  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const serverStarted = performance.now();
+  const server = await startServer({
+    serverScript: options.serverScript,
+    dataDir,
+    databaseUrl: url,
+    logDir: options.logDir,
+    label: 'postgres',
+  });
+  const stopServer = onCleanup(() => server.stop());
+  const serverStartSeconds = (performance.now() - serverStarted) / 1000;
+  await waitForIdleDatabase(url);
+  const headers = await signIn(server.url, benchClinician());
+  const targets = await pickTargets(server.url, headers);
+  log(
+    `PostgreSQL server up in ${serverStartSeconds.toFixed(1)} s; ${targets.total} participants; name search "${targets.search.name}"`,
+  );
+
+  const capture = await createSqlCapture(url);
+  const closeCapture = onCleanup(() => capture.close());
+  const pool = new pg.Pool({ connectionString: url, max: options.load.connections });
+  pool.on('error', () => undefined);
+  const closePool = onCleanup(() => pool.end());
+  const scenarios = [
+    ...participantListScenarios(targets.search, {
+      sortDirections: SORT_DIRECTIONS,
+      searchKeys: 'all',
+    }),
+    ...nudgeListScenarios(true),
+    ...coachListScenarios(true),
+    ...detailsScenarios(targets.ids),
+  ];
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    results.push(await measure(scenario, server.url, headers, options.load, { capture, pool }));
+  }
+  await closePool();
+  await closeCapture();
+  await stopServer();
+  phases['PostgreSQL measurements'] = (performance.now() - started) / 1000;
+  return {
+    kind: 'postgres',
+    label: `${label} (${version})`,
+    ...(seed ? { seed } : {}),
+    participants: targets.total,
+    serverStartSeconds,
+    scenarios: results,
+  };
+}
+
+async function runPglite(
+  options: {
+    participants: number;
+    volume: SeedVolume;
+    load: LoadOptions;
+    serverScript: string;
+    logDir: string;
+  },
+  phases: Record<string, number>,
+): Promise<DatabaseRun> {
+  let started = performance.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-pglite-'));
+  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const seed = await seedDatabase({
+    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+    participants: options.participants,
+    volume: options.volume,
+    label: 'pglite seed',
+  });
+  phases['PGlite seed'] = (performance.now() - started) / 1000;
+
+  started = performance.now();
+  const server = await startServer({
+    serverScript: options.serverScript,
+    dataDir,
+    logDir: options.logDir,
+    label: 'pglite',
+  });
+  const stopServer = onCleanup(() => server.stop());
+  const serverStartSeconds = (performance.now() - started) / 1000;
+  // The server refreshes participant_stats at start; PGlite runs it inside the server process,
+  // so wait about as long as the seeder's own refresh took.
+  await new Promise((resolve) =>
+    setTimeout(resolve, ((seed.statsRefreshSeconds ?? 2) * 1.5 + 1) * 1000),
+  );
+  const headers = await signIn(server.url, benchClinician());
+  const targets = await pickTargets(server.url, headers);
+  log(`PGlite server up in ${serverStartSeconds.toFixed(1)} s; ${targets.total} participants`);
+  // Fewer list combinations than on PostgreSQL (time): every sort both ways, searches and
+  // statuses on the default sort.
+  const scenarios = [
+    ...participantListScenarios(targets.search, {
+      sortDirections: SORT_DIRECTIONS,
+      searchKeys: 'default',
+    }),
+    ...nudgeListScenarios(false),
+    ...coachListScenarios(false),
+    ...detailsScenarios(targets.ids),
+  ];
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    results.push(await measure(scenario, server.url, headers, options.load, null));
+  }
+  await stopServer();
+  phases['PGlite measurements'] = (performance.now() - started) / 1000;
+  return {
+    kind: 'pglite',
+    label: 'PGlite (embedded, one server process)',
+    seed,
+    participants: targets.total,
+    serverStartSeconds,
+    scenarios: results,
+  };
+}
+
+async function main() {
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const startedAtMs = args['started-at'] ? Number(args['started-at']) : Date.now();
+  const startedAt = new Date(startedAtMs);
+  const phases: Record<string, number> = { 'install and build': Number(args['build-seconds']) };
+  const stopSampler = startLoadSampler();
+  const uptimeStart = uptime();
+  const load: LoadOptions = {
+    connections: positive('connections', args.connections),
+    durationSeconds: positive('duration', args.duration),
+    warmupSeconds: Number(args.warmup) || 0,
+  };
+  const buildDir = path.resolve(args['build-dir']);
+  const serverScript = path.join(buildDir, 'apps/server/dist/server.js');
+  const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+  mkdirSync(resultsDir, { recursive: true });
+  const logDir = path.join(resultsDir, `${stamp}-logs`);
+  mkdirSync(logDir, { recursive: true });
+
+  const started = performance.now();
+  const bundle = analyseBundle(
+    path.join(buildDir, 'apps/web/dist'),
+    path.join(repoRoot, 'apps/web/src'),
+  );
+  phases['bundle report'] = (performance.now() - started) / 1000;
+  log(
+    `/login first load ${bundle.loginFirstLoadKb.toFixed(1)} KB, /participants ${bundle.participantsFirstLoadKb.toFixed(1)} KB (gzip)`,
+  );
+
+  const databases: DatabaseRun[] = [];
+  if (!args['bundle-only']) {
+    const common = { load, serverScript, logDir };
+    databases.push(
+      args['skip-postgres']
+        ? { kind: 'postgres', label: 'PostgreSQL', skipped: '--skip-postgres', scenarios: [] }
+        : await runPostgres(
+            {
+              ...common,
+              participants: positive('participants', args.participants),
+              volume: volume(args.volume),
+            },
+            phases,
+          ),
+    );
+    databases.push(
+      args['skip-pglite']
+        ? { kind: 'pglite', label: 'PGlite', skipped: '--skip-pglite', scenarios: [] }
+        : await runPglite(
+            {
+              ...common,
+              participants: positive('pglite-participants', args['pglite-participants']),
+              volume: volume(args.volume),
+            },
+            phases,
+          ),
+    );
+  }
+  await cleanUp();
+
+  const finished = new Date();
+  const partial: Omit<BenchReport, 'budgets'> = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: finished.toISOString(),
+    wallSeconds: (finished.getTime() - startedAtMs) / 1000,
+    phases,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown CPU',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.type()} ${os.release()}`,
+    },
+    load: { ...stopSampler(), uptimeStart, uptimeEnd: uptime() },
+    settings: load,
+    databases,
+    bundle,
+  };
+  const report: BenchReport = { ...partial, budgets: evaluateBudgets(partial) };
+  const markdown = toMarkdown(report);
+  writeFileSync(path.join(resultsDir, `${stamp}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(path.join(resultsDir, `${stamp}.md`), `${markdown}\n`);
+  process.stdout.write(`\n${markdown}\n\nWritten to bench-results/${stamp}.json and .md\n`);
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(
+    `\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  await cleanUp();
+  process.exit(1);
+});

@@ -1,0 +1,359 @@
+import { z } from 'zod';
+import type { TrendSeriesKind } from './trends';
+
+/**
+ * Every action the audit trail records. The server writes only these (AuditEntry.action is
+ * typed with them) and the Audit log screen offers them as its action filter, so a new action
+ * is added here, with its label below, before anything can record it.
+ */
+export const AUDIT_ACTIONS = {
+  // Sign-in and the account (public routes: the actor is whoever the email names).
+  login: 'account.login',
+  loginFailed: 'account.login.failed',
+  loginThrottled: 'account.login.throttled',
+  refreshReuse: 'account.refresh.reuse',
+  logout: 'account.logout',
+  codeSent: 'account.code.sent',
+  passwordCodeRejected: 'account.password.code_rejected',
+  passwordSet: 'account.password.set',
+  sessionIdleExpired: 'account.session.idle_expired',
+  // Two-step sign-in (TOTP): the sign-in step, then the staff member's own settings.
+  mfaChallenge: 'mfa.challenge',
+  mfaChallengeFailed: 'mfa.challenge.failed',
+  mfaRecoveryCodeUsed: 'mfa.recovery_code.used',
+  mfaStatusView: 'mfa.status.view',
+  mfaEnrolStart: 'mfa.enrol.start',
+  mfaEnrol: 'mfa.enrol',
+  mfaDisable: 'mfa.disable',
+  mfaRecoveryCodesRegenerate: 'mfa.recovery_codes.regenerate',
+  // Administration.
+  clinicianList: 'clinician.list',
+  clinicianCreate: 'clinician.create',
+  clinicianUpdate: 'clinician.update',
+  clinicianDeactivate: 'clinician.deactivate',
+  clinicianReactivate: 'clinician.reactivate',
+  staffSessionsList: 'staff.sessions.list',
+  staffSessionRevoke: 'staff.session.revoke',
+  staffSessionsRevokeAll: 'staff.sessions.revoke_all',
+  mfaPolicyView: 'mfa.policy.view',
+  mfaRequirementChange: 'mfa.requirement.change',
+  mfaReset: 'mfa.reset',
+  auditList: 'audit.list',
+  auditExport: 'audit.export',
+  // Participants' data.
+  participantsList: 'participants.list',
+  participantGroupsList: 'participants.groups.list',
+  participantInvite: 'participant.invite',
+  participantRemind: 'participant.remind',
+  participantSuspend: 'participant.suspend',
+  participantResume: 'participant.resume',
+  participantDelete: 'participant.delete',
+  participantTypeUpdate: 'participant.type.update',
+  participantUpdate: 'participant.update',
+  participantProfileView: 'participant.profile.view',
+  participantDemoModeUpdate: 'participant.demo_mode.update',
+  participantNudgesView: 'participant.nudges.view',
+  participantConversationsView: 'participant.conversations.view',
+  participantDemoConversationsView: 'participant.conversations.demo.view',
+  participantTelemetryView: 'participant.telemetry.view',
+  participantPainRecord: 'participant.pain.record',
+  participantPainList: 'participant.pain.list',
+  participantAdherenceView: 'participant.adherence.view',
+  participantMoodTrendView: 'participant.trend.mood.view',
+  participantBmiTrendView: 'participant.trend.bmi.view',
+  participantSleepTrendView: 'participant.trend.sleep.view',
+  participantBodyWeightTrendView: 'participant.trend.body-weight.view',
+  participantBodyPainTrendView: 'participant.trend.body-pain.view',
+  participantActivityTrendView: 'participant.trend.activity.view',
+  participantTrendView: 'participant.trend.view',
+  participantSurgeryAdd: 'participant.surgery.add',
+  participantSurgeryUpdate: 'participant.surgery.update',
+  participantSurgeryList: 'participant.surgery.list',
+  participantImagingUpload: 'participant.imaging.upload',
+  participantImagingList: 'participant.imaging.list',
+  participantImagingDownload: 'participant.imaging.download',
+  participantImagingDelete: 'participant.imaging.delete',
+  participantSurveysView: 'participant.surveys.view',
+  simulationStateView: 'simulation.state.view',
+  participantSimulationView: 'participant.simulation.view',
+  participantSimulationEnroll: 'participant.simulation.enroll',
+  participantDigitalTwinView: 'participant.digital_twin.view',
+  participantSegmentsView: 'participant.segments.view',
+  participantMarkersView: 'participant.markers.view',
+  participantOutcomesView: 'participant.outcomes.view',
+  participantReview: 'participant.review',
+  participantTriageView: 'participant.triage.read',
+  flagList: 'flags.list',
+  participantFlagsView: 'participant.flags.view',
+  participantFlagAcknowledge: 'participant.flag.acknowledge',
+  participantThresholdsView: 'participant.thresholds.view',
+  participantThresholdsUpdate: 'participant.thresholds.update',
+  nudgeList: 'nudge.list',
+  nudgeView: 'nudge.view',
+  nudgeExport: 'nudge.export',
+  nudgeEffectiveness: 'nudge.effectiveness',
+  coachList: 'coach.list',
+  /**
+   * Written by the server itself when a signed-in call succeeded without recording anything
+   * (a route that forgot to audit and declared no action); should never appear.
+   */
+  apiRequest: 'api.request',
+} as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+/** Every known action, in the order above. */
+export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** The action each single-series trend call records. */
+export const TREND_SERIES_VIEW_ACTIONS = {
+  mood: AUDIT_ACTIONS.participantMoodTrendView,
+  bmi: AUDIT_ACTIONS.participantBmiTrendView,
+  sleep: AUDIT_ACTIONS.participantSleepTrendView,
+  'body-weight': AUDIT_ACTIONS.participantBodyWeightTrendView,
+  'body-pain': AUDIT_ACTIONS.participantBodyPainTrendView,
+} as const satisfies Record<TrendSeriesKind, AuditAction>;
+
+/** How the Audit log screen names each action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'account.login': 'Signed in',
+  'account.login.failed': 'Sign-in failed',
+  'account.login.throttled': 'Sign-in refused (too many attempts)',
+  'account.refresh.reuse': 'Reused session token (session ended)',
+  'account.logout': 'Signed out',
+  'account.code.sent': 'Password reset code sent',
+  'account.password.code_rejected': 'Password reset code rejected',
+  'account.password.set': 'Password set',
+  'account.session.idle_expired': 'Session ended after inactivity',
+  'mfa.challenge': 'Password accepted, two-step code requested',
+  'mfa.challenge.failed': 'Two-step code rejected',
+  'mfa.recovery_code.used': 'Used a recovery code',
+  'mfa.status.view': 'Viewed own sign-in security',
+  'mfa.enrol.start': 'Started two-step sign-in setup',
+  'mfa.enrol': 'Turned on two-step sign-in',
+  'mfa.disable': 'Turned off two-step sign-in',
+  'mfa.recovery_codes.regenerate': 'Made new recovery codes',
+  'clinician.list': 'Viewed clinicians',
+  'clinician.create': 'Added clinician',
+  'clinician.update': 'Edited clinician',
+  'clinician.deactivate': 'Deactivated clinician',
+  'clinician.reactivate': 'Reactivated clinician',
+  'staff.sessions.list': "Viewed a staff member's sessions",
+  'staff.session.revoke': 'Revoked a session',
+  'staff.sessions.revoke_all': 'Revoked all sessions',
+  'mfa.policy.view': 'Viewed two-step sign-in settings',
+  'mfa.requirement.change': 'Changed the two-step sign-in requirement',
+  'mfa.reset': "Turned off a staff member's two-step sign-in",
+  'audit.list': 'Viewed the audit log',
+  'audit.export': 'Exported the audit log',
+  'participants.list': 'Listed participants',
+  'participants.groups.list': 'Listed participant groups',
+  'participant.invite': 'Invited participant',
+  'participant.remind': 'Reminded participant',
+  'participant.suspend': 'Suspended participant',
+  'participant.resume': 'Resumed participant',
+  'participant.delete': 'Deleted participant',
+  'participant.type.update': 'Changed participant type',
+  'participant.update': 'Edited participant',
+  'participant.profile.view': 'Viewed participant profile',
+  'participant.demo_mode.update': 'Changed demo mode',
+  'participant.nudges.view': "Viewed participant's nudges",
+  'participant.conversations.view': "Viewed participant's conversations",
+  'participant.conversations.demo.view': "Viewed participant's demo conversations",
+  'participant.telemetry.view': "Viewed participant's telemetry",
+  'participant.pain.record': 'Recorded pain',
+  'participant.pain.list': "Viewed participant's pain log",
+  'participant.adherence.view': "Viewed participant's adherence",
+  'participant.trend.mood.view': 'Viewed mood trend',
+  'participant.trend.bmi.view': 'Viewed BMI trend',
+  'participant.trend.sleep.view': 'Viewed sleep trend',
+  'participant.trend.body-weight.view': 'Viewed body weight trend',
+  'participant.trend.body-pain.view': 'Viewed body pain trend',
+  'participant.trend.activity.view': 'Viewed activity trend',
+  'participant.trend.view': 'Viewed weekly trends',
+  'participant.surgery.add': 'Added surgery',
+  'participant.surgery.update': 'Edited surgery',
+  'participant.surgery.list': 'Viewed surgeries',
+  'participant.imaging.upload': 'Uploaded imaging',
+  'participant.imaging.list': 'Viewed imaging',
+  'participant.imaging.download': 'Downloaded imaging',
+  'participant.imaging.delete': 'Deleted imaging',
+  'participant.surveys.view': "Viewed participant's surveys",
+  'simulation.state.view': 'Viewed simulation state',
+  'participant.simulation.view': 'Viewed simulation',
+  'participant.simulation.enroll': 'Enrolled in simulation',
+  'participant.digital_twin.view': 'Viewed digital twin',
+  'participant.segments.view': 'Viewed marker segments',
+  'participant.markers.view': 'Viewed markers',
+  'participant.outcomes.view': 'Viewed outcomes',
+  'participant.review': 'Marked participant reviewed',
+  'participant.triage.read': "Viewed participant's triage",
+  'flags.list': 'Listed open flags',
+  'participant.flags.view': "Viewed participant's flags",
+  'participant.flag.acknowledge': 'Acknowledged a flag',
+  'participant.thresholds.view': "Viewed participant's alert thresholds",
+  'participant.thresholds.update': "Changed participant's alert thresholds",
+  'nudge.list': 'Listed nudges',
+  'nudge.view': 'Viewed nudge',
+  'nudge.export': 'Exported nudges',
+  'nudge.effectiveness': 'Viewed nudge effectiveness',
+  'coach.list': 'Listed coach conversations',
+  'api.request': 'Other signed-in call',
+};
+
+/** The label of an action, or the stored name itself for one this build does not know. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string | undefined>)[action] ?? action;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+export const MAX_AUDIT_PAGE_SIZE = 200;
+export const MAX_AUDIT_FILTER_LENGTH = 200;
+/** A participant filter that is not an id may match at most this many participants. */
+export const MAX_AUDIT_PARTICIPANT_MATCHES = 50;
+
+export const AUDIT_MESSAGES = {
+  fetchError: 'Error fetching the audit log',
+  tooManyParticipants: `More than ${MAX_AUDIT_PARTICIPANT_MATCHES} participants match; type more of the id, email or name.`,
+  rangeReversed: 'from must not be after to.',
+  bothCursors: 'Give before or after, not both.',
+} as const;
+
+function textFilter(field: string) {
+  return (
+    z
+      .string({ error: `${field} must be text.` })
+      .max(
+        MAX_AUDIT_FILTER_LENGTH,
+        `${field} must be at most ${MAX_AUDIT_FILTER_LENGTH} characters.`,
+      )
+      // PostgreSQL text cannot hold NUL, so such a filter could never match anything.
+      .refine((value) => !value.includes('\u0000'), { error: `${field} must not contain NUL.` })
+      .optional()
+  );
+}
+
+/** An instant with its offset (the portal sends the start and end of the user's local days). */
+function instantFilter(field: string) {
+  const message = `${field} must be a date and time such as 2025-03-01T00:00:00.000Z.`;
+  return z
+    .union([z.literal(''), z.iso.datetime({ offset: true, error: message })], { error: message })
+    .optional();
+}
+
+function rangeInOrder(value: { from?: string | undefined; to?: string | undefined }): boolean {
+  return !value.from || !value.to || Date.parse(value.from) <= Date.parse(value.to);
+}
+
+/**
+ * The Audit log filters; every field is text so they also serve as the export's query string,
+ * and '' (or missing) means "any".
+ */
+const auditFilterShape = {
+  /** Part of the actor's email. */
+  actor: textFilter('actor'),
+  /** A participant id, or part of a participant's email or name. */
+  participant: textFilter('participant'),
+  action: z
+    .union([z.enum(AUDIT_ACTION_NAMES), z.literal('')], {
+      error: 'action must be one of the audited actions.',
+    })
+    .optional(),
+  /** Inclusive bounds of the time of the row. */
+  from: instantFilter('from'),
+  to: instantFilter('to'),
+};
+
+export const auditFiltersSchema = z
+  .object(auditFilterShape)
+  .refine(rangeInOrder, { error: AUDIT_MESSAGES.rangeReversed, path: ['from'] });
+export type AuditFilters = z.input<typeof auditFiltersSchema>;
+
+/** GET /api/audit/export: the filters as a query string. */
+export const auditExportQuerySchema = auditFiltersSchema;
+
+const cursorSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number.` })
+    .int(`${field} must be a whole number.`)
+    .positive(`${field} must be positive.`)
+    .max(Number.MAX_SAFE_INTEGER, `${field} is out of range.`)
+    .optional();
+
+/**
+ * POST /api/audit/list: newest first, paged by keyset so any page is as quick as the first.
+ * `before` gives the rows older than that id, `after` the rows newer than it.
+ */
+export const auditListRequestSchema = z
+  .object({
+    ...auditFilterShape,
+    before: cursorSchema('before'),
+    after: cursorSchema('after'),
+    page_size: z
+      .number({ error: 'page_size must be a whole number.' })
+      .int('page_size must be a whole number.')
+      .min(1, 'page_size must be at least 1.')
+      .max(MAX_AUDIT_PAGE_SIZE, `page_size must be at most ${MAX_AUDIT_PAGE_SIZE}.`)
+      .default(AUDIT_PAGE_SIZE),
+  })
+  .refine(rangeInOrder, { error: AUDIT_MESSAGES.rangeReversed, path: ['from'] })
+  .refine((value) => value.before === undefined || value.after === undefined, {
+    error: AUDIT_MESSAGES.bothCursors,
+    path: ['after'],
+  });
+export type AuditListRequest = z.input<typeof auditListRequestSchema>;
+
+/** One row of the trail. `action` is plain text: old rows may carry a retired action. */
+export const auditLogEntrySchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  actor_id: z.number().int().nullable(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  subject_type: z.string().nullable(),
+  subject_id: z.number().int().nullable(),
+  /** Name and email of the user the subject id names, while that user exists. */
+  subject_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  client_address: z.string().nullable(),
+  request_id: z.string().nullable(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+
+export const auditListResponseSchema = z.object({
+  entries: z.array(auditLogEntrySchema),
+  /** `before` for the next older page, or null on the oldest page. */
+  older_cursor: z.number().int().nullable(),
+  /** `after` for the next newer page, or null on the newest page. */
+  newer_cursor: z.number().int().nullable(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** The export's query string for a list request: paging and empty values are dropped. */
+export function auditExportParams(request: AuditListRequest): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const key of Object.keys(auditFilterShape) as (keyof typeof auditFilterShape)[]) {
+    const value = request[key];
+    if (typeof value === 'string' && value !== '') params[key] = value;
+  }
+  return params;
+}
+
+/** The file name the export is offered under, e.g. audit-log-2025-03-01.csv. */
+export function auditExportFileName(isoDate: string): string {
+  return `audit-log-${isoDate}.csv`;
+}
+
+export const AUDIT_CSV_HEADER = [
+  'ID',
+  'Time (UTC)',
+  'Actor ID',
+  'Actor email',
+  'Action',
+  'Subject type',
+  'Subject ID',
+  'Subject',
+  'Client address',
+  'Request ID',
+  'Details',
+] as const;
