@@ -5,7 +5,7 @@ import { expect, login, seriousAccessibilityViolations, test } from './support/f
  * The open chest-pain flags of the first participant-type tab that has one: the demo seed pins a
  * chest-pain conversation a few days back on some participants, whose type is random.
  */
-async function chestPainRows(page: Page): Promise<Locator> {
+async function chestPainRows(page: Page): Promise<{ rows: Locator; tab: string }> {
   const table = page.getByRole('table', { name: 'Open flags' });
   for (const tab of ['Internal', 'Pilot', 'Demo']) {
     await page.getByRole('tab', { name: tab }).click();
@@ -15,7 +15,7 @@ async function chestPainRows(page: Page): Promise<Locator> {
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'Chest pain', exact: true }) })
       .filter({ hasText: /chest pain/i });
-    if ((await rows.count()) > 0) return rows;
+    if ((await rows.count()) > 0) return { rows, tab };
   }
   throw new Error('no open chest-pain flag on any tab');
 }
@@ -31,7 +31,7 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
   await expect(page).toHaveURL(/\/flags$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Flags' })).toBeVisible();
 
-  const rows = await chestPainRows(page);
+  const { rows, tab } = await chestPainRows(page);
   const first = rows.first();
   await expect(first.getByText('Critical', { exact: true })).toBeVisible();
   await expect(first.getByText('Conversation', { exact: true })).toBeVisible();
@@ -78,6 +78,32 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
   await expect(page.getByText('Flag acknowledged.')).toBeVisible();
   await expect(acknowledge).toBeHidden();
   await expect(same).toHaveCount(before - 1);
+
+  // Acknowledge the participant's other open flags: the list's indicator then clears.
+  const remaining = page
+    .getByRole('table', { name: 'Open flags' })
+    .getByRole('row')
+    .filter({ hasText: participant });
+  for (let left = await remaining.count(); left > 0; left -= 1) {
+    await remaining
+      .first()
+      .getByRole('button', { name: new RegExp(`^Acknowledge .* flag of ${participant}$`) })
+      .click();
+    await acknowledge.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(acknowledge).toBeHidden();
+    await expect(remaining).toHaveCount(left - 1);
+  }
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Participants' })
+    .click();
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByRole('searchbox', { name: 'Search participants' }).fill(participant);
+  await page.getByRole('searchbox', { name: 'Search participants' }).press('Enter');
+  const listed = page.getByRole('table', { name: 'Participants' }).getByRole('row').nth(1);
+  await expect(listed).toContainText(participant.split(' ')[0] ?? participant);
+  await expect(listed).toContainText('No open flags');
+  await expect(listed.getByRole('img', { name: /open flags?, most severe/ })).toHaveCount(0);
 });
 
 test('the Flags screen has no serious accessibility violations', async ({ page }) => {

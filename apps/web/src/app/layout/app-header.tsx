@@ -43,7 +43,10 @@ export function AppHeader({ user }: { user: SessionUser | null }) {
               >
                 {`${user.first_name} ${user.last_name}`.trim()}
               </Typography>
-              <AccountSecurityButton user={user} />
+              {/* Its own boundary: the tabs and Logout do not wait for its code. */}
+              <Suspense fallback={null}>
+                <AccountSecurityButton user={user} />
+              </Suspense>
               <LogoutButton />
             </>
           )}
