@@ -35,7 +35,7 @@ import {
   type Scenario,
   type SearchTerms,
 } from './lib/scenarios';
-import { seedDatabase, type SeedVolume } from './lib/seed';
+import { seedDatabase, type SeedResult, type SeedVolume } from './lib/seed';
 import { startServer } from './lib/server-process';
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -231,50 +231,54 @@ async function participantCount(url: string): Promise<number> {
   }
 }
 
-async function runPostgres(
-  options: {
-    participants: number;
-    volume: SeedVolume;
-    load: LoadOptions;
-    serverScript: string;
-    logDir: string;
-  },
-  phases: Record<string, number>,
-): Promise<DatabaseRun> {
-  const label = `PostgreSQL`;
-  let url = process.env.BENCH_DATABASE_URL;
-  let version = 'BENCH_DATABASE_URL';
-  let makeDurable = async () => {};
-  if (!url) {
-    const bin = findPostgresBin();
-    if (!bin) {
-      const skipped = 'no BENCH_DATABASE_URL and no PostgreSQL under /usr/lib/postgresql/*/bin';
-      log(`PostgreSQL skipped: ${skipped}`);
-      return { kind: 'postgres', label, skipped, scenarios: [] };
-    }
-    const cluster = await startThrowawayCluster(bin);
-    onCleanup(() => cluster.stop());
-    url = cluster.url;
-    version = `PostgreSQL ${cluster.version}, throw-away cluster`;
-    makeDurable = () => cluster.makeDurable();
-    log(`Started a throw-away PostgreSQL ${cluster.version} cluster`);
-  }
-  let started = performance.now();
-  const before = await participantCount(url);
-  const missing = Math.max(0, options.participants - before);
-  const seed =
-    missing > 0
-      ? await seedDatabase({
-          env: { DATABASE_URL: url },
-          participants: missing,
-          volume: options.volume,
-          label: 'postgres seed',
-        })
-      : undefined;
-  phases['PostgreSQL seed'] = (performance.now() - started) / 1000;
-  await makeDurable();
+interface RunOptions {
+  participants: number;
+  volume: SeedVolume;
+  load: LoadOptions;
+  serverScript: string;
+  logDir: string;
+}
 
-  started = performance.now();
+interface PreparedPostgres {
+  url: string;
+  label: string;
+  makeDurable: () => Promise<void>;
+}
+
+/** BENCH_DATABASE_URL, else a throw-away cluster of the installed PostgreSQL, else null. */
+async function preparePostgres(): Promise<PreparedPostgres | null> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (url) return { url, label: 'PostgreSQL (BENCH_DATABASE_URL)', makeDurable: async () => {} };
+  const bin = findPostgresBin();
+  if (!bin) return null;
+  const cluster = await startThrowawayCluster(bin);
+  onCleanup(() => cluster.stop());
+  log(`Started a throw-away PostgreSQL ${cluster.version} cluster`);
+  return {
+    url: cluster.url,
+    label: `PostgreSQL ${cluster.version} (throw-away cluster)`,
+    makeDurable: () => cluster.makeDurable(),
+  };
+}
+
+/** Tops the database up to `participants` (a reused BENCH_DATABASE_URL may hold some). */
+async function seedPostgres(database: PreparedPostgres, options: RunOptions) {
+  const missing = Math.max(0, options.participants - (await participantCount(database.url)));
+  if (missing === 0) return undefined;
+  return seedDatabase({
+    env: { DATABASE_URL: database.url },
+    participants: missing,
+    volume: options.volume,
+    label: 'postgres seed',
+  });
+}
+
+async function measurePostgres(
+  database: PreparedPostgres,
+  seed: SeedResult | undefined,
+  options: RunOptions,
+): Promise<DatabaseRun> {
+  const { url } = database;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-server-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const serverStarted = performance.now();
@@ -315,10 +319,9 @@ async function runPostgres(
   await closePool();
   await closeCapture();
   await stopServer();
-  phases['PostgreSQL measurements'] = (performance.now() - started) / 1000;
   return {
     kind: 'postgres',
-    label: `${label} (${version})`,
+    label: database.label,
     ...(seed ? { seed } : {}),
     participants: targets.total,
     serverStartSeconds,
@@ -326,28 +329,12 @@ async function runPostgres(
   };
 }
 
-async function runPglite(
-  options: {
-    participants: number;
-    volume: SeedVolume;
-    load: LoadOptions;
-    serverScript: string;
-    logDir: string;
-  },
-  phases: Record<string, number>,
+async function measurePglite(
+  dataDir: string,
+  seed: SeedResult,
+  options: RunOptions,
 ): Promise<DatabaseRun> {
-  let started = performance.now();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-pglite-'));
-  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-  const seed = await seedDatabase({
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    participants: options.participants,
-    volume: options.volume,
-    label: 'pglite seed',
-  });
-  phases['PGlite seed'] = (performance.now() - started) / 1000;
-
-  started = performance.now();
+  const started = performance.now();
   const server = await startServer({
     serverScript: options.serverScript,
     dataDir,
@@ -380,7 +367,6 @@ async function runPglite(
     results.push(await measure(scenario, server.url, headers, options.load, null));
   }
   await stopServer();
-  phases['PGlite measurements'] = (performance.now() - started) / 1000;
   return {
     kind: 'pglite',
     label: 'PGlite (embedded, one server process)',
@@ -389,6 +375,55 @@ async function runPglite(
     serverStartSeconds,
     scenarios: results,
   };
+}
+
+/**
+ * Seeds both databases at once (each seeder is mostly one process and PostgreSQL's writes; on
+ * two cores they overlap well), then measures PostgreSQL and PGlite one after the other, each
+ * with the machine to itself.
+ */
+async function runDatabases(
+  options: { postgres: RunOptions | null; pglite: RunOptions | null },
+  phases: Record<string, number>,
+): Promise<DatabaseRun[]> {
+  const started = performance.now();
+  const postgres = options.postgres ? await preparePostgres() : null;
+  const pgliteDir = options.pglite ? mkdtempSync(path.join(os.tmpdir(), 'rp-bench-pglite-')) : null;
+  if (pgliteDir) onCleanup(() => rmSync(pgliteDir, { recursive: true, force: true }));
+  const [postgresSeed, pgliteSeed] = await Promise.all([
+    postgres && options.postgres ? seedPostgres(postgres, options.postgres) : undefined,
+    pgliteDir && options.pglite
+      ? seedDatabase({
+          env: { DATA_DIR: pgliteDir, DATABASE_URL: '' },
+          participants: options.pglite.participants,
+          volume: options.pglite.volume,
+          label: 'pglite seed',
+        })
+      : undefined,
+  ]);
+  phases['seeding (both databases at once)'] = (performance.now() - started) / 1000;
+
+  const runs: DatabaseRun[] = [];
+  if (!options.postgres) {
+    runs.push({ kind: 'postgres', label: 'PostgreSQL', skipped: '--skip-postgres', scenarios: [] });
+  } else if (!postgres) {
+    const skipped = 'no BENCH_DATABASE_URL and no PostgreSQL under /usr/lib/postgresql/*/bin';
+    log(`PostgreSQL skipped: ${skipped}`);
+    runs.push({ kind: 'postgres', label: 'PostgreSQL', skipped, scenarios: [] });
+  } else {
+    const at = performance.now();
+    await postgres.makeDurable();
+    runs.push(await measurePostgres(postgres, postgresSeed, options.postgres));
+    phases['PostgreSQL measurements'] = (performance.now() - at) / 1000;
+  }
+  if (!options.pglite || !pgliteDir || !pgliteSeed) {
+    runs.push({ kind: 'pglite', label: 'PGlite', skipped: '--skip-pglite', scenarios: [] });
+  } else {
+    const at = performance.now();
+    runs.push(await measurePglite(pgliteDir, pgliteSeed, options.pglite));
+    phases['PGlite measurements'] = (performance.now() - at) / 1000;
+  }
+  return runs;
 }
 
 async function main() {
@@ -425,30 +460,22 @@ async function main() {
 
   const databases: DatabaseRun[] = [];
   if (!args['bundle-only']) {
-    const common = { load, serverScript, logDir };
+    const common = { load, serverScript, logDir, volume: volume(args.volume) };
     databases.push(
-      args['skip-postgres']
-        ? { kind: 'postgres', label: 'PostgreSQL', skipped: '--skip-postgres', scenarios: [] }
-        : await runPostgres(
-            {
-              ...common,
-              participants: positive('participants', args.participants),
-              volume: volume(args.volume),
-            },
-            phases,
-          ),
-    );
-    databases.push(
-      args['skip-pglite']
-        ? { kind: 'pglite', label: 'PGlite', skipped: '--skip-pglite', scenarios: [] }
-        : await runPglite(
-            {
-              ...common,
-              participants: positive('pglite-participants', args['pglite-participants']),
-              volume: volume(args.volume),
-            },
-            phases,
-          ),
+      ...(await runDatabases(
+        {
+          postgres: args['skip-postgres']
+            ? null
+            : { ...common, participants: positive('participants', args.participants) },
+          pglite: args['skip-pglite']
+            ? null
+            : {
+                ...common,
+                participants: positive('pglite-participants', args['pglite-participants']),
+              },
+        },
+        phases,
+      )),
     );
   }
   await cleanUp();

@@ -76,8 +76,8 @@ export async function loadServer(
   let measured = await run({ duration: options.durationSeconds }, true);
   // A call slower than the window answers too few requests in it (autocannon drops the ones
   // still in flight at the end): measure a fixed number instead, however long that takes.
-  if (measured.latencies.length < options.connections * 2) {
-    measured = await run({ amount: options.connections * 2 }, true);
+  if (measured.latencies.length < options.connections) {
+    measured = await run({ amount: options.connections }, true);
   }
   const { result, latencies, failed } = measured;
   const rejected = Object.values(failed).reduce((sum, n) => sum + n, 0);
