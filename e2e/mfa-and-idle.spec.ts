@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-accounts';
+import { API_PATHS } from '../packages/contract/src/paths';
 import {
   expect,
   latestActivationLink,
@@ -100,8 +101,14 @@ test('after 15 minutes without activity the portal warns, then signs out and say
 }) => {
   // The browser's clock is driven by the test, so fifteen minutes pass in a moment.
   await page.clock.install();
+  // The idle timer lives in a lazily loaded part of the layout that asks for the session policy
+  // once it is running: time must not move before then.
+  const timerRunning = page.waitForResponse((response) =>
+    response.url().endsWith(API_PATHS.sessionPolicy),
+  );
   await login(page, 'CLINICIAN');
   await expect(page.getByRole('link', { name: 'Participants' })).toBeVisible();
+  await timerRunning;
 
   await page.clock.fastForward('14:01');
   const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });

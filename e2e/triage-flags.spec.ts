@@ -61,13 +61,15 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Flags' })
     .click();
+  await page.getByRole('tab', { name: tab }).click();
+  await expect(page.getByRole('status')).toContainText(tab);
   const same = page
     .getByRole('table', { name: 'Open flags' })
     .getByRole('row')
     .filter({ hasText: participant })
     .filter({ hasText: matched });
+  await expect(same.first()).toBeVisible();
   const before = await same.count();
-  expect(before).toBeGreaterThan(0);
   await same
     .first()
     .getByRole('button', { name: `Acknowledge Chest pain flag of ${participant}` })
