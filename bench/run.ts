@@ -17,6 +17,7 @@ import { analyseBundle } from './lib/bundle';
 import { createSqlCapture, explainStages, loadDirect, type SqlCapture } from './lib/direct-sql';
 import { loadServer, type LoadOptions } from './lib/http-load';
 import { log } from './lib/log';
+import { startLoadSampler } from './lib/machine-load';
 import { repoRoot, resultsDir } from './lib/paths';
 import { findPostgresBin, startThrowawayCluster } from './lib/postgres-cluster';
 import {
@@ -111,22 +112,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 const uptime = () => spawnSync('uptime', { encoding: 'utf8' }).stdout.trim();
-
-function startLoadSampler() {
-  const samples: number[] = [os.loadavg()[0] ?? 0];
-  const timer = setInterval(() => samples.push(os.loadavg()[0] ?? 0), 5000);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    samples.push(os.loadavg()[0] ?? 0);
-    return {
-      min: Math.min(...samples),
-      max: Math.max(...samples),
-      mean: samples.reduce((a, b) => a + b, 0) / samples.length,
-      samples: samples.length,
-    };
-  };
-}
 
 async function listParticipants(
   baseUrl: string,
@@ -245,6 +230,9 @@ interface PreparedPostgres {
   makeDurable: () => Promise<void>;
 }
 
+/** The machine's load over the whole run (started in main). */
+let sampler: ReturnType<typeof startLoadSampler> | null = null;
+
 /** BENCH_DATABASE_URL, else a throw-away cluster of the installed PostgreSQL, else null. */
 async function preparePostgres(): Promise<PreparedPostgres | null> {
   const url = process.env.BENCH_DATABASE_URL;
@@ -253,6 +241,7 @@ async function preparePostgres(): Promise<PreparedPostgres | null> {
   if (!bin) return null;
   const cluster = await startThrowawayCluster(bin);
   onCleanup(() => cluster.stop());
+  sampler?.track(cluster.pid);
   log(`Started a throw-away PostgreSQL ${cluster.version} cluster`);
   return {
     url: cluster.url,
@@ -434,7 +423,8 @@ async function main() {
   const startedAtMs = args['started-at'] ? Number(args['started-at']) : Date.now();
   const startedAt = new Date(startedAtMs);
   const phases: Record<string, number> = { 'install and build': Number(args['build-seconds']) };
-  const stopSampler = startLoadSampler();
+  const loadSampler = startLoadSampler();
+  sampler = loadSampler;
   const uptimeStart = uptime();
   const load: LoadOptions = {
     connections: positive('connections', args.connections),
@@ -478,6 +468,8 @@ async function main() {
       )),
     );
   }
+  // Before the clean-up: the throw-away PostgreSQL's CPU time is lost once it has stopped.
+  const machineLoad = loadSampler.stop();
   await cleanUp();
 
   const finished = new Date();
@@ -493,7 +485,7 @@ async function main() {
       node: process.version,
       platform: `${os.type()} ${os.release()}`,
     },
-    load: { ...stopSampler(), uptimeStart, uptimeEnd: uptime() },
+    load: { ...machineLoad, uptimeStart, uptimeEnd: uptime() },
     settings: load,
     databases,
     bundle,

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
@@ -8,6 +8,8 @@ const POSTGRES_ROOT = '/usr/lib/postgresql';
 
 export interface PostgresCluster {
   url: string;
+  /** The postmaster's process id (its server processes are its children). */
+  pid: number;
   /** Server major version, e.g. '15'. */
   version: string;
   /** Turns durable commits back on after the bulk load (the load runs with fsync off). */
@@ -88,8 +90,10 @@ export async function startThrowawayCluster(bin: string): Promise<PostgresCluste
     throw error;
   }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     url,
+    pid,
     version: path.basename(path.dirname(bin)),
     async makeDurable() {
       const pg = (await import('pg')).default;
