@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { afterCommit } from './db/ambient-transaction';
 import { createAccessTokens } from './features/account/access-tokens';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuditTrail } from './features/audit/audit-trail';
@@ -118,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
   registerNudgeRoutes(app, db);
   registerCoachRoutes(app, db);
-  registerClinicianRoutes(app, { db, accounts });
+  registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });
   registerAuditRoutes(app, db);
   registerParticipantRoutes(app, { db, config, mailer });
   registerProfileRoutes(app, db);
@@ -150,10 +151,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerThresholdRoutes(app, { db, scanner: triageScanner });
   registerSimulationRoutes(app, {
     db,
-    // A generated programme is screened at once, as of its run date, so flags show right away.
-    onProgrammeGenerated: async (userId, runDate) => {
-      await triageScanner.scanParticipants([userId], runDate);
-    },
+    // A generated programme is screened as of its run date once it has committed (the scan
+    // reads it in transactions of its own), before the answer, so flags show right away.
+    onProgrammeGenerated: (userId, runDate) =>
+      afterCommit(() =>
+        triageScanner.scanParticipants([userId], runDate).then(
+          () => undefined,
+          (err: unknown) => app.log.error({ err }, 'Screening the generated programme failed'),
+        ),
+      ),
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -57,6 +57,20 @@ describe('configuration', () => {
     expect(configError({ TRUST_PROXY: 'maybe' }).message).toMatch(/\bTRUST_PROXY\b/);
   });
 
+  it('PostgreSQL statements time out after 15 s unless DATABASE_STATEMENT_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).databaseStatementTimeoutMs).toBe(15_000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).databaseStatementTimeoutMs).toBe(
+      2500,
+    );
+    // 0 is PostgreSQL's own "no limit".
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0' }).databaseStatementTimeoutMs).toBe(0);
+    for (const bad of ['-1', '1.5', 'soon']) {
+      expect(configError({ DATABASE_STATEMENT_TIMEOUT_MS: bad }).message).toMatch(
+        /\bDATABASE_STATEMENT_TIMEOUT_MS\b/,
+      );
+    }
+  });
+
   it('production refuses to start without a JWT_SECRET', () => {
     const error = configError({ NODE_ENV: 'production' });
     expect(error.message).toMatch(/\bJWT_SECRET\b/);

@@ -23,6 +23,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** PostgreSQL cancels a statement running longer than this (0: never); not used by PGlite. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   SEED_DEMO: booleanFlag.optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
@@ -74,6 +76,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     databaseKind: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     /** Demo data is seeded on the embedded default, and on PostgreSQL only when asked for. */
     seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

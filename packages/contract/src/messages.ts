@@ -72,6 +72,7 @@ export const MESSAGES = {
     payloadTooLarge: 'The request body is too large.',
     rateLimited: 'Too many requests. Please slow down and try again shortly.',
     databaseUnavailable: 'The database is unavailable right now. Please try again shortly.',
+    databaseTimeout: 'The database took too long to answer. Please try again shortly.',
     internal: 'Something went wrong on the server. Please try again.',
   },
 } as const;

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { joinAmbientTransactions } from './ambient-transaction';
 
 /** The build copies the SQL next to the bundle, so this resolves in src/ and in dist/ alike. */
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -35,7 +36,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Milliseconds a statement may run before PostgreSQL cancels it; unset or 0: no limit. */
+      statementTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
@@ -51,11 +58,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // Lets the operating system notice an idle connection whose server vanished silently.
       keepAlive: true,
+      // A runaway query must not hold its request (and a connection) forever: the server
+      // cancels it (57014) and the request answers 503.
+      ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : {}),
     });
     // An idle client losing its server must not crash the process; queries report it instead.
     pool.on('error', () => undefined);
-    const pgDb = drizzlePostgres(pool);
-    const db = pgDb as unknown as Database;
+    const db = joinAmbientTransactions(drizzlePostgres(pool) as unknown as Database);
     return {
       db,
       kind: 'postgres',
@@ -63,13 +72,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await db.execute(sql`select 1`);
       },
       migrate: async () => {
-        const lock = await pool.connect();
+        // Its own connection, without the statement timeout: building an index over a large
+        // table may rightly take longer than any request should.
+        const lock = new pg.Client({
+          connectionString: target.url,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        });
+        await lock.connect();
         try {
           await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-          await migratePostgres(pgDb, { migrationsFolder });
+          await migratePostgres(drizzlePostgres(lock), { migrationsFolder });
         } finally {
           await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-          lock.release();
+          await lock.end();
         }
       },
       close: () => pool.end(),
@@ -86,7 +101,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     client = await PGlite.create({ extensions });
   }
   const pgliteDb = drizzlePglite(client);
-  const db = pgliteDb as unknown as Database;
+  const db = joinAmbientTransactions(pgliteDb as unknown as Database);
   return {
     db,
     kind: 'pglite',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './errors';
+import { isDatabaseUnavailable, isStatementCancelled } from './errors';
 
 function withCode(code: string, message = 'failed'): Error {
   return Object.assign(new Error(message), { code });
@@ -35,5 +35,23 @@ describe('telling an unreachable database from a failed query', () => {
     ['something that is not an error', 'ECONNREFUSED'],
   ])('%s is not a database outage', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('telling a statement the database cancelled (statement timeout)', () => {
+  it('57014, as the driver reports it or wrapped by Drizzle, is a cancelled statement', () => {
+    expect(
+      isStatementCancelled(withCode('57014', 'canceling statement due to statement timeout')),
+    ).toBe(true);
+    expect(isStatementCancelled(wrapped(withCode('57014')))).toBe(true);
+  });
+
+  it.each([
+    ['unique violation', wrapped(withCode('23505'))],
+    ['an outage', withCode('ECONNREFUSED')],
+    ['a bug in our code', new TypeError('cannot read properties of undefined')],
+    ['something that is not an error', '57014'],
+  ])('%s is not', (_, error) => {
+    expect(isStatementCancelled(error)).toBe(false);
   });
 });

@@ -24,3 +24,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     error.message,
   );
 }
+
+/**
+ * True when PostgreSQL cancelled the statement (57014: the pool's statement timeout, or an
+ * operator cancelling it), looking through the errors Drizzle wraps it in. Answered with 503.
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageSchema } from '@recovery-portal/contract/envelope';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { loginCodes } from '../db/schema/auth';
@@ -138,6 +138,33 @@ describe('SMTP mail', () => {
 });
 
 describe('outbox mail', () => {
+  it('the outbox logs a message only once its row has committed, never for one that rolled back', async () => {
+    const logger = testApp.app.log.child({});
+    const info = vi.spyOn(logger, 'info');
+    const mailer = createOutboxMailer(testApp.db, logger);
+    const queueWithin = mailer.queueWithin;
+    if (!queueWithin) throw new Error('the outbox queues within transactions');
+    const message = (to: string) => ({ to, subject: 'Your code', text: `code for ${to}` });
+    const mailTo = (to: string) => testApp.db.select().from(outbox).where(eq(outbox.recipient, to));
+
+    await expect(
+      testApp.db.transaction(async (tx) => {
+        await queueWithin(tx, message('rolled-back@clinic.test'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(info).not.toHaveBeenCalled();
+    expect(await mailTo('rolled-back@clinic.test')).toEqual([]);
+
+    await testApp.db.transaction(async (tx) => {
+      await queueWithin(tx, message('kept@clinic.test'));
+      expect(info).not.toHaveBeenCalled();
+    });
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(String(info.mock.calls[0]?.[1])).toContain('code for kept@clinic.test');
+    expect(await mailTo('kept@clinic.test')).toHaveLength(1);
+  });
+
   it('without SMTP a message is kept in the outbox table', async () => {
     const mailer = createOutboxMailer(testApp.db, testApp.app.log);
     expect(mailer.transport).toBe('outbox');

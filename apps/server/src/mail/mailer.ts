@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { afterCommit } from '../db/ambient-transaction';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema/outbox';
 
@@ -44,10 +45,13 @@ export function createOutboxMailer(db: Database, logger: FastifyBaseLogger): Mai
       text: message.text,
       html: message.html ?? null,
     });
-    logger.info(
-      { mail: { to: message.to, subject: message.subject } },
-      `mail (outbox): ${message.text}`,
-    );
+    // Only a message that is really queued is logged: not one whose transaction rolls back.
+    await afterCommit(async () => {
+      logger.info(
+        { mail: { to: message.to, subject: message.subject } },
+        `mail (outbox): ${message.text}`,
+      );
+    });
   };
   return {
     transport: 'outbox',

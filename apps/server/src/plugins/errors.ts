@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError } from '../lib/app-error';
-import { isDatabaseUnavailable } from '../db/errors';
+import { isDatabaseUnavailable, isStatementCancelled } from '../db/errors';
 
 export function errorEnvelope(
   code: ErrorCode,
@@ -86,6 +86,10 @@ function handleError(
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return sendError(reply, 503, 'SERVICE_UNAVAILABLE', MESSAGES.http.databaseUnavailable);
+  }
+  if (isStatementCancelled(error)) {
+    request.log.error({ err: error }, 'database statement cancelled (statement timeout)');
+    return sendError(reply, 503, 'SERVICE_UNAVAILABLE', MESSAGES.http.databaseTimeout);
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -54,12 +54,14 @@ function signedToken(claims: {
   sub: string;
   role: string;
   expiresAt: number;
+  /** The session id claim; left out, the token is an old-style one without a session. */
+  sid?: string;
   secret?: string;
   issuer?: string;
   audience?: string;
 }): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, ...(claims.sid ? { sid: claims.sid } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(claims.issuer ?? 'recovery-portal')
@@ -67,6 +69,12 @@ function signedToken(claims: {
     .setIssuedAt(now - 60)
     .setExpirationTime(claims.expiresAt)
     .sign(new TextEncoder().encode(claims.secret ?? TEST_JWT_SECRET));
+}
+
+/** The session id (`sid` claim) of a token the server issued. */
+function sessionIdOf(token: string): string {
+  const payload = Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8');
+  return z.object({ sid: z.string() }).parse(JSON.parse(payload)).sid;
 }
 
 /** Changes one character in the middle of a JWT part, keeping it valid base64url. */
@@ -388,12 +396,29 @@ describe('auth guard', () => {
     const clinician = await loginAs(testApp, 'CLINICIAN');
     const now = Math.floor(Date.now() / 1000);
     const sub = String(clinician.user.id);
-    const fresh = await signedToken({ sub, role: 'CLINICIAN', expiresAt: now + 600 });
-    const expired = await signedToken({ sub, role: 'CLINICIAN', expiresAt: now - 5 });
+    const sid = sessionIdOf(clinician.access_token);
+    const fresh = await signedToken({ sub, sid, role: 'CLINICIAN', expiresAt: now + 600 });
+    const expired = await signedToken({ sub, sid, role: 'CLINICIAN', expiresAt: now - 5 });
     const call = (token: string) =>
       testApp.app.inject({ method: 'GET', url: ROUTES.clinicianOnly, headers: authHeaders(token) });
     expect(successData(await call(fresh), whoAmISchema).id).toBe(clinician.user.id);
     failure(await call(expired), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a correctly signed token without a session id (old style) is refused with 401', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const now = Math.floor(Date.now() / 1000);
+    const claims = { sub: String(clinician.user.id), role: 'CLINICIAN', expiresAt: now + 600 };
+    const call = (token: string) =>
+      testApp.app.inject({ method: 'GET', url: ROUTES.clinicianOnly, headers: authHeaders(token) });
+    const withSession = await signedToken({ ...claims, sid: sessionIdOf(clinician.access_token) });
+    expect(successData(await call(withSession), whoAmISchema).id).toBe(clinician.user.id);
+
+    const withoutSession = await signedToken(claims);
+    const refused = failure(await call(withoutSession), 401, 'UNAUTHENTICATED');
+    expect(refused._error).toBe(MESSAGES.auth.tokenInvalid);
+    const notAUuid = await signedToken({ ...claims, sid: 'session-1' });
+    failure(await call(notAUuid), 401, 'UNAUTHENTICATED');
   });
 
   it('a token signed with another secret, issuer or audience is refused with 401', async () => {

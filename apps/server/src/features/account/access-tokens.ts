@@ -10,10 +10,11 @@ export interface AccessClaims {
   role: StaffRole;
   /**
    * The session (refresh-token family) the token was issued to, as the `sid` claim. Every
-   * token the server issues has one; the access check refuses the token once that session is
-   * revoked, so revoking a session ends its access at once rather than at the token's expiry.
+   * token the server issues has one, and a token without one is refused: the access check
+   * refuses the token once that session is revoked, so revoking a session ends its access at
+   * once rather than at the token's expiry.
    */
-  sessionId?: string;
+  sessionId: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,10 +24,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({
-        role: claims.role,
-        ...(claims.sessionId ? { sid: claims.sessionId } : {}),
-      })
+      return new SignJWT({ role: claims.role, sid: claims.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
@@ -49,7 +47,7 @@ export function createAccessTokens(secret: string, ttlSeconds: number) {
         if (!Number.isInteger(userId) || (role !== 'CLINICIAN' && role !== 'ADMINISTRATOR')) {
           return null;
         }
-        if (sid === undefined) return { userId, role };
+        // No session id (an old-style or forged token): nothing could ever revoke it.
         if (typeof sid !== 'string' || !UUID.test(sid)) return null;
         return { userId, role, sessionId: sid };
       } catch (error) {

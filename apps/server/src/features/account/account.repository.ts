@@ -41,14 +41,13 @@ export async function findActiveStaff(db: Database, id: number) {
 const liveToken = and(isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`));
 
 /**
- * The staff member an access token names, while the account is active and, when the token
- * names its session, while that session is live: one query for the check every call makes.
+ * The staff member an access token names, while the account is active and the token's session
+ * is live: one query for the check every call makes.
  */
-export async function findSignedInStaff(db: Database, userId: number, sessionId?: string) {
-  const sessionLive = sessionId
-    ? sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
-        and ${refreshTokens.userId} = ${users.id} and ${liveToken})`
-    : undefined;
+export async function findSignedInStaff(db: Database, userId: number, sessionId: string) {
+  const sessionLive = sql`exists (select 1 from ${refreshTokens}
+    where ${refreshTokens.familyId} = ${sessionId}
+      and ${refreshTokens.userId} = ${users.id} and ${liveToken})`;
   const [row] = await db
     .select({ id: users.id, role: users.role, email: users.email })
     .from(users)
@@ -59,11 +58,12 @@ export async function findSignedInStaff(db: Database, userId: number, sessionId?
 }
 
 /**
- * The live sessions of a user, most recently used first. A session is one sign-in's chain of
- * refresh tokens; each refresh adds a token, so the newest token tells when and from where the
- * session last renewed its access.
+ * The sessions of a user that can still be used, most recently used first. A session is one
+ * sign-in's chain of refresh tokens; each refresh adds a token, so the newest token tells when
+ * and from where the session last renewed its access. A session whose live token was issued
+ * before `idleSince` is over although nothing revoked it: refreshing refuses it as idle.
  */
-export async function listLiveSessions(db: Database, userId: number) {
+export async function listLiveSessions(db: Database, userId: number, idleSince: Date) {
   const lastUsed = sql<Date>`max(${refreshTokens.createdAt})`;
   return db
     .select({
@@ -81,7 +81,7 @@ export async function listLiveSessions(db: Database, userId: number) {
     .from(refreshTokens)
     .where(eq(refreshTokens.userId, userId))
     .groupBy(refreshTokens.familyId)
-    .having(sql`bool_or(${liveToken})`)
+    .having(sql`bool_or(${liveToken} and ${refreshTokens.createdAt} > ${idleSince})`)
     .orderBy(desc(lastUsed));
 }
 

@@ -232,26 +232,32 @@ export function createAccountService(deps: {
       await audit(AUDIT_ACTIONS.codeSent, caller, { userId: user.id, email: user.email });
     },
 
-    /** Creates and emails a code; also used when staff are created or participants invited. */
+    /**
+     * Creates and emails a code; also used when staff are created or participants invited. The
+     * code and its email in the outbox are one transaction (joining the caller's, if any), so a
+     * code is never stored without its email or the other way round. SMTP sends inside it: a
+     * failed send rolls the code back.
+     */
     async issueActivationCode(user: { id: number; email: string }, purpose: 'reset' | 'welcome') {
       const code = activationCode();
       const minutesValid =
         purpose === 'welcome' ? config.inviteCodeTtlHours * 60 : config.loginCodeTtlMinutes;
-      await repo.insertLoginCode(db, {
-        userId: user.id,
-        codeHash: sha256(code),
-        purpose: purpose === 'welcome' ? 'INVITE' : 'RESET',
-        expiresAt: new Date(Date.now() + minutesValid * 60_000),
+      const message = activationCodeMail({
+        to: user.email,
+        code,
+        link: resetLink(config.publicUrl, user.email, code),
+        minutesValid,
+        purpose,
       });
-      await mailer.send(
-        activationCodeMail({
-          to: user.email,
-          code,
-          link: resetLink(config.publicUrl, user.email, code),
-          minutesValid,
-          purpose,
-        }),
-      );
+      await db.transaction(async (tx) => {
+        await repo.insertLoginCode(tx, {
+          userId: user.id,
+          codeHash: sha256(code),
+          purpose: purpose === 'welcome' ? 'INVITE' : 'RESET',
+          expiresAt: new Date(Date.now() + minutesValid * 60_000),
+        });
+        await (mailer.queueWithin ? mailer.queueWithin(tx, message) : mailer.send(message));
+      });
     },
 
     /** Sets a new password with an emailed code; ends every existing session of the account. */

@@ -22,7 +22,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app';
 import { createParticipant, createSurgery } from '../../test/factories';
-import { declaredAuditActions } from './audit-trail';
+import { declaredAuditActions, runsInRequestTransaction } from './audit-trail';
 
 /**
  * Why this cannot miss a route: the route table is collected from Fastify itself (an onRoute
@@ -184,6 +184,23 @@ describe('every signed-in route is audited', () => {
       ]),
     );
     expect(satisfied.length).toBeGreaterThanOrEqual(25);
+  });
+});
+
+describe('changes and their audit rows are one transaction', () => {
+  it('every signed-in route that may change data runs in the request transaction, except the streamed DICOM upload', () => {
+    const changing = collected.filter(
+      (route) =>
+        route.url.startsWith('/api/') &&
+        !route.url.startsWith('/api/test/') &&
+        (route.config?.access ?? 'staff') !== 'public' &&
+        [route.method].flat().some((method) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)),
+    );
+    expect(changing.length).toBeGreaterThan(20);
+    const outside = changing
+      .filter((route) => !runsInRequestTransaction(route))
+      .map((route) => `${[route.method].flat().join(',')} ${route.url}`);
+    expect(outside).toEqual(['POST /api/surgery/dicom']);
   });
 });
 

@@ -92,11 +92,6 @@ export async function insertPendingClinician(
   return row;
 }
 
-/** Removes a clinician that was just created (used when the welcome mail cannot be sent). */
-export async function deleteClinician(db: Database, id: number): Promise<void> {
-  await db.delete(users).where(and(eq(users.id, id), isClinician));
-}
-
 export async function updateClinicianName(
   db: Database,
   id: number,

@@ -30,10 +30,13 @@ import {
 import { createStaffSessionService } from './staff-sessions.service';
 
 /** Clinician management for administrators (spec §2 'Clinicians screen'). */
-export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianServiceDeps) {
+export function registerClinicianRoutes(
+  app: FastifyInstance,
+  deps: ClinicianServiceDeps & { idleTimeoutMinutes: number },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const clinicians = createClinicianService(deps);
-  const sessions = createStaffSessionService(deps.db);
+  const sessions = createStaffSessionService(deps.db, deps.idleTimeoutMinutes);
   const access = ['ADMINISTRATOR'] as const;
   const tags = ['clinicians'];
   const auditOf =

@@ -51,6 +51,8 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
 
     /**
      * Creates a clinician pending activation (no password) and emails them a link to set one.
+     * The account, its set-password code, the email (in the outbox) and the audit row are one
+     * transaction: if any of them fails, none is stored and the administrator can retry.
      * A duplicate email or Reg Id is a CONFLICT naming which.
      */
     async create(input: CreateClinicianRequest, audit: AuditFn): Promise<Clinician> {
@@ -59,13 +61,23 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
       if (await repo.regIdTaken(db, input.dea_reg_id))
         throw conflict(CLINICIAN_MESSAGES.duplicateRegId);
       const { first_name, last_name } = splitPersonName(input.name);
-      let clinician: Clinician;
       try {
-        clinician = await repo.insertPendingClinician(db, {
-          email,
-          firstName: first_name,
-          lastName: last_name,
-          regId: input.dea_reg_id,
+        // Every query below goes through `db`, so all of it joins this transaction.
+        return await db.transaction(async (tx) => {
+          const clinician = await repo.insertPendingClinician(tx, {
+            email,
+            firstName: first_name,
+            lastName: last_name,
+            regId: input.dea_reg_id,
+          });
+          await accounts.issueActivationCode(clinician, 'welcome');
+          await audit({
+            action: AUDIT_ACTIONS.clinicianCreate,
+            subjectType: 'user',
+            subjectId: clinician.id,
+            details: { email: clinician.email, dea_reg_id: clinician.dea_reg_id },
+          });
+          return clinician;
         });
       } catch (error) {
         // Two administrators adding the same person at once: the unique indexes decide.
@@ -77,20 +89,6 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
             : CLINICIAN_MESSAGES.duplicateEmail,
         );
       }
-      try {
-        await accounts.issueActivationCode(clinician, 'welcome');
-      } catch (error) {
-        // Without the mail the clinician could never sign in; undo so the admin can retry.
-        await repo.deleteClinician(db, clinician.id);
-        throw error;
-      }
-      await audit({
-        action: AUDIT_ACTIONS.clinicianCreate,
-        subjectType: 'user',
-        subjectId: clinician.id,
-        details: { email: clinician.email, dea_reg_id: clinician.dea_reg_id },
-      });
-      return clinician;
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   type RevokedSessions,
   type StaffSession,
 } from '@recovery-portal/contract/clinicians';
+import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import {
@@ -19,7 +20,8 @@ import type { AuditFn } from './clinicians.service';
  * once: its refresh token is refused, and so are its access tokens, whose `sid` the access
  * check looks up on every call.
  */
-export function createStaffSessionService(db: Database) {
+export function createStaffSessionService(db: Database, idleTimeoutMinutes: number) {
+  const idleCutoffMs = idleCutoffSeconds(idleTimeoutMinutes) * 1000;
   async function requireStaff(userId: number) {
     const user = await findUserById(db, userId);
     if (!user || user.role === 'PARTICIPANT') throw notFound(SESSION_MESSAGES.staffNotFound);
@@ -28,10 +30,10 @@ export function createStaffSessionService(db: Database) {
   const subject = (userId: number) => ({ subjectType: 'user', subjectId: userId });
 
   return {
-    /** The staff member's live sessions, most recently used first. */
+    /** The staff member's sessions that can still be used, most recently used first. */
     async list(userId: number, audit: AuditFn): Promise<StaffSession[]> {
       await requireStaff(userId);
-      const sessions = await listLiveSessions(db, userId);
+      const sessions = await listLiveSessions(db, userId, new Date(Date.now() - idleCutoffMs));
       await audit({
         action: AUDIT_ACTIONS.staffSessionsList,
         ...subject(userId),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
@@ -10,7 +11,9 @@ import {
 } from '@recovery-portal/contract/clinicians';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import { auditLog } from '../../db/schema/audit';
+import { refreshTokens } from '../../db/schema/auth';
 import {
   authHeaders,
   buildTestApp,
@@ -47,6 +50,12 @@ async function signIn(email: string, remoteAddress: string, userAgent: string) {
     { remoteAddress, headers: { 'user-agent': userAgent } },
   );
   return successData(response, loginResponseSchema);
+}
+
+/** The session id (`sid` claim) of an access token. */
+function sessionIdOf(accessToken: string): string {
+  const payload = Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8');
+  return z.object({ sid: z.uuid() }).parse(JSON.parse(payload)).sid;
 }
 
 const listSessions = (userId: number | string, token: string | null = admin.access_token) =>
@@ -127,6 +136,31 @@ describe("an administrator sees a staff member's sessions", () => {
     await signIn(clinician.email, '10.0.0.2', 'B');
     await postJson(testApp.app, API_PATHS.account.logout, { refresh_token: gone.refresh_token });
     expect((await sessionsOf(clinician.id)).map((session) => session.user_agent)).toEqual(['B']);
+  });
+
+  it('a session left idle past the cutoff is not listed: it can no longer be renewed', async () => {
+    const clinician = await createStaff(testApp.db);
+    const idle = await signIn(clinician.email, '10.0.0.1', 'Left open');
+    await signIn(clinician.email, '10.0.0.2', 'In use');
+    // The idle session's newest token was issued just past the cutoff, nothing revoked it.
+    await testApp.db
+      .update(refreshTokens)
+      .set({
+        createdAt: sql`now() - make_interval(secs => ${idleCutoffSeconds(testApp.config.idleTimeoutMinutes) + 5})`,
+      })
+      .where(eq(refreshTokens.familyId, sessionIdOf(idle.access_token)));
+
+    expect((await sessionsOf(clinician.id)).map((session) => session.user_agent)).toEqual([
+      'In use',
+    ]);
+    failure(
+      await postJson(testApp.app, API_PATHS.account.token, {
+        grant_type: 'refresh_token',
+        refresh_token: idle.refresh_token,
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 
   it('looking at the sessions is audited with the staff member as subject', async () => {

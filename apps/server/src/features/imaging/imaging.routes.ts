@@ -74,7 +74,13 @@ export function registerDicomUploadRoute(
   routes.post(
     API_PATHS.surgery.dicom,
     {
-      config: { ...config, audit: AUDIT_ACTIONS.participantImagingUpload },
+      // Out of the request transaction: the upload streams for as long as the client sends.
+      // The service inserts the rows and the audit row in one transaction of its own.
+      config: {
+        ...config,
+        audit: AUDIT_ACTIONS.participantImagingUpload,
+        requestTransaction: false,
+      },
       schema: {
         tags,
         summary:
@@ -91,16 +97,17 @@ export function registerDicomUploadRoute(
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGING_MESSAGES.notMultipart);
       }
       try {
-        const { target, files } = await deps.imaging.upload(
+        const { files } = await deps.imaging.upload(
           request.parts(),
           currentStaff(request).id,
+          (target, imageIds) =>
+            auditRequest(deps.db, request, {
+              action: AUDIT_ACTIONS.participantImagingUpload,
+              subjectType: 'participant',
+              subjectId: target.user_id,
+              details: { surgery_id: target.surgery_id, image_ids: imageIds },
+            }),
         );
-        await auditRequest(deps.db, request, {
-          action: AUDIT_ACTIONS.participantImagingUpload,
-          subjectType: 'participant',
-          subjectId: target.user_id,
-          details: { surgery_id: target.surgery_id, image_ids: files.map((file) => file.id) },
-        });
         return ok({ files });
       } catch (error) {
         // The rest of a refused upload is not read: close the connection after the answer.

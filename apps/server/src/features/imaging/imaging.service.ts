@@ -41,6 +41,12 @@ export interface AcceptedUpload {
 }
 
 /**
+ * Records the stored images (the audit row) in the transaction that inserts their rows, so the
+ * upload and its record commit together.
+ */
+export type RecordStored = (target: DicomUploadFields, imageIds: number[]) => Promise<void>;
+
+/**
  * Renders at once at most: each holds a read band and the preview's sums (a few MiB), and the
  * work is CPU-bound, so a page of thumbnails queues instead of piling up.
  */
@@ -231,6 +237,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
       target: DicomUploadFields,
       uploads: readonly AcceptedUpload[],
       staffId: number | null,
+      recordStored?: RecordStored,
     ): Promise<ImagingFile[]> {
       const created = new Set<string>();
       let rows: ImagingRow[];
@@ -243,7 +250,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
           for (const upload of uploads) {
             if ((await store.promote(upload.file)) === 'created') created.add(upload.file.sha256);
           }
-          return insertImagingFiles(
+          const inserted = await insertImagingFiles(
             tx,
             uploads.map((upload) => ({
               userId: target.user_id,
@@ -256,6 +263,11 @@ export function createImagingService(deps: ImagingServiceDeps) {
               uploadedBy: staffId,
             })),
           );
+          await recordStored?.(
+            target,
+            inserted.map((row) => row.id),
+          );
+          return inserted;
         });
       } catch (error) {
         await releaseQuietly(created);
@@ -271,7 +283,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
      * are stored, or none: the first refusal (413, 415, 422) names its file and ends the upload.
      * Temporary files never outlive the call.
      */
-    async upload(parts: AsyncIterable<Multipart>, staffId: number) {
+    async upload(parts: AsyncIterable<Multipart>, staffId: number, recordStored?: RecordStored) {
       const fields = new Map<string, string>();
       const accepted: AcceptedUpload[] = [];
       const temporary: string[] = [];
@@ -319,7 +331,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
           await resolveTarget(fields, null);
           throw badRequest(IMAGING_MESSAGES.noFiles);
         }
-        const files = await service.storeUploads(target, accepted, staffId);
+        const files = await service.storeUploads(target, accepted, staffId, recordStored);
         return { target, files };
       } finally {
         await Promise.all(temporary.map((tmpPath) => store.discard(tmpPath)));

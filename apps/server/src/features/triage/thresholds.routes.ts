@@ -8,6 +8,7 @@ import {
   participantThresholdsSchema,
   updateThresholdsRequestSchema,
 } from '@recovery-portal/contract/thresholds';
+import { afterCommit } from '../../db/ambient-transaction';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
@@ -77,12 +78,15 @@ export function registerThresholdRoutes(
         subjectId: user_id,
         details: { changes: rules },
       });
-      // The new limits apply to the recent readings at once, not only to the next ones.
-      await scanner
-        .scanParticipants([user_id])
-        .catch((err: unknown) =>
-          request.log.error({ err }, 'Rescanning after a threshold change failed'),
-        );
+      // The new limits apply to the recent readings at once, not only to the next ones: rescan
+      // once they have committed, before answering.
+      await afterCommit(() =>
+        scanner.scanParticipants([user_id]).then(
+          () => undefined,
+          (err: unknown) =>
+            request.log.error({ err }, 'Rescanning after a threshold change failed'),
+        ),
+      );
       return ok(data);
     },
   );

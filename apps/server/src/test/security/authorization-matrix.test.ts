@@ -95,10 +95,12 @@ const base64UrlJson = (value: unknown) => Buffer.from(JSON.stringify(value)).toS
 function mint(claims: {
   sub: number;
   role: string;
+  /** The session id claim; left out, an old-style token that no session revocation reaches. */
+  sid?: string;
   expiresAt?: number;
   secret?: string;
 }): Promise<string> {
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, ...(claims.sid ? { sid: claims.sid } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.sub))
     .setIssuer('recovery-portal')
@@ -106,6 +108,16 @@ function mint(claims: {
     .setIssuedAt(nowSeconds() - 120)
     .setExpirationTime(claims.expiresAt ?? nowSeconds() + 600)
     .sign(new TextEncoder().encode(claims.secret ?? TEST_JWT_SECRET));
+}
+
+/** The session id (`sid` claim) of a token the server issued. */
+function sessionIdOf(token: string): string {
+  const [, payload = ''] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    sid?: unknown;
+  };
+  if (typeof claims.sid !== 'string') throw new Error('an issued token without a session id');
+  return claims.sid;
 }
 
 /** Valid claims, no signature at all. */
@@ -146,6 +158,7 @@ interface ForgedTokens {
   revivedClaims: string;
   algNone: string;
   wrongKey: string;
+  withoutSession: string;
   suspended: string;
   pending: string;
   participantAsStaff: string;
@@ -177,7 +190,9 @@ async function endedSession(role: StaffRole) {
 
 async function forgeTokens(role: StaffRole, participantId: number): Promise<ForgedTokens> {
   const subject = role === 'CLINICIAN' ? clinician : administrator;
-  const expired = await mint({ sub: subject.user.id, role, expiresAt: nowSeconds() - 60 });
+  // The subject's live session, so that each token fails only the check it targets.
+  const sid = sessionIdOf(subject.access_token);
+  const expired = await mint({ sub: subject.user.id, role, sid, expiresAt: nowSeconds() - 60 });
   const suspended = await loginAs(testApp, role);
   await testApp.db
     .update(users)
@@ -193,12 +208,14 @@ async function forgeTokens(role: StaffRole, participantId: number): Promise<Forg
     wrongKey: await mint({
       sub: subject.user.id,
       role,
+      sid,
       secret: 'another-secret-that-is-long-enough-for-hs256-9876543210',
     }),
+    withoutSession: await mint({ sub: subject.user.id, role }),
     // Issued by a real sign-in before the account was suspended.
     suspended: suspended.access_token,
-    pending: await mint({ sub: pending.id, role }),
-    participantAsStaff: await mint({ sub: participantId, role }),
+    pending: await mint({ sub: pending.id, role, sid }),
+    participantAsStaff: await mint({ sub: participantId, role, sid }),
     revokedRefreshToken: ended.spentRefreshToken,
     loggedOut: ended.accessToken,
   };
@@ -274,6 +291,7 @@ const IDENTITIES: readonly Identity[] = [
   ),
   forgedIdentity('none', 'tampered token: alg none, no signature', 'algNone'),
   forgedIdentity('key', 'tampered token: signed with another key', 'wrongKey'),
+  forgedIdentity('nosid', 'old-style token with the real key but no session id', 'withoutSession'),
   forgedIdentity(
     'rfr',
     'revoked (rotated) refresh token sent as the bearer',
@@ -399,7 +417,11 @@ beforeAll(async () => {
   administrator = await loginAs(testApp, 'ADMINISTRATOR');
   const participant = await createParticipant(testApp.db);
   participantToken = await mint({ sub: participant.id, role: 'PARTICIPANT' });
-  clinicianClaimingAdministrator = await mint({ sub: clinician.user.id, role: 'ADMINISTRATOR' });
+  clinicianClaimingAdministrator = await mint({
+    sub: clinician.user.id,
+    role: 'ADMINISTRATOR',
+    sid: sessionIdOf(clinician.access_token),
+  });
   for (const role of STAFF_ROLES) forged[role] = await forgeTokens(role, participant.id);
 }, 180_000);
 
