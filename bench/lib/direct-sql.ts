@@ -11,8 +11,9 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { Database, DatabaseHandle } from '../../apps/server/src/db/client';
 import { benchClinician } from './api-session';
-import type { ApiCall, LoadOptions } from './http-load';
-import { summarise, type LoadResult } from './stats';
+import { runClosedLoop, type LoadOptions } from './closed-loop';
+import type { ApiCall } from './http-load';
+import type { LoadResult } from './stats';
 
 /** One statement exactly as the server handed it to node-postgres (config object and values). */
 export interface CapturedStatement {
@@ -185,42 +186,20 @@ export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture>
 /**
  * Replays captured statements straight through node-postgres: `connections` clients of one pool,
  * each running the stages of one request (a stage's statements at once) and then the next
- * request, for the same duration as the server run.
+ * request, in the same closed loop and for the same time as the server run.
  */
-export async function loadDirect(
+export function loadDirect(
   pool: pg.Pool,
   stages: StatementStages,
   options: LoadOptions,
 ): Promise<LoadResult> {
   const query = pool.query.bind(pool) as QueryFn;
-  const runOnce = async () => {
+  return runClosedLoop(async () => {
     for (const stage of stages) {
       await Promise.all(stage.map((statement) => query(statement.config, statement.values)));
     }
-  };
-  const loop = async (until: number, latencies: number[] | null, failures: { errors: number }) => {
-    while (performance.now() < until) {
-      const started = performance.now();
-      try {
-        await runOnce();
-        latencies?.push(performance.now() - started);
-      } catch {
-        failures.errors += 1;
-      }
-    }
-  };
-  const clients = Array.from({ length: options.connections });
-  const warmupFailures = { errors: 0 };
-  const warmupUntil = performance.now() + options.warmupSeconds * 1000;
-  await Promise.all(clients.map(() => loop(warmupUntil, null, warmupFailures)));
-  const latencies: number[] = [];
-  const failures = { errors: 0 };
-  const started = performance.now();
-  await Promise.all(
-    clients.map(() => loop(started + options.durationSeconds * 1000, latencies, failures)),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return summarise(latencies, seconds, { errors: failures.errors, statusCodes: {} });
+    return true;
+  }, options);
 }
 
 export interface StatementPlan {
@@ -237,26 +216,36 @@ function statementLabel(text: string): string {
   return `${/^\s*select\s+count\(/i.test(text) ? 'count' : 'select'} ${table}`;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of every SELECT of the stages, in order. */
+/** EXPLAIN (ANALYZE, BUFFERS) of every SELECT of the stages, in order; `cache` holds those explained before. */
 export async function explainStages(
   pool: pg.Pool,
   stages: StatementStages,
+  cache: Map<string, StatementPlan>,
 ): Promise<StatementPlan[]> {
   const plans: StatementPlan[] = [];
   for (const statement of stages.flat()) {
     if (!/^\s*(with|select)\b/i.test(statement.text)) continue;
     const values = Array.isArray(statement.values) ? (statement.values as unknown[]) : [];
+    // Calls share statements (every nudge-list sort counts the same rows): each runs once.
+    const key = JSON.stringify([statement.text, values]);
+    const known = cache.get(key);
+    if (known) {
+      plans.push(known);
+      continue;
+    }
     const result = await pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, buffers) ${statement.text}`,
       values,
     );
     const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
-    plans.push({
+    const explained: StatementPlan = {
       label: statementLabel(statement.text),
       sql: statement.text,
       plan,
       executionMs: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? Number.NaN),
-    });
+    };
+    cache.set(key, explained);
+    plans.push(explained);
   }
   return plans;
 }

@@ -1,6 +1,9 @@
-import autocannon from 'autocannon';
+import http from 'node:http';
 import type { SessionHeaders } from './api-session';
-import { summarise, type LoadResult } from './stats';
+import { runClosedLoop, type LoadOptions } from './closed-loop';
+import type { LoadResult } from './stats';
+
+export type { LoadOptions } from './closed-loop';
 
 /** One API request as the portal sends it. */
 export interface ApiCall {
@@ -9,16 +12,14 @@ export interface ApiCall {
   body?: unknown;
 }
 
-export interface LoadOptions {
-  connections: number;
-  durationSeconds: number;
-  warmupSeconds: number;
-}
+/** Requests that never answer fail after this, as a browser's would. */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
- * Runs `calls` (round robin, so details calls spread over many participants) against the server
- * with autocannon: `connections` clients, each sending its next request when the previous one
- * answers. Latencies are taken from every response, so p95 is exact rather than bucketed.
+ * Runs `calls` (round robin, so details calls spread over many participants) against the server:
+ * `connections` clients over keep-alive connections, each sending its next request when the
+ * previous one answers (runClosedLoop). Latencies are taken from every response, so p95 is exact
+ * rather than bucketed; non-2xx answers count as failures, by status code.
  */
 export async function loadServer(
   baseUrl: string,
@@ -28,59 +29,49 @@ export async function loadServer(
 ): Promise<LoadResult> {
   const first = calls[0];
   if (!first) throw new Error('no calls to measure');
+  const url = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const statusCodes: Record<string, number> = {};
   let next = 0;
-  const requests = [
-    {
-      setupRequest: (request: autocannon.Request) => {
-        const call = calls[next % calls.length] ?? first;
-        next += 1;
-        request.method = call.method;
-        request.path = call.path;
-        if (call.body === undefined) {
-          delete request.body;
-        } else {
-          request.body = JSON.stringify(call.body);
-        }
-        return request;
-      },
-    },
-  ];
-  const run = (limit: { duration: number } | { amount: number }, record: boolean) =>
-    new Promise<{ result: autocannon.Result; latencies: number[]; failed: Record<string, number> }>(
-      (resolve, reject) => {
-        const latencies: number[] = [];
-        const failed: Record<string, number> = {};
-        const instance = autocannon(
-          {
-            url: baseUrl,
-            connections: options.connections,
-            ...limit,
-            timeout: 60,
-            headers: { ...headers, 'content-type': 'application/json' },
-            requests,
+  const once = () =>
+    new Promise<boolean>((resolve, reject) => {
+      const call = calls[next % calls.length] ?? first;
+      next += 1;
+      const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+      const request = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: call.path,
+          method: call.method,
+          agent,
+          timeout: REQUEST_TIMEOUT_MS,
+          headers: {
+            ...headers,
+            ...(body === undefined
+              ? {}
+              : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
           },
-          (error: unknown, result) => {
-            if (error) reject(error instanceof Error ? error : new Error(String(error)));
-            else resolve({ result, latencies, failed });
-          },
-        );
-        if (!record) return;
-        instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-          if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-          else failed[statusCode] = (failed[statusCode] ?? 0) + 1;
-        });
-      },
-    );
-  // Warm-up: connections open, plans cached, JIT warm; nothing of it is recorded.
-  if (options.warmupSeconds > 0) await run({ duration: options.warmupSeconds }, false);
-  let measured = await run({ duration: options.durationSeconds }, true);
-  // A call slower than the window answers too few requests in it (autocannon drops the ones
-  // still in flight at the end): measure a fixed number instead, however long that takes.
-  if (measured.latencies.length < options.connections) {
-    measured = await run({ amount: options.connections }, true);
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          response.resume();
+          response.on('error', reject);
+          response.on('end', () => {
+            const ok = status >= 200 && status < 300;
+            if (!ok) statusCodes[status] = (statusCodes[status] ?? 0) + 1;
+            resolve(ok);
+          });
+        },
+      );
+      request.on('timeout', () => request.destroy(new Error('request timed out')));
+      request.on('error', reject);
+      request.end(body);
+    });
+  try {
+    const result = await runClosedLoop(once, options);
+    return { ...result, statusCodes };
+  } finally {
+    agent.destroy();
   }
-  const { result, latencies, failed } = measured;
-  const rejected = Object.values(failed).reduce((sum, n) => sum + n, 0);
-  const seconds = result.duration > 0 ? result.duration : options.durationSeconds;
-  return summarise(latencies, seconds, { errors: result.errors + rejected, statusCodes: failed });
 }

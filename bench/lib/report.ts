@@ -189,7 +189,7 @@ function databaseSection(run: DatabaseRun): string[] {
   if (run.skipped) return [...lines, `Skipped: ${run.skipped}`, ''];
   if (run.seed) {
     lines.push(
-      `Seeded ${count(run.seed.participants)} participants (volume \`${run.seed.volume}\`) in ${run.seed.seconds.toFixed(0)} s; the database holds ${count(run.participants ?? 0)} participants. Server ready in ${(run.serverStartSeconds ?? 0).toFixed(1)} s.`,
+      `Seeded ${count(run.seed.participants)} participants (volume \`${run.seed.volume}\`) in ${run.seed.seconds.toFixed(0)} s${typeof run.seed.triageScanSeconds === 'number' ? `, its first triage scan included (${run.seed.triageScanSeconds.toFixed(1)} s)` : ''}; the database holds ${count(run.participants ?? 0)} participants. Server ready in ${(run.serverStartSeconds ?? 0).toFixed(1)} s.`,
       '',
       '| table | rows |',
       '|---|---:|',
@@ -203,8 +203,8 @@ function databaseSection(run: DatabaseRun): string[] {
     '### /api/user/list',
     '',
     withDirect
-      ? 'Server: the built server under autocannon. Direct: the statements the server ran for that request (captured from the same code through node-postgres, stage by stage), replayed by a pool of the same size for the same time. Latencies in ms.'
-      : 'The built server under autocannon; latencies in ms.',
+      ? 'Server: the built server, keep-alive clients each sending its next request on an answer. Direct: the statements the server ran for that request (captured from the same code through node-postgres, stage by stage), replayed the same way by a pool of the same size for the same time. Latencies in ms.'
+      : 'The built server, each client sending its next request on an answer; latencies in ms.',
     '',
     ...listTable(lists, withDirect),
     '',

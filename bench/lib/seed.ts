@@ -13,6 +13,8 @@ export interface SeedResult {
   rows: Record<string, number>;
   /** Seconds the participant_stats refresh took (the server repeats it at start). */
   statsRefreshSeconds: number | null;
+  /** Seconds the first triage scan of everything seeded took (the seeder runs it last). */
+  triageScanSeconds: number | null;
 }
 
 /**
@@ -45,6 +47,7 @@ export function seedDatabase(options: {
   );
   const rows: Record<string, number> = {};
   let statsRefreshSeconds: number | null = null;
+  let triageScanSeconds: number | null = null;
   const errors: string[] = [];
   createInterface({ input: child.stdout }).on('line', (line) => {
     process.stdout.write(`  [${options.label}] ${line}\n`);
@@ -52,6 +55,8 @@ export function seedDatabase(options: {
     if (row?.[1] && row[2]) rows[row[1]] = Number(row[2].replaceAll(',', ''));
     const refresh = /^participant_stats refresh: ([\d.]+) s$/.exec(line);
     if (refresh?.[1]) statsRefreshSeconds = Number(refresh[1]);
+    const scan = /^triage scan: ([\d.]+) s/.exec(line);
+    if (scan?.[1]) triageScanSeconds = Number(scan[1]);
   });
   createInterface({ input: child.stderr }).on('line', (line) => errors.push(line));
   return new Promise((resolve, reject) => {
@@ -67,6 +72,7 @@ export function seedDatabase(options: {
         seconds: (performance.now() - started) / 1000,
         rows,
         statsRefreshSeconds,
+        triageScanSeconds,
       });
     });
   });

@@ -220,6 +220,54 @@ describe('triage scanner', () => {
     expect(await triageOf(participant.id)).toEqual({ count: 0, top: null });
   });
 
+  it('a first scan in many small batches, walking participant ranges, flags exactly what one batch does', async () => {
+    const now = new Date();
+    await seedDemoData(testApp.db, { now, participants: 40 });
+    const snapshot = async () => ({
+      flags: await testApp.db
+        .select({
+          userId: clinicalFlags.userId,
+          source: clinicalFlags.source,
+          severity: clinicalFlags.severity,
+          rule: clinicalFlags.rule,
+          matchedText: clinicalFlags.matchedText,
+          value: clinicalFlags.value,
+          conversationId: clinicalFlags.conversationId,
+          messageIndex: clinicalFlags.messageIndex,
+          dedupeKey: clinicalFlags.dedupeKey,
+          detectedAt: clinicalFlags.detectedAt,
+        })
+        .from(clinicalFlags)
+        .orderBy(asc(clinicalFlags.userId), asc(clinicalFlags.dedupeKey)),
+      triage: await testApp.db
+        .select({
+          userId: participantTriage.userId,
+          count: participantTriage.openFlagCount,
+          top: participantTriage.topOpenSeverity,
+        })
+        .from(participantTriage)
+        .orderBy(asc(participantTriage.userId)),
+    });
+
+    const batched = await createTriageScanner({
+      db: testApp.db,
+      concerns: DEFAULT_CONCERNS,
+      batchSize: 3,
+      rangeWalkAbove: 0,
+    }).scan(now);
+    const inBatches = await snapshot();
+    await testApp.db.delete(clinicalFlags);
+    await testApp.db.delete(participantTriage);
+    await testApp.db.delete(triageScanState);
+    const whole = await scanner().scan(now);
+
+    expect(batched).toEqual(whole);
+    expect(await snapshot()).toEqual(inBatches);
+    const sources = new Set(inBatches.flags.map((flag) => flag.source));
+    expect(sources).toEqual(new Set(['CONVERSATION', 'THRESHOLD']));
+    expect(inBatches.flags.length).toBeGreaterThan(3);
+  }, 60_000);
+
   it('the seeded demo raises the pinned chest-pain conversation as a critical flag', async () => {
     const now = new Date();
     await seedDemoData(testApp.db, { now, participants: 10 });

@@ -24,8 +24,9 @@ import {
   lockTriageRows,
   maxConversationId,
   maxMeasurementId,
+  nextUserRangeEnd,
   participantsWithNewMeasurements,
-  readingsOf,
+  readingsByParticipant,
   readWatermark,
   refreshTriage,
   saveWatermark,
@@ -46,7 +47,13 @@ export const TRIAGE_LOOKBACK_DAYS = 14;
 /** Readings this far before the lookback give the rules their context (a week to compare with). */
 const CONTEXT_DAYS = 14;
 /** Conversations, or participants, handled per transaction: bounds memory at any size. */
-const DEFAULT_BATCH_SIZE = 500;
+const DEFAULT_BATCH_SIZE = 2000;
+/**
+ * With more new measurements than this, the scan walks all participants in id ranges instead of
+ * first listing those with new readings: a first scan, or one after a bulk import, reads each
+ * participant's readings once, in index order.
+ */
+const DEFAULT_RANGE_WALK_ABOVE = 100_000;
 
 const SERIES_OF_CODE: Record<string, keyof Omit<ParticipantSeries, 'surgeryDate'>> = {
   [MEASUREMENT_TYPES.systolicBp.code]: 'systolic',
@@ -81,6 +88,8 @@ export interface TriageScannerOptions {
   db: Database;
   concerns: readonly Concern[];
   batchSize?: number;
+  /** New measurements above which the scan walks participant ranges (DEFAULT_RANGE_WALK_ABOVE). */
+  rangeWalkAbove?: number;
 }
 
 /**
@@ -94,6 +103,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
   const { db } = options;
   const matcher = compileConcerns(options.concerns);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const rangeWalkAbove = options.rangeWalkAbove ?? DEFAULT_RANGE_WALK_ABOVE;
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs scans one after another, so two never race over the same watermark. */
@@ -114,6 +124,26 @@ export function createTriageScanner(options: TriageScannerOptions) {
     });
   }
 
+  /**
+   * Collects flags and raises them `batchSize` at a time: a first scan finds a flag in a few
+   * percent of what it reads, and a transaction per read batch would cost more than the flags.
+   */
+  function createRaiser() {
+    const pending: NewFlag[] = [];
+    let raised = 0;
+    return {
+      async add(flags: readonly NewFlag[]) {
+        for (const flag of flags) pending.push(flag);
+        if (pending.length >= batchSize) raised += await raise(pending.splice(0));
+      },
+      /** Raises what is left; returns how many flags were new in all. */
+      async flush(): Promise<number> {
+        raised += await raise(pending.splice(0));
+        return raised;
+      },
+    };
+  }
+
   function conversationFlags(rows: readonly ScannedConversation[]): NewFlag[] {
     return rows.flatMap((conversation) =>
       matchConversation(matcher, conversation).map((match) => ({
@@ -131,15 +161,16 @@ export function createTriageScanner(options: TriageScannerOptions) {
     );
   }
 
-  /** Evaluates the threshold rules of these participants over their recent readings. */
-  async function thresholdFlags(userIds: readonly number[], since: Date): Promise<NewFlag[]> {
-    const from = new Date(since.getTime() - CONTEXT_DAYS * DAY_MS);
-    const [readings, surgeries, overrides] = await Promise.all([
-      readingsOf(db, userIds, RULE_CODES, from),
+  /** Evaluates the threshold rules of these participants over their readings since `since`. */
+  async function thresholdFlags(
+    userIds: readonly number[],
+    readingsByUser: ReadonlyMap<number, readonly ReadingRow[]>,
+    since: Date,
+  ): Promise<NewFlag[]> {
+    const [surgeries, overrides] = await Promise.all([
       latestSurgeries(db, userIds),
       thresholdOverrides(db, userIds),
     ]);
-    const readingsByUser = groupBy(readings, (row) => row.userId);
     const overridesByUser = groupBy(overrides, (row) => row.userId);
     return userIds.flatMap((userId) => {
       const surgery = surgeries.get(userId) ?? null;
@@ -165,12 +196,45 @@ export function createTriageScanner(options: TriageScannerOptions) {
     });
   }
 
+  /** Evaluates these participants' threshold rules, reading `batchSize` participants at a time. */
   async function scanThresholds(userIds: readonly number[], since: Date): Promise<number> {
-    let raised = 0;
+    const from = contextStart(since);
+    const raiser = createRaiser();
     for (let i = 0; i < userIds.length; i += batchSize) {
-      raised += await raise(await thresholdFlags(userIds.slice(i, i + batchSize), since));
+      const batch = userIds.slice(i, i + batchSize);
+      const readings = await readingsByParticipant(db, { userIds: batch }, RULE_CODES, from);
+      await raiser.add(await thresholdFlags(batch, readings, since));
     }
-    return raised;
+    return raiser.flush();
+  }
+
+  /**
+   * Walks every participant in id ranges and evaluates those with a reading stored in
+   * (afterId, upToId] and taken since `since`: the participants the listing would name.
+   */
+  async function scanThresholdRanges(
+    newReadings: { afterId: number; upToId: number; since: Date },
+    summary: ScanSummary,
+  ) {
+    const from = contextStart(newReadings.since);
+    const raiser = createRaiser();
+    const readRange = async (afterUserId: number) => {
+      const lastUserId = await nextUserRangeEnd(db, afterUserId, batchSize);
+      if (lastUserId === null) return null;
+      const filter = { afterUserId, lastUserId, newReadings };
+      return { lastUserId, readings: await readingsByParticipant(db, filter, RULE_CODES, from) };
+    };
+    let pending = settled(readRange(0));
+    for (;;) {
+      const range = await pending;
+      if (!range) break;
+      // The next range is read while this one is evaluated and raised.
+      pending = settled(readRange(range.lastUserId));
+      const userIds = [...range.readings.keys()];
+      summary.participants += userIds.length;
+      await raiser.add(await thresholdFlags(userIds, range.readings, newReadings.since));
+    }
+    summary.raised += await raiser.flush();
   }
 
   return {
@@ -185,30 +249,44 @@ export function createTriageScanner(options: TriageScannerOptions) {
           maxConversationId(db),
           maxMeasurementId(db),
         ]);
-        let cursor = await readWatermark(db, 'conversations');
+        const nextConversations = (afterId: number) =>
+          settled(
+            conversationsAfter(db, {
+              afterId,
+              upToId: conversationCeiling,
+              since,
+              limit: batchSize,
+            }),
+          );
+        const raiser = createRaiser();
+        // The next batch is read while this one is matched and raised (PostgreSQL overlaps them).
+        let pending = nextConversations(await readWatermark(db, 'conversations'));
         for (;;) {
-          const rows = await conversationsAfter(db, {
-            afterId: cursor,
-            upToId: conversationCeiling,
-            since,
-            limit: batchSize,
-          });
+          const rows = await pending;
           const last = rows.at(-1);
           if (!last) break;
+          pending = nextConversations(last.id);
           summary.conversations += rows.length;
-          summary.raised += await raise(conversationFlags(rows));
-          cursor = last.id;
+          await raiser.add(conversationFlags(rows));
         }
+        summary.raised += await raiser.flush();
         await saveWatermark(db, 'conversations', conversationCeiling);
 
-        const participants = await participantsWithNewMeasurements(db, {
+        const newReadings = {
           afterId: await readWatermark(db, 'measurements'),
           upToId: measurementCeiling,
           since,
-          codes: RULE_CODES,
-        });
-        summary.participants = participants.length;
-        summary.raised += await scanThresholds(participants, since);
+        };
+        if (newReadings.upToId - newReadings.afterId > rangeWalkAbove) {
+          await scanThresholdRanges(newReadings, summary);
+        } else {
+          const participants = await participantsWithNewMeasurements(db, {
+            ...newReadings,
+            codes: RULE_CODES,
+          });
+          summary.participants = participants.length;
+          summary.raised += await scanThresholds(participants, since);
+        }
         await saveWatermark(db, 'measurements', measurementCeiling);
         return summary;
       });
@@ -235,6 +313,17 @@ export function createTriageScanner(options: TriageScannerOptions) {
   };
 }
 export type TriageScanner = ReturnType<typeof createTriageScanner>;
+
+/** A read started ahead: if the scan fails before awaiting it, its rejection is not unhandled. */
+function settled<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}
+
+/** Readings this far back give the rules their context for findings since `since`. */
+function contextStart(since: Date): Date {
+  return new Date(since.getTime() - CONTEXT_DAYS * DAY_MS);
+}
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();

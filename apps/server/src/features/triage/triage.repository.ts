@@ -1,4 +1,17 @@
-import { aliasedTable, and, asc, count, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type {
   ConversationMarker,
   TranscriptMessage,
@@ -134,36 +147,97 @@ export async function participantsWithNewMeasurements(
 }
 
 export interface ReadingRow {
-  userId: number;
   code: string;
   value: number;
   measuredAt: Date;
 }
 
-/** These participants' measurements of `codes` taken since `from`, in time order. */
-export function readingsOf(
+/** A Postgres int[] literal: one bind parameter however many ids (no 65,535-parameter limit). */
+function intArray(ids: readonly number[]): string {
+  if (ids.some((id) => !Number.isSafeInteger(id))) throw new TypeError('ids must be integers');
+  return `{${ids.join(',')}}`;
+}
+
+/** Both drivers answer execute() with an object holding `rows`. */
+function rowsOf<T>(result: unknown): T[] {
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
+    return result.rows as T[];
+  throw new Error('unexpected result shape from execute()');
+}
+
+/**
+ * The id of the last of the next `limit` users after `afterUserId` (null past the last): walks
+ * the participants in id ranges without a list of ids.
+ */
+export async function nextUserRangeEnd(
   db: Database,
-  userIds: readonly number[],
+  afterUserId: number,
+  limit: number,
+): Promise<number | null> {
+  const [row] = rowsOf<{ last: number | null }>(
+    await db.execute(sql`
+      select max(id)::int as last
+      from (select ${users.id} as id from ${users} where ${users.id} > ${afterUserId}
+            order by ${users.id} limit ${limit}) as next_users`),
+  );
+  return row?.last ?? null;
+}
+
+export type ReadingsFilter =
+  | { userIds: readonly number[] }
+  | {
+      /** Participants with ids in (afterUserId, lastUserId] … */
+      afterUserId: number;
+      lastUserId: number;
+      /** … who have a reading stored after `afterId` (up to `upToId`) and taken since `since`. */
+      newReadings: { afterId: number; upToId: number; since: Date };
+    };
+
+/**
+ * Each participant's measurements of `codes` taken since `from`, in time order. A participant's
+ * readings travel as one JSON array: a tenth of the rows, and no per-row type parsing, which on
+ * PGlite is most of the cost of a scan.
+ */
+export async function readingsByParticipant(
+  db: Database,
+  filter: ReadingsFilter,
   codes: readonly string[],
   from: Date,
-): Promise<ReadingRow[]> {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      userId: measurements.userId,
-      code: measurements.code,
-      value: measurements.value,
-      measuredAt: measurements.measuredAt,
-    })
-    .from(measurements)
-    .where(
-      and(
-        inArray(measurements.userId, [...userIds]),
-        inArray(measurements.code, [...codes]),
-        gte(measurements.measuredAt, from),
-      ),
-    )
-    .orderBy(asc(measurements.userId), asc(measurements.measuredAt), asc(measurements.id));
+): Promise<Map<number, ReadingRow[]>> {
+  const m = measurements;
+  let who: SQL;
+  let having = sql``;
+  if ('userIds' in filter) {
+    if (filter.userIds.length === 0) return new Map();
+    who = sql`${m.userId} = any(${intArray(filter.userIds)}::int[])`;
+  } else {
+    const { afterId, upToId, since } = filter.newReadings;
+    who = sql`${m.userId} > ${filter.afterUserId} and ${m.userId} <= ${filter.lastUserId}`;
+    having = sql`having bool_or(${m.id} > ${afterId} and ${m.id} <= ${upToId} and ${m.measuredAt} >= ${since.toISOString()}::timestamptz)`;
+  }
+  const rows = rowsOf<{ user_id: number; readings: string }>(
+    await db.execute(sql`
+      select ${m.userId} as user_id,
+        json_agg(json_build_array(${m.code}, ${m.value},
+            floor(extract(epoch from ${m.measuredAt}) * 1000))
+          order by ${m.measuredAt}, ${m.id})::text as readings
+      from ${m}
+      where ${who} and ${inArray(m.code, [...codes])}
+        and ${m.measuredAt} >= ${from.toISOString()}::timestamptz
+      group by ${m.userId}
+      ${having}
+      order by ${m.userId}`),
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.user_id),
+      (JSON.parse(row.readings) as [string, number, number][]).map(([code, value, at]) => ({
+        code,
+        value,
+        measuredAt: new Date(at),
+      })),
+    ]),
+  );
 }
 
 export interface LatestSurgery {
@@ -185,7 +259,7 @@ export async function latestSurgeries(
       surgeryDate: surgeries.surgeryDate,
     })
     .from(surgeries)
-    .where(inArray(surgeries.userId, [...userIds]))
+    .where(sql`${surgeries.userId} = any(${intArray(userIds)}::int[])`)
     .orderBy(asc(surgeries.userId), desc(surgeries.surgeryDate), desc(surgeries.id));
   return new Map(rows.map(({ userId, ...surgery }) => [userId, surgery]));
 }
@@ -222,7 +296,7 @@ export function thresholdOverrides(
     })
     .from(participantThresholds)
     .leftJoin(updater, eq(updater.id, participantThresholds.updatedBy))
-    .where(inArray(participantThresholds.userId, [...userIds]));
+    .where(sql`${participantThresholds.userId} = any(${intArray(userIds)}::int[])`);
 }
 
 export async function upsertThresholdOverride(
@@ -269,12 +343,6 @@ export interface NewFlag {
   detectedAt: Date;
 }
 
-/** A Postgres int[] literal: one bind parameter however many ids (no 65,535-parameter limit). */
-function intArray(ids: readonly number[]): string {
-  if (ids.some((id) => !Number.isSafeInteger(id))) throw new TypeError('ids must be integers');
-  return `{${ids.join(',')}}`;
-}
-
 /**
  * Locks (creating where missing) the participants' participant_triage rows, in id order so two
  * transactions never wait on each other crosswise. Taken before flags change, it makes a
@@ -289,16 +357,27 @@ export async function lockTriageRows(db: Database, userIds: readonly number[]) {
     on conflict (user_id) do update set updated_at = ${participantTriage.updatedAt}`);
 }
 
-/** Inserts flags, skipping those raised before (same participant and dedupe key). */
+/**
+ * Inserts flags, skipping those raised before (same participant and dedupe key). The rows travel
+ * as one JSON parameter: a first scan raises thousands at once, and a VALUES list of one bind
+ * parameter per cell is several times slower to build and to parse.
+ */
 export async function insertFlags(db: Database, flags: readonly NewFlag[]): Promise<number> {
   let inserted = 0;
-  for (let i = 0; i < flags.length; i += 1000) {
-    const rows = await db
-      .insert(clinicalFlags)
-      .values(flags.slice(i, i + 1000).map((flag) => ({ ...flag })))
-      .onConflictDoNothing({ target: [clinicalFlags.userId, clinicalFlags.dedupeKey] })
-      .returning({ id: clinicalFlags.id });
-    inserted += rows.length;
+  for (let i = 0; i < flags.length; i += 5000) {
+    const payload = JSON.stringify(flags.slice(i, i + 5000));
+    const result = await db.execute(sql`
+      insert into ${clinicalFlags} (user_id, source, severity, rule, matched_text, value,
+        conversation_id, message_index, dedupe_key, detected_at)
+      select "userId", source, severity, rule, "matchedText", value,
+        "conversationId", "messageIndex", "dedupeKey", "detectedAt"
+      from json_to_recordset(${payload}::json) as r("userId" int, source flag_source,
+        severity flag_severity, rule text, "matchedText" text, value real,
+        "conversationId" int, "messageIndex" smallint, "dedupeKey" text,
+        "detectedAt" timestamptz)
+      on conflict (user_id, dedupe_key) do nothing
+      returning id`);
+    inserted += rowsOf(result).length;
   }
   return inserted;
 }
