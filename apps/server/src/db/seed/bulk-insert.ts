@@ -9,7 +9,9 @@ import type {
   MarkerMembershipRow,
   MeasurementRow,
   NudgeRow,
+  PainLogRow,
   SegmentRow,
+  SurgeryRow,
   SurveyResponseRow,
   TimelineRows,
 } from './timeline-types';
@@ -232,6 +234,36 @@ const CLINICAL_RECORDS: TableSpec<ClinicalRecordRow> = {
   ],
 };
 
+const SURGERIES: TableSpec<SurgeryRow> = {
+  table: 'surgeries',
+  chunk: 5000,
+  columns: [
+    column('user_id', 'int', (r) => r.userId),
+    column('procedure', 'surgery_procedure', (r) => r.procedure),
+    column('side', 'surgery_side', (r) => r.side),
+    column('surgery_date', 'date', (r) => r.surgeryDate),
+    column('surgeon', 'text', (r) => r.surgeon),
+    column('hospital', 'text', (r) => r.hospital),
+    column('notes', 'text', (r) => r.notes),
+    column('created_at', 'timestamptz', (r) => time(r.createdAt)),
+    column('updated_at', 'timestamptz', (r) => time(r.createdAt)),
+  ],
+};
+
+const PAIN_LOGS: TableSpec<PainLogRow> = {
+  table: 'pain_logs',
+  chunk: 10_000,
+  columns: [
+    column('user_id', 'int', (r) => r.userId),
+    column('score', 'smallint', (r) => r.score),
+    column('recorded_at', 'timestamptz', (r) => time(r.recordedAt)),
+    column('body_site', 'pain_body_site', (r) => r.bodySite),
+    column('source', 'pain_log_source', (r) => r.source),
+    // Reported when the check-in was made, not when the demo was seeded.
+    column('created_at', 'timestamptz', (r) => time(r.recordedAt)),
+  ],
+};
+
 const TIMELINE_SPECS: { [K in keyof TimelineRows]: TableSpec<TimelineRows[K][number]> } = {
   activity: ACTIVITY,
   nudges: NUDGES,
@@ -242,6 +274,8 @@ const TIMELINE_SPECS: { [K in keyof TimelineRows]: TableSpec<TimelineRows[K][num
   markerMemberships: MARKER_MEMBERSHIPS,
   segments: SEGMENTS,
   clinicalRecords: CLINICAL_RECORDS,
+  surgeries: SURGERIES,
+  painLogs: PAIN_LOGS,
 };
 
 const TIMELINE_TABLES = Object.keys(TIMELINE_SPECS) as (keyof TimelineRows)[];

@@ -131,6 +131,8 @@ export async function generateDemoProgramme(
       'markerMemberships',
       'segments',
       'clinicalRecords',
+      'surgeries',
+      'painLogs',
     ].map((k) => [k, 0]),
   ) as RowCounts;
 
@@ -162,7 +164,7 @@ export async function generateDemoProgramme(
             heightCm: profile.user.heightCm,
             plan: profile.plan,
           },
-          { from, to, today, surveys, volume },
+          { from, to, today, surveys, volume, surgeryRecords: true },
         );
         await writer.add(timeline);
       }

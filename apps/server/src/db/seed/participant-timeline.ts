@@ -11,6 +11,7 @@ import type { TimelineParticipant } from './programme-plan';
 import { addDays, atMinute, dayNumber, maxDate, minDate, startOfUtcDay } from './seed-dates';
 import { poisson, STREAM } from './seed-random';
 import type { StoredSurvey } from './survey-definitions';
+import { generateSurgery, painLogsOf } from './surgery-generator';
 import { generateSurveySchedule } from './survey-schedule-generator';
 import { generateTelemetryDay } from './telemetry-generator';
 import {
@@ -32,6 +33,11 @@ export interface TimelineOptions {
   surveys: readonly StoredSurvey[];
   /** Default: everything in the range (TIMELINE_VOLUMES.unbounded). */
   volume?: TimelineVolume;
+  /**
+   * Also the surgery the plan follows (a profile row) and the pain check-ins as pain reports, as
+   * the portal shows them (the demo seed). Off by default: the simulation records its own.
+   */
+  surgeryRecords?: boolean;
 }
 
 const SESSIONS_PER_DAY: Record<TimelineParticipant['plan']['engagement'], number> = {
@@ -53,9 +59,10 @@ function eachDay(from: Date, to: Date, visit: (day: Date) => void) {
 /**
  * One participant's programme data between `from` and `to`: telemetry, app activity, nudges,
  * coach conversations and, with `volume.profileRows`, the rows that exist once per participant
- * (survey schedule, digital twin, clinical records, marker memberships, segments — leave them
- * out when extending an earlier timeline). Every day is seeded on its own, so generating a range
- * in pieces gives the same rows as generating it at once.
+ * (survey schedule, digital twin, clinical records, marker memberships, segments and with
+ * `surgeryRecords` the surgery — leave them out when extending an earlier timeline). Every day
+ * is seeded on its own, so generating a range in pieces gives the same rows as generating it at
+ * once.
  */
 export function generateParticipantTimeline(
   faker: Faker,
@@ -137,6 +144,11 @@ export function generateParticipantTimeline(
     rows.markerMemberships.push(...generateMarkerMemberships(faker, participant, today));
     rows.segments.push(...generateSegments(faker, participant, today));
     rows.clinicalRecords.push(...generateClinicalRecords(faker, participant, today));
+  }
+  if (options.surgeryRecords) {
+    const surgery = generateSurgery(faker, participant, today);
+    if (volume.profileRows) rows.surgeries.push(surgery);
+    rows.painLogs.push(...painLogsOf(participant, surgery.side, rows.measurements));
   }
   return rows;
 }

@@ -16,6 +16,7 @@ import { generateParticipantTimeline } from './participant-timeline';
 import { addDays, isoDate, startOfUtcDay } from './seed-dates';
 import { createSeedFaker, DEMO_SEED } from './seed-random';
 import { isDemoSeeded, seedDemoData } from './seed-demo';
+import { SURGERY_PROCEDURE_OF } from './surgery-generator';
 import { SURVEY_DEFINITIONS } from './survey-definitions';
 import { TIMELINE_VOLUMES } from './timeline-types';
 
@@ -35,6 +36,8 @@ const TABLES = [
   'marker_memberships',
   'segments',
   'clinical_records',
+  'surgeries',
+  'pain_logs',
 ] as const;
 
 async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -333,6 +336,95 @@ describe('demo seed', () => {
     const [meta] = await db.select().from(appMeta);
     expect(meta?.key).toBe('demo_seed');
   });
+
+  it('every participant who joined has one surgery, with the procedure and date their digital twin names', async () => {
+    const joined = await rows<{
+      twin_procedure: keyof typeof SURGERY_PROCEDURE_OF | null;
+      twin_surgery_date: string | null;
+      surgeries: {
+        procedure: string;
+        side: string;
+        surgery_date: string;
+        surgeon: string;
+        hospital: string;
+        created_by: number | null;
+      }[];
+    }>(
+      db,
+      sql`select t.data->'programme'->>'procedure' as twin_procedure,
+                 t.data->'programme'->>'surgery_date' as twin_surgery_date,
+                 coalesce((select json_agg(json_build_object(
+                   'procedure', s.procedure, 'side', s.side, 'surgery_date', s.surgery_date,
+                   'surgeon', s.surgeon, 'hospital', s.hospital, 'created_by', s.created_by))
+                   from surgeries s where s.user_id = u.id), '[]') as surgeries
+          from users u left join digital_twins t on t.user_id = u.id
+          where u.role = 'PARTICIPANT' and u.status <> 'PENDING_ACTIVATION'`,
+    );
+    expect(joined.length).toBeGreaterThan(200);
+    for (const participant of joined) {
+      expect(participant.twin_procedure).not.toBeNull();
+      const procedure =
+        SURGERY_PROCEDURE_OF[participant.twin_procedure ?? 'Total knee replacement'];
+      expect(participant.surgeries).toEqual([
+        {
+          procedure,
+          side: expect.stringMatching(
+            procedure === 'CORONARY_ARTERY_BYPASS_GRAFT' ? /^NOT_APPLICABLE$/ : /^(LEFT|RIGHT)$/,
+          ),
+          surgery_date: participant.twin_surgery_date,
+          surgeon: expect.stringMatching(/^Dr \S+ \S+/),
+          hospital: expect.stringMatching(/\S/),
+          created_by: null,
+        },
+      ]);
+    }
+    // Every procedure the plan chooses, pre-op participants booked ahead and the 6-week one.
+    const procedures = new Set(joined.flatMap((p) => p.surgeries.map((s) => s.procedure)));
+    expect([...procedures].sort()).toEqual(Object.values(SURGERY_PROCEDURE_OF).sort());
+    const dates = joined.map((p) => p.twin_surgery_date ?? '');
+    expect(dates.some((date) => date > TODAY)).toBe(true);
+    expect(dates).toContain(isoDate(addDays(startOfUtcDay(NOW), -42)));
+    const [invited] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from surgeries s join users u on u.id = s.user_id
+          where u.status = 'PENDING_ACTIVATION'`,
+    );
+    expect(invited?.n).toBe(0);
+  });
+
+  it("every pain check-in is also the participant's pain report, with the same score and time at the operated site", async () => {
+    const painCode = MEASUREMENT_TYPES.painScore.code;
+    const [match] = await rows<Record<string, number>>(
+      db,
+      sql`select (select count(*) from measurements where code = ${painCode})::int as check_ins,
+                 (select count(*) from pain_logs)::int as reports,
+                 (select count(*) from measurements m join pain_logs p
+                    on p.user_id = m.user_id and p.recorded_at = m.measured_at and p.score = m.value
+                  where m.code = ${painCode})::int as matched,
+                 (select count(*) from pain_logs
+                  where source <> 'PARTICIPANT' or note is not null or recorded_by is not null
+                     or created_at <> recorded_at)::int as unlike_a_check_in`,
+    );
+    expect(match?.check_ins).toBeGreaterThan(1000);
+    expect(match?.reports).toBe(match?.check_ins);
+    expect(match?.matched).toBe(match?.check_ins);
+    expect(match?.unlike_a_check_in).toBe(0);
+
+    const sites = await rows<{ procedure: string; side: string; body_site: string }>(
+      db,
+      sql`select distinct s.procedure, s.side, p.body_site
+          from pain_logs p join surgeries s on s.user_id = p.user_id
+          order by 1, 2, 3`,
+    );
+    const expectedSite = (procedure: string, side: string) =>
+      procedure === 'CORONARY_ARTERY_BYPASS_GRAFT'
+        ? 'CHEST'
+        : `${side}_${procedure === 'TOTAL_HIP_REPLACEMENT' ? 'HIP' : 'KNEE'}`;
+    expect(sites.length).toBeGreaterThan(4);
+    for (const { procedure, side, body_site } of sites) {
+      expect(body_site, `${procedure} ${side}`).toBe(expectedSite(procedure, side));
+    }
+  });
 });
 
 describe('participant timeline', () => {
@@ -386,6 +478,35 @@ describe('participant timeline', () => {
     expect(whole.conversations).toEqual([...early.conversations, ...late.conversations]);
     expect(byTime(whole.activity)).toEqual(byTime([...early.activity, ...late.activity]));
     expect(whole.measurements.length).toBe(early.measurements.length + late.measurements.length);
+  });
+
+  it('a timeline records the surgery and pain reports only when asked, as the simulation records its own', () => {
+    const participant = participantAt(0);
+    const options = { from: addDays(today, -30), to: today, today, surveys };
+    const plain = generateParticipantTimeline(createSeedFaker(), participant, options);
+    expect(plain.surgeries).toEqual([]);
+    expect(plain.painLogs).toEqual([]);
+
+    const recorded = generateParticipantTimeline(createSeedFaker(), participant, {
+      ...options,
+      surgeryRecords: true,
+    });
+    expect(recorded.surgeries).toEqual([
+      expect.objectContaining({
+        userId: participant.id,
+        procedure: SURGERY_PROCEDURE_OF[participant.plan.procedure],
+        surgeryDate: isoDate(participant.plan.surgeryDate),
+      }),
+    ]);
+    const checkIns = recorded.measurements.filter(
+      (m) => m.code === MEASUREMENT_TYPES.painScore.code,
+    );
+    expect(checkIns.length).toBeGreaterThan(0);
+    expect(recorded.painLogs.map((p) => [p.score, p.recordedAt])).toEqual(
+      checkIns.map((m) => [m.value, m.measuredAt]),
+    );
+    // The rest of the timeline does not change.
+    expect({ ...recorded, surgeries: [], painLogs: [] }).toEqual(plain);
   });
 
   it('a participant with a pinned safety finding reports chest pain a few days before today', () => {

@@ -104,4 +104,5 @@ export const STREAM = {
   twin: 7,
   records: 8,
   markers: 9,
+  surgery: 10,
 } as const;

@@ -5,6 +5,8 @@ import type {
 } from '@recovery-portal/contract/conversations';
 import type { MeasurementSource } from '@recovery-portal/contract/measurements';
 import type { NudgeFeedback, NudgeStatus } from '@recovery-portal/contract/nudges';
+import type { PainBodySite, PainLogSource } from '@recovery-portal/contract/pain';
+import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import type { ACTIVITY_KINDS } from '../schema/activity';
 
@@ -21,6 +23,8 @@ export interface TimelineRows {
   markerMemberships: MarkerMembershipRow[];
   segments: SegmentRow[];
   clinicalRecords: ClinicalRecordRow[];
+  surgeries: SurgeryRow[];
+  painLogs: PainLogRow[];
 }
 
 export interface ActivityRow {
@@ -106,6 +110,28 @@ export interface ClinicalRecordRow {
   recordedOn: string | null;
 }
 
+/** The surgery the programme follows, as the clinic recorded it (created_by stays null). */
+export interface SurgeryRow {
+  userId: number;
+  procedure: SurgeryProcedure;
+  side: SurgerySide;
+  /** YYYY-MM-DD */
+  surgeryDate: string;
+  surgeon: string;
+  hospital: string;
+  notes: string | null;
+  createdAt: Date;
+}
+
+/** A pain report without a note or a recording clinician (recorded_by stays null). */
+export interface PainLogRow {
+  userId: number;
+  score: number;
+  recordedAt: Date;
+  bodySite: PainBodySite;
+  source: PainLogSource;
+}
+
 export function emptyTimeline(): TimelineRows {
   return {
     activity: [],
@@ -117,6 +143,8 @@ export function emptyTimeline(): TimelineRows {
     markerMemberships: [],
     segments: [],
     clinicalRecords: [],
+    surgeries: [],
+    painLogs: [],
   };
 }
 
@@ -131,7 +159,10 @@ export interface TimelineVolume {
   conversationDays: number | null;
   /** 'core': steps, sleep, weight, BMI, pain and mood only (no labs, no stride, no home BP). */
   measurements: 'all' | 'core';
-  /** Survey schedule, digital twin, clinical records, marker memberships and segments. */
+  /**
+   * Survey schedule, digital twin, clinical records, marker memberships, segments and (with
+   * TimelineOptions.surgeryRecords) the surgery.
+   */
   profileRows: boolean;
 }
 
