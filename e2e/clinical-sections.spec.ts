@@ -18,7 +18,8 @@ async function openFirstParticipant(page: Page, type: 'Internal' | 'Demo') {
   await login(page, 'CLINICIAN');
   if (type !== 'Internal') await page.getByRole('tab', { name: type }).click();
   const row = page.getByRole('table', { name: 'Participants' }).getByRole('row').nth(1);
-  await expect(row).toBeVisible();
+  // The list keeps the previous tab's rows on screen until the new tab's arrive.
+  await expect(row.getByRole('cell', { name: type, exact: true })).toBeVisible();
   await row.click();
   await expect(page).toHaveURL(/\/participant-details\/\d+$/);
 }

@@ -4,6 +4,7 @@ import {
   expect,
   latestActivationLink,
   login,
+  searchList,
   seriousAccessibilityViolations,
   test,
 } from './support/fixtures';
@@ -62,11 +63,13 @@ test('a clinician opens a coach conversation and sees chest pain flagged in red'
 }) => {
   await login(page, 'CLINICIAN');
   await page.getByRole('link', { name: 'Coach' }).click();
-  await page.getByRole('searchbox', { name: 'Search conversations' }).fill('chest pain');
-  await page.getByRole('searchbox', { name: 'Search conversations' }).press('Enter');
-  const rows = page.getByRole('table').getByRole('row');
-  await expect(rows.nth(1)).toBeVisible();
-  await rows.nth(1).click();
+  const table = page.getByRole('table', { name: 'Coach conversations' });
+  await searchList(
+    table,
+    page.getByRole('searchbox', { name: 'Search conversations' }),
+    'chest pain',
+  );
+  await table.getByRole('row').nth(1).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   const mark = dialog.locator('mark', { hasText: /chest pain/i }).first();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-accounts';
 import { E2E_SERVERS, type E2EServer } from './servers';
 
@@ -37,6 +37,25 @@ export async function latestActivationLink(email: string, server: E2EServer = E2
   const link = links.at(-1);
   if (!link) throw new Error(`no activation mail for ${email} in ${server.logFile}`);
   return new URL(link);
+}
+
+/**
+ * Searches a list with Enter and waits until the list shows the result. A list keeps its
+ * previous rows on screen while the search is fetched, so a row taken right after Enter may
+ * belong to the unfiltered list; the paginator's range ('1 – 25 of N') changes with the result.
+ */
+export async function searchList(table: Locator, searchbox: Locator, term: string) {
+  const range = table
+    .page()
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByText(/of \d+$/);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const unfiltered = (await range.textContent()) ?? '';
+  await searchbox.fill(term);
+  await searchbox.press('Enter');
+  await expect(range).not.toHaveText(unfiltered);
+  await expect(table).toHaveAttribute('aria-busy', 'false');
 }
 
 /** Serious or critical axe-core violations on the current page. */

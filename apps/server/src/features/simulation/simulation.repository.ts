@@ -1,17 +1,21 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
+import type { PainLogSource } from '@recovery-portal/contract/pain';
 import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
 import type { Database } from '../../db/client';
 import { participantActivity } from '../../db/schema/activity';
 import { clinicalRecords } from '../../db/schema/clinical-records';
 import { conversations } from '../../db/schema/conversations';
 import { digitalTwins, markerMemberships, segments } from '../../db/schema/digital-twin';
+import { imagingFiles } from '../../db/schema/imaging';
 import { measurements } from '../../db/schema/measurements';
 import { nudges } from '../../db/schema/nudges';
+import { painLogs } from '../../db/schema/pain';
 import {
   simulationEnrolments,
   simulationPrograms,
   simulationState,
 } from '../../db/schema/simulation';
+import { surgeries } from '../../db/schema/surgery';
 import { surveyResponses } from '../../db/schema/surveys';
 import { users } from '../../db/schema/users';
 
@@ -110,11 +114,25 @@ export async function insertEnrolment(
 }
 
 /**
- * Removes the participant's generated programme streams before the simulation writes its own
- * (a seeded Demo participant already has some; the digital twin allows only one row). Records
- * entered by staff (surgeries, images, pain reports) are kept.
+ * Pain reports that mirror generated pain check-ins: the demo seed's (PARTICIPANT) and an earlier
+ * simulation's. A clinician's report is CLINICIAN.
  */
-export async function deleteGeneratedData(db: Database, userId: number): Promise<void> {
+const GENERATED_PAIN_SOURCES = ['PARTICIPANT', 'SIMULATION'] as const satisfies PainLogSource[];
+
+/**
+ * Removes the participant's generated programme data before the simulation writes its own (a
+ * seeded Demo participant already has some; the digital twin allows only one row): the streams,
+ * the pain reports mirroring the pain check-ins, and every surgery no clinician recorded other
+ * than `programmeSurgeryId`, the one the programme now follows - otherwise the seed's surgery
+ * could stay the latest one that outcome trends and threshold rules read. Records entered by
+ * staff are kept: surgeries with a creator, clinicians' pain reports, and a generated surgery a
+ * clinician has uploaded images for (the images belong to that procedure, not to the new one).
+ */
+export async function deleteGeneratedData(
+  db: Database,
+  userId: number,
+  programmeSurgeryId: number,
+): Promise<void> {
   for (const table of [
     participantActivity,
     measurements,
@@ -128,6 +146,27 @@ export async function deleteGeneratedData(db: Database, userId: number): Promise
     await db.delete(table).where(eq(table.userId, userId));
   }
   await db.delete(digitalTwins).where(eq(digitalTwins.userId, userId));
+  await db
+    .delete(painLogs)
+    .where(and(eq(painLogs.userId, userId), inArray(painLogs.source, GENERATED_PAIN_SOURCES)));
+
+  await db.delete(surgeries).where(
+    and(
+      eq(surgeries.userId, userId),
+      isNull(surgeries.createdBy),
+      ne(surgeries.id, programmeSurgeryId),
+      notExists(
+        db
+          .select({ id: imagingFiles.id })
+          .from(imagingFiles)
+          // Qualified by hand: drizzle leaves a one-table statement's columns unqualified,
+          // and a bare "id" in the subquery would name imaging_files.id.
+          .where(
+            sql`${imagingFiles}.${sql.identifier(imagingFiles.surgeryId.name)} = ${surgeries}.${sql.identifier(surgeries.id.name)}`,
+          ),
+      ),
+    ),
+  );
 }
 
 /** The users columns the programme plan reads. */

@@ -1,5 +1,4 @@
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
-import type { PainBodySite } from '@recovery-portal/contract/pain';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import {
   SIMULATION_MESSAGES,
@@ -13,9 +12,10 @@ import type { Database } from '../../db/client';
 import { insertTimeline } from '../../db/seed/bulk-insert';
 import { ensureSurveys } from '../../db/seed/demo-generator';
 import { generateParticipantTimeline } from '../../db/seed/participant-timeline';
-import { planProgramme, type Joint, type Procedure } from '../../db/seed/programme-plan';
+import { planProgramme, type Joint } from '../../db/seed/programme-plan';
 import { addDays, isoDate, startOfUtcDay } from '../../db/seed/seed-dates';
 import { createSeedFaker, DEMO_SEED, mixSeed } from '../../db/seed/seed-random';
+import { painSiteOf, SURGERY_PROCEDURE_OF } from '../../db/seed/surgery-generator';
 import { TIMELINE_VOLUMES } from '../../db/seed/timeline-types';
 import { conflict, notFound } from '../../lib/app-error';
 import { refreshParticipantStats } from '../activity/participant-stats.repository';
@@ -46,25 +46,11 @@ const GROUP_FOR: Partial<Record<SurgeryProcedure, string>> = {
   CORONARY_ARTERY_BYPASS_GRAFT: 'Cardiac Rehab',
 };
 
-const PROCEDURE_CODE: Record<Procedure, SurgeryProcedure> = {
-  'Total knee replacement': 'TOTAL_KNEE_REPLACEMENT',
-  'Partial knee replacement': 'PARTIAL_KNEE_REPLACEMENT',
-  'Total hip replacement': 'TOTAL_HIP_REPLACEMENT',
-  'Coronary artery bypass graft': 'CORONARY_ARTERY_BYPASS_GRAFT',
-};
-
 const HOSPITALS: Record<Joint, readonly string[]> = {
   knee: ['Riverside Orthopaedic Centre', 'St Luke’s Joint Clinic'],
   hip: ['Riverside Orthopaedic Centre', 'Northfield General Hospital'],
   heart: ['Northfield Heart Institute', 'St Luke’s Cardiac Unit'],
 };
-
-function painSite(joint: Joint, side: SurgerySide): PainBodySite {
-  if (joint === 'heart') return 'CHEST';
-  const left = side === 'LEFT';
-  if (joint === 'hip') return left ? 'LEFT_HIP' : 'RIGHT_HIP';
-  return left ? 'LEFT_KNEE' : 'RIGHT_KNEE';
-}
 
 /** Whole years between two days. */
 function ageOn(birthDate: string, day: Date): number {
@@ -96,7 +82,8 @@ export function createSimulationService(db: Database) {
      * from the programme start to the run date (nudges a week beyond), in one transaction: the
      * surgery half-way through the programme's duration, telemetry, app activity, nudges, coach
      * conversations, the survey schedule, the digital twin and pain reports. Their earlier
-     * generated data is replaced; records entered by staff stay.
+     * generated data, the demo seed's surgery and pain reports included, is replaced; records
+     * entered by staff stay.
      */
     async enroll(request: EnrollRequest, staffId: number | null): Promise<EnrollResponse> {
       const participant = await requireParticipant(db, request.user_id);
@@ -155,7 +142,7 @@ export function createSimulationService(db: Database) {
           tx,
           user.id,
           {
-            procedure: PROCEDURE_CODE[plan.procedure],
+            procedure: SURGERY_PROCEDURE_OF[plan.procedure],
             side,
             surgeryDate: isoDate(plan.surgeryDate),
             surgeon: `Dr ${faker.person.firstName()} ${faker.person.lastName()}`,
@@ -166,7 +153,7 @@ export function createSimulationService(db: Database) {
         );
 
         const painCode = MEASUREMENT_TYPES.painScore.code;
-        const bodySite = painSite(plan.joint, side);
+        const bodySite = painSiteOf(plan.joint, side);
         const painLogs: NewPainLog[] = timeline.measurements
           .filter((m) => m.code === painCode)
           .map((m) => ({
@@ -179,7 +166,7 @@ export function createSimulationService(db: Database) {
             recordedBy: null,
           }));
 
-        await deleteGeneratedData(tx, user.id);
+        await deleteGeneratedData(tx, user.id, surgeryId);
         await insertTimeline(tx, timeline);
         await insertPainLogs(tx, painLogs);
         await insertEnrolment(tx, {

@@ -1,15 +1,19 @@
-import { count, eq, max, min } from 'drizzle-orm';
+import { and, asc, count, eq, max, min } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
+import { painLogSchema } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   enrollResponseSchema,
   simulationEnrolmentOrNullSchema,
   simulationStateSchema,
 } from '@recovery-portal/contract/simulation';
+import { surgeryListSchema, surgeryMutationSchema } from '@recovery-portal/contract/surgery';
 import { telemetrySchema } from '@recovery-portal/contract/telemetry';
 import { activityTrendSchema, trendResponseSchema } from '@recovery-portal/contract/trends';
 import { participantStats } from '../../db/schema/activity';
 import { digitalTwins } from '../../db/schema/digital-twin';
+import { imagingFiles } from '../../db/schema/imaging';
 import { measurements } from '../../db/schema/measurements';
 import { nudges } from '../../db/schema/nudges';
 import { painLogs } from '../../db/schema/pain';
@@ -31,6 +35,7 @@ import {
   createParticipant,
   createSimulationPrograms,
   createStaff,
+  createSurgery,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
 import { simulationRunDateFor } from './simulation.repository';
@@ -204,6 +209,132 @@ describe('simulation', () => {
       trendResponseSchema,
     );
     expect(explicit.date).toBe('2026-01-15');
+  });
+
+  it('enrolling replaces the surgery and pain reports the demo seed generated, and keeps what clinicians entered', async () => {
+    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: '2026-02-01' });
+    const participant = await createParticipant(testApp.db, { participantType: 'Demo' });
+    // As the demo seed writes them: the plan's surgery without a creator (dated after the
+    // programme's, so it would stay the latest surgery) and the pain check-ins as pain reports.
+    await createSurgery(testApp.db, participant.id, { surgeryDate: '2026-01-20' });
+    const seededWithImage = await createSurgery(testApp.db, participant.id, {
+      surgeryDate: '2025-06-02',
+    });
+    const checkIns = [
+      { score: 6, recordedAt: new Date('2026-01-21T08:00:00Z') },
+      { score: 4, recordedAt: new Date('2026-01-22T08:00:00Z') },
+    ];
+    await createMeasurements(
+      testApp.db,
+      participant.id,
+      checkIns.map((c) => ({ key: 'painScore', value: c.score, measuredAt: c.recordedAt })),
+    );
+    await testApp.db.insert(painLogs).values(
+      checkIns.map((c) => ({
+        userId: participant.id,
+        ...c,
+        bodySite: 'LEFT_KNEE' as const,
+        source: 'PARTICIPANT' as const,
+      })),
+    );
+    // A clinician uploaded an image for an older seeded surgery, and recorded a surgery and pain.
+    const [image] = await testApp.db
+      .insert(imagingFiles)
+      .values({
+        userId: participant.id,
+        surgeryId: seededWithImage.id,
+        originalName: 'knee-xray.dcm',
+        contentSha256: 'a'.repeat(64),
+        sizeBytes: 2048,
+        uploadedBy: clinician.user.id,
+      })
+      .returning({ id: imagingFiles.id });
+    const clinicianSurgery = successData(
+      await callApi(testApp, 'POST', API_PATHS.surgery.surgery, clinician.access_token, {
+        user_id: participant.id,
+        procedure: 'TOTAL_HIP_REPLACEMENT',
+        side: 'RIGHT',
+        surgery_date: '2024-05-14',
+        surgeon: 'Dr Okafor',
+        hospital: 'Northfield General Hospital',
+        notes: null,
+      }),
+      surgeryMutationSchema,
+    ).surgery;
+    const clinicianPain = successData(
+      await callApi(testApp, 'POST', API_PATHS.pain.report, clinician.access_token, {
+        user_id: participant.id,
+        score: 9,
+        recorded_at: '2026-01-21T10:00:00Z',
+        body_site: 'RIGHT_HIP',
+        note: 'Recorded at the clinic.',
+      }),
+      painLogSchema,
+    );
+
+    const result = successData(
+      await enroll({ user_id: participant.id, program_id: knee() }),
+      enrollResponseSchema,
+    );
+
+    // The programme's surgery replaces the newer seeded one and is the latest.
+    const listed = successData(
+      await callApi(
+        testApp,
+        'GET',
+        `${API_PATHS.surgery.list}?user_id=${participant.id}`,
+        clinician.access_token,
+      ),
+      surgeryListSchema,
+    );
+    // A generated surgery with a clinician's image stays with it: the image is of that procedure.
+    expect(listed.map((s) => s.id)).toEqual([
+      result.enrolment.surgery_id,
+      seededWithImage.id,
+      clinicianSurgery.id,
+    ]);
+    expect(listed[0]).toMatchObject({ surgery_date: '2025-12-21', image_count: 0 });
+    expect(listed[1]).toMatchObject({ surgery_date: '2025-06-02', image_count: 1 });
+    expect(listed[2]).toEqual(clinicianSurgery);
+    const images = await testApp.db
+      .select({ id: imagingFiles.id, surgeryId: imagingFiles.surgeryId })
+      .from(imagingFiles)
+      .where(eq(imagingFiles.userId, participant.id));
+    expect(images).toEqual([{ id: image?.id, surgeryId: seededWithImage.id }]);
+
+    // Pain reports: the clinician's, and one per regenerated pain check-in - no stale ones.
+    const painCheckIns = await testApp.db
+      .select({ value: measurements.value, measuredAt: measurements.measuredAt })
+      .from(measurements)
+      .where(
+        and(
+          eq(measurements.userId, participant.id),
+          eq(measurements.code, MEASUREMENT_TYPES.painScore.code),
+        ),
+      )
+      .orderBy(asc(measurements.measuredAt));
+    expect(painCheckIns.length).toBeGreaterThan(checkIns.length);
+    const regenerated = painCheckIns.map((m) => ({
+      score: Math.round(m.value),
+      recordedAt: m.measuredAt,
+    }));
+    const reports = await testApp.db
+      .select({
+        id: painLogs.id,
+        score: painLogs.score,
+        recordedAt: painLogs.recordedAt,
+        source: painLogs.source,
+      })
+      .from(painLogs)
+      .where(eq(painLogs.userId, participant.id))
+      .orderBy(asc(painLogs.recordedAt), asc(painLogs.id));
+    expect(reports.filter((r) => r.source === 'CLINICIAN').map((r) => r.id)).toEqual([
+      clinicianPain.id,
+    ]);
+    const generated = reports.filter((r) => r.source !== 'CLINICIAN');
+    expect(new Set(generated.map((r) => r.source))).toEqual(new Set(['SIMULATION']));
+    expect(generated.map(({ score, recordedAt }) => ({ score, recordedAt }))).toEqual(regenerated);
+    expect(generated).toHaveLength(result.generated.pain_logs);
   });
 
   it('enrolling twice, or a participant who is not Demo, is a 409 sentence', async () => {

@@ -17,7 +17,9 @@ export interface SurgeryValues {
   notes: string | null;
 }
 
-const imageCount = sql<number>`(select count(*)::int from ${imagingFiles} where ${imagingFiles.surgeryId} = ${surgeries.id})`;
+// Qualified by hand: in a one-table select drizzle renders columns unqualified, and a bare "id"
+// inside the subquery would name imaging_files.id rather than the listed surgery's.
+const imageCount = sql<number>`(select count(*)::int from ${imagingFiles} where ${imagingFiles}.${sql.identifier(imagingFiles.surgeryId.name)} = ${surgeries}.${sql.identifier(surgeries.id.name)})`;
 
 const surgeryColumns = {
   id: surgeries.id,

@@ -7,6 +7,7 @@ import {
   surgeryListSchema,
   surgeryMutationSchema,
 } from '@recovery-portal/contract/surgery';
+import { imagingFiles } from '../../db/schema/imaging';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
 import {
   authHeaders,
@@ -196,6 +197,15 @@ describe('surgeries', () => {
       side: 'RIGHT',
     });
     await createSurgery(testApp.db, other.id);
+    await testApp.db.insert(imagingFiles).values(
+      ['pre-op.dcm', 'post-op.dcm'].map((originalName, i) => ({
+        userId: participant.id,
+        surgeryId: older.id,
+        originalName,
+        contentSha256: String(i).repeat(64),
+        sizeBytes: 1024,
+      })),
+    );
     const list = successData(await listSurgeries(participant.id), surgeryListSchema);
     expect(list.map((s) => s.id)).toEqual([newer.id, older.id]);
     expect(list[0]).toMatchObject({
@@ -203,6 +213,7 @@ describe('surgeries', () => {
       side: 'RIGHT',
       image_count: 0,
     });
+    expect(list[1]?.image_count).toBe(2);
     expect(successData(await listSurgeries(other.id), surgeryListSchema)).toHaveLength(1);
   });
 
