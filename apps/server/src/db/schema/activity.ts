@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgEnum, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { participantTypeEnum, userStatusEnum, users } from './users';
 
 export const ACTIVITY_KINDS = ['APP_SESSION', 'COACH_CHAT', 'COACH_CALL', 'NUDGE_OPEN'] as const;
 export const activityKindEnum = pgEnum('activity_kind', ACTIVITY_KINDS);
@@ -37,8 +37,46 @@ export const participantStats = pgTable(
     /** Latest home telemetry measurement: shows when a participant's data stopped arriving. */
     lastTelemetryAt: timestamp('last_telemetry_at', { withTimezone: true }),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Copies of the participant's users.participant_type and status, kept by triggers (migration
+     * 0007), so that the status-filtered list walks an index in the sort's order: invited
+     * participants have no activity, so a walk of the indexes without status would pass every
+     * active participant before finding them.
+     */
+    participantType: participantTypeEnum('participant_type'),
+    status: userStatusEnum('status'),
   },
   (table) => [
+    index('participant_stats_status_last_app_open_idx').on(
+      table.participantType,
+      table.status,
+      table.lastAppOpen,
+      table.userId,
+    ),
+    index('participant_stats_status_sessions_idx').on(
+      table.participantType,
+      table.status,
+      table.activeSessionCount,
+      table.userId,
+    ),
+    index('participant_stats_status_chats_idx').on(
+      table.participantType,
+      table.status,
+      table.coachChatCount,
+      table.userId,
+    ),
+    index('participant_stats_status_calls_idx').on(
+      table.participantType,
+      table.status,
+      table.coachCallCount,
+      table.userId,
+    ),
+    index('participant_stats_status_nudge_opens_idx').on(
+      table.participantType,
+      table.status,
+      table.nudgeOpenCount,
+      table.userId,
+    ),
     index('participant_stats_last_app_open_idx').on(table.lastAppOpen, table.userId),
     index('participant_stats_sessions_idx').on(table.activeSessionCount, table.userId),
     index('participant_stats_chats_idx').on(table.coachChatCount, table.userId),

@@ -76,6 +76,41 @@ export const users = pgTable(
     index('users_participant_joined_idx')
       .on(table.participantType, table.joinedAt, table.id)
       .where(sql`${table.role} = 'PARTICIPANT'`),
+    // The same orders within one status, so the Invited and Suspended lists read only their page
+    // (invited participants have not joined: walking the index above would pass every joined one).
+    index('users_participant_status_first_name_idx')
+      .on(table.participantType, table.status, table.firstName, table.id)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
+    index('users_participant_status_email_idx')
+      .on(table.participantType, table.status, table.email, table.id)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
+    index('users_participant_status_joined_idx')
+      .on(table.participantType, table.status, table.joinedAt, table.id)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
     index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * How many participants of each type and status there are, in total (gram '') and whose
+ * search_text contains each 1- or 2-character string (gram). The list's paginator needs an exact
+ * total: with no search, or a search too short for the trigram index, it is read here instead of
+ * counting tens of thousands of rows per request. Kept by statement-level triggers on users in
+ * the same transaction as the change (migration 0007), never written by the application.
+ *
+ * A key may have a few rows, summed when read: a trigger folds the rows it can lock into one and
+ * adds its change as a new row, skipping rows another open transaction holds, so concurrent
+ * inserts of participants never wait for each other's commit.
+ */
+export const participantSearchCounts = pgTable(
+  'participant_search_counts',
+  {
+    participantType: participantTypeEnum('participant_type').notNull(),
+    status: userStatusEnum('status').notNull(),
+    gram: text('gram').notNull(),
+    n: integer('n').notNull(),
+  },
+  (table) => [
+    index('participant_search_counts_key_idx').on(table.participantType, table.gram, table.status),
   ],
 );

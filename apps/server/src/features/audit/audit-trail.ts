@@ -20,6 +20,11 @@ declare module 'fastify' {
      * long as the client sends) and that writes its change and audit row in one itself.
      */
     requestTransaction?: false;
+    /**
+     * A POST that only reads (a list or chart whose query travels in the body): like a GET it
+     * writes its audit row on its own, without the cost of a request transaction per call.
+     */
+    readOnly?: true;
   }
 }
 
@@ -30,11 +35,13 @@ export function runsInRequestTransaction(
   route: Pick<RouteOptions, 'method' | 'url' | 'config'>,
 ): boolean {
   const methods = typeof route.method === 'string' ? [route.method] : route.method;
-  const config = route.config as { access?: unknown; requestTransaction?: false } | undefined;
+  const config = route.config as
+    { access?: unknown; requestTransaction?: false; readOnly?: true } | undefined;
   return (
     route.url.startsWith('/api/') &&
     (config?.access ?? 'staff') !== 'public' &&
     config?.requestTransaction !== false &&
+    config?.readOnly !== true &&
     methods.some((method) => CHANGING_METHODS.has(method))
   );
 }

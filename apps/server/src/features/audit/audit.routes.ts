@@ -25,7 +25,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.audit.list,
     {
-      config: { access, audit: AUDIT_ACTIONS.auditList },
+      config: { access, audit: AUDIT_ACTIONS.auditList, readOnly: true },
       schema: {
         tags,
         summary:

@@ -15,7 +15,7 @@ export function registerCoachRoutes(app: FastifyInstance, db: Database) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.chat.list,
     {
-      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.coachList },
+      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.coachList, readOnly: true },
       schema: {
         tags: ['coach'],
         summary: 'A page of coach conversations with summary, markers and transcript',

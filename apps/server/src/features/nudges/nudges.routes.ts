@@ -33,7 +33,7 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.nudge.list,
     {
-      config: { ...config, audit: AUDIT_ACTIONS.nudgeList },
+      config: { ...config, audit: AUDIT_ACTIONS.nudgeList, readOnly: true },
       schema: {
         tags,
         summary: 'A page of nudges sent to participants, filtered, searched and sorted',

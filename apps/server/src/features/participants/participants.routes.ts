@@ -41,7 +41,7 @@ export function registerParticipantRoutes(
   routes.post(
     API_PATHS.user.list,
     {
-      config: { ...config, audit: AUDIT_ACTIONS.participantsList },
+      config: { ...config, audit: AUDIT_ACTIONS.participantsList, readOnly: true },
       schema: {
         tags,
         summary: 'List participants: search, filter, sort and page',

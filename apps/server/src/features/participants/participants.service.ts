@@ -100,12 +100,11 @@ export function createParticipantService(deps: {
   return {
     /** One page of participants and the total matching the filters (spec §7 user list). */
     async list(query: ParticipantListQuery): Promise<ParticipantListResponse> {
-      // One instant for both, so 'not reviewed in N days' counts the rows it pages.
+      // One instant for both, so 'not reviewed in N days' counts the rows it pages. The exact
+      // total comes first: it tells how to read the page, and that a page past it is empty.
       const now = new Date();
-      const [total, rows] = await Promise.all([
-        repo.countParticipants(db, query, now),
-        repo.listParticipantPage(db, query, now),
-      ]);
+      const total = await repo.countParticipants(db, query, now);
+      const rows = await repo.listParticipantPage(db, query, now, total);
       return { users: rows, total_participants: total };
     },
 

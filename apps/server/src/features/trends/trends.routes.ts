@@ -43,7 +43,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
     routes.post(
       url,
       {
-        config: { ...config, audit: TREND_SERIES_VIEW_ACTIONS[kind] },
+        config: { ...config, audit: TREND_SERIES_VIEW_ACTIONS[kind], readOnly: true },
         schema: {
           tags,
           summary: `Daily ${kind} over the 30 days up to date_string, with its insight`,
@@ -69,7 +69,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.trend.activity,
     {
-      config: { ...config, audit: AUDIT_ACTIONS.participantActivityTrendView },
+      config: { ...config, audit: AUDIT_ACTIONS.participantActivityTrendView, readOnly: true },
       schema: {
         tags,
         summary:
