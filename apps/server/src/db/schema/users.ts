@@ -67,6 +67,10 @@ export const users = pgTable(
     index('users_participant_filter_idx')
       .on(table.participantType, table.status)
       .where(sql`${table.role} = 'PARTICIPANT'`),
+    // The nudge and coach lists' participant sort, in exactly their ORDER BY: a page walks it.
+    index('users_participant_name_idx')
+      .on(sql`lower(${table.firstName} || ' ' || ${table.lastName})`, table.id)
+      .where(sql`${table.role} = 'PARTICIPANT'`),
     index('users_participant_first_name_idx')
       .on(table.participantType, table.firstName, table.id)
       .where(sql`${table.role} = 'PARTICIPANT'`),

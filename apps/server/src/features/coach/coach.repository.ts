@@ -4,6 +4,7 @@ import type { OrderDirection } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { conversations } from '../../db/schema/conversations';
+import { participantRecordCounts } from '../../db/schema/participant-record-counts';
 import { users } from '../../db/schema/users';
 
 /** The filters and sort of the coach list, normalised (no empty strings). */
@@ -91,10 +92,30 @@ export async function listConversations(
     .orderBy(...coachOrder(query))
     .limit(paging.pageSize)
     .offset(paging.start);
-  const [total] = await db
+  return { rows, total: await countConversations(db, query, where) };
+}
+
+/**
+ * With no filter but the participant type, the kept participant_record_counts (migration 0008)
+ * hold the exact total; a date or search filter counts the matching rows.
+ */
+async function countConversations(db: Database, query: CoachQuery, where: SQL | undefined) {
+  if (!query.search && !query.dateFrom && !query.dateTo) {
+    const [kept] = await db
+      .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int` })
+      .from(participantRecordCounts)
+      .where(
+        and(
+          eq(participantRecordCounts.recordTable, 'conversations'),
+          query.userType ? eq(participantRecordCounts.participantType, query.userType) : undefined,
+        ),
+      );
+    return kept?.n ?? 0;
+  }
+  const [counted] = await db
     .select({ n: count() })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
     .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return counted?.n ?? 0;
 }

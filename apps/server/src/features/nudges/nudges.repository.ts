@@ -10,6 +10,7 @@ import type {
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { nudges } from '../../db/schema/nudges';
+import { participantRecordCounts } from '../../db/schema/participant-record-counts';
 import { users } from '../../db/schema/users';
 
 /** The filters and sort of a nudge list or export, already normalised (no empty strings). */
@@ -91,12 +92,34 @@ export async function listNudges(
     .orderBy(...nudgeOrder(query))
     .limit(paging.pageSize)
     .offset(paging.start);
-  const [total] = await db
+  return { rows, total: await countNudges(db, query, where) };
+}
+
+/**
+ * With no filter but the participant type, the kept participant_record_counts (migration 0008)
+ * hold the exact total; other filters count the matching rows.
+ */
+async function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined) {
+  const onlyTypeFilter =
+    !query.search && !query.dateFrom && !query.dateTo && !query.status && !query.feedback;
+  if (onlyTypeFilter) {
+    const [kept] = await db
+      .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int` })
+      .from(participantRecordCounts)
+      .where(
+        and(
+          eq(participantRecordCounts.recordTable, 'nudges'),
+          query.userType ? eq(participantRecordCounts.participantType, query.userType) : undefined,
+        ),
+      );
+    return kept?.n ?? 0;
+  }
+  const [counted] = await db
     .select({ n: count() })
     .from(nudges)
     .innerJoin(users, eq(users.id, nudges.userId))
     .where(where);
-  return { rows, total: total?.n ?? 0 };
+  return counted?.n ?? 0;
 }
 
 /** One nudge of a participant, or undefined. */
