@@ -134,17 +134,17 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     }),
   );
 
-  // A step-count flag (moderate) of a seeded participant: the other specs look at the
-  // critical conversation flags.
+  // A threshold flag (blood pressure, weight, steps…) of a seeded participant: the other specs
+  // acknowledge conversation flags.
   let flag: { id: number; user_id: number } | undefined;
   for (const type of ['Demo', 'Pilot', 'Internal']) {
-    const { flags } = await dataOf<{ flags: { id: number; user_id: number; finding: string }[] }>(
+    const { flags } = await dataOf<{ flags: { id: number; user_id: number; source: string }[] }>(
       await post(clinician, API_PATHS.flags.list, { type, page_size: 100 }),
     );
-    flag = flags.find((candidate) => candidate.finding === 'Daily steps');
+    flag = flags.find((candidate) => candidate.source === 'THRESHOLD');
     if (flag) break;
   }
-  if (!flag) throw new Error('the demo data has no open step-count flag');
+  if (!flag) throw new Error('the demo data has no open threshold flag');
   await dataOf(
     await post(clinician, API_PATHS.flags.acknowledge, { flag_id: flag.id, note: STORED.flagNote }),
   );
