@@ -40,6 +40,17 @@ describe('list state in the URL', () => {
     expect(state().page).toBe(1);
   });
 
+  it('two changes before the list renders again both apply (a status click, then Enter in the search)', async () => {
+    const { state, router } = renderListState('/list');
+    const { setValues } = state();
+    await act(async () => {
+      setValues({ status: 'ACTIVE' });
+      setValues({ search: 'knee' });
+    });
+    expect(router.state.location.search).toBe('?status=ACTIVE&search=knee');
+    expect(state().values).toEqual({ sort: 'date', status: 'ACTIVE', search: 'knee' });
+  });
+
   it('pages are pushed to history, so Back returns to the previous page', async () => {
     const { state, router } = renderListState('/list');
     act(() => state().setPage(2));

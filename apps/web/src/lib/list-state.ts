@@ -46,7 +46,20 @@ export function useListState<K extends string>(
   defaults: Readonly<Record<K, string>>,
   { allowed, prefix = '', resetPageOn }: ListStateOptions<K> = {},
 ): ListState<K> {
-  const [params, setParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
+  // react-router hands a functional update the params of the last render, so two changes before
+  // the next render (a status click, then Enter in the search) would lose the first. A change
+  // made while the previous one is still on its way builds on that one instead.
+  const pending = useRef<{ from: URLSearchParams; next: URLSearchParams } | null>(null);
+  const setParams = useCallback(
+    (update: (previous: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => {
+      const previous = pending.current?.from === params ? pending.current.next : params;
+      const next = update(previous);
+      pending.current = { from: params, next };
+      void setSearchParams(next, options);
+    },
+    [params, setSearchParams],
+  );
   const keys = useMemo(() => Object.keys(defaults) as K[], [defaults]);
   const pageKey = `${prefix}${PAGE_KEY}`;
 
