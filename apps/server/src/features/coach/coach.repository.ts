@@ -3,8 +3,8 @@ import type { CoachSortField } from '@recovery-portal/contract/coach';
 import type { OrderDirection } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
+import { keptRecordTotal } from '../../db/participant-record-totals';
 import { conversations } from '../../db/schema/conversations';
-import { participantRecordCounts } from '../../db/schema/participant-record-counts';
 import { users } from '../../db/schema/users';
 
 /** The filters and sort of the coach list, normalised (no empty strings). */
@@ -101,16 +101,7 @@ export async function listConversations(
  */
 async function countConversations(db: Database, query: CoachQuery, where: SQL | undefined) {
   if (!query.search && !query.dateFrom && !query.dateTo) {
-    const [kept] = await db
-      .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int` })
-      .from(participantRecordCounts)
-      .where(
-        and(
-          eq(participantRecordCounts.recordTable, 'conversations'),
-          query.userType ? eq(participantRecordCounts.participantType, query.userType) : undefined,
-        ),
-      );
-    return kept?.n ?? 0;
+    return keptRecordTotal(db, 'conversations', query.userType);
   }
   const [counted] = await db
     .select({ n: count() })

@@ -9,8 +9,8 @@ import type {
 } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
+import { keptRecordTotal } from '../../db/participant-record-totals';
 import { nudges } from '../../db/schema/nudges';
-import { participantRecordCounts } from '../../db/schema/participant-record-counts';
 import { users } from '../../db/schema/users';
 
 /** The filters and sort of a nudge list or export, already normalised (no empty strings). */
@@ -103,16 +103,7 @@ async function countNudges(db: Database, query: NudgeQuery, where: SQL | undefin
   const onlyTypeFilter =
     !query.search && !query.dateFrom && !query.dateTo && !query.status && !query.feedback;
   if (onlyTypeFilter) {
-    const [kept] = await db
-      .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int` })
-      .from(participantRecordCounts)
-      .where(
-        and(
-          eq(participantRecordCounts.recordTable, 'nudges'),
-          query.userType ? eq(participantRecordCounts.participantType, query.userType) : undefined,
-        ),
-      );
-    return kept?.n ?? 0;
+    return keptRecordTotal(db, 'nudges', query.userType);
   }
   const [counted] = await db
     .select({ n: count() })

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { PainLogSource } from '@recovery-portal/contract/pain';
 import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
 import type { Database } from '../../db/client';
+import { qualifiedColumn } from '../../db/qualified-column';
 import { participantActivity } from '../../db/schema/activity';
 import { clinicalRecords } from '../../db/schema/clinical-records';
 import { conversations } from '../../db/schema/conversations';
@@ -159,10 +160,8 @@ export async function deleteGeneratedData(
         db
           .select({ id: imagingFiles.id })
           .from(imagingFiles)
-          // Qualified by hand: drizzle leaves a one-table statement's columns unqualified,
-          // and a bare "id" in the subquery would name imaging_files.id.
           .where(
-            sql`${imagingFiles}.${sql.identifier(imagingFiles.surgeryId.name)} = ${surgeries}.${sql.identifier(surgeries.id.name)}`,
+            sql`${qualifiedColumn(imagingFiles, imagingFiles.surgeryId)} = ${qualifiedColumn(surgeries, surgeries.id)}`,
           ),
       ),
     ),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Surgery, SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import { SURVEY_TIMEPOINT_OFFSET_DAYS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
+import { qualifiedColumn } from '../../db/qualified-column';
 import { imagingFiles } from '../../db/schema/imaging';
 import { surgeries } from '../../db/schema/surgery';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
@@ -17,9 +18,7 @@ export interface SurgeryValues {
   notes: string | null;
 }
 
-// Qualified by hand: in a one-table select drizzle renders columns unqualified, and a bare "id"
-// inside the subquery would name imaging_files.id rather than the listed surgery's.
-const imageCount = sql<number>`(select count(*)::int from ${imagingFiles} where ${imagingFiles}.${sql.identifier(imagingFiles.surgeryId.name)} = ${surgeries}.${sql.identifier(surgeries.id.name)})`;
+const imageCount = sql<number>`(select count(*)::int from ${imagingFiles} where ${qualifiedColumn(imagingFiles, imagingFiles.surgeryId)} = ${qualifiedColumn(surgeries, surgeries.id)})`;
 
 const surgeryColumns = {
   id: surgeries.id,
