@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_SSO_NAME, DEFAULT_SSO_SCOPES } from '@recovery-portal/contract/sso';
+import { DEFAULT_SSO_NAME, DEFAULT_SSO_SCOPES } from '@recovery-portal/contract/sso-constants';
 import { concernListSchema, DEFAULT_CONCERNS, type Concern } from '@recovery-portal/contract/flags';
 import {
   DEFAULT_IDLE_TIMEOUT_MINUTES,

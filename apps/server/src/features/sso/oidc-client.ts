@@ -1,5 +1,5 @@
 import * as oidc from 'openid-client';
-import type { SsoRefusal } from '@recovery-portal/contract/sso';
+import type { SsoRefusal } from '@recovery-portal/contract/sso-constants';
 import type { Config } from '../../config';
 
 export type OidcSettings = NonNullable<Config['oidc']>;

@@ -3,13 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { signInOptionsSchema, ssoCompletionSchema } from '@recovery-portal/contract/sso';
 import {
   SSO_LOGIN_PARAMS,
   SSO_SIGN_IN_TTL_MINUTES,
-  signInOptionsSchema,
-  ssoCompletionSchema,
   type SsoRefusal,
-} from '@recovery-portal/contract/sso';
+} from '@recovery-portal/contract/sso-constants';
 import { callerOf } from '../../lib/caller';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';

@@ -1,13 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { type SignInOptions, type SsoCompletion } from '@recovery-portal/contract/sso';
 import {
   SSO_REFUSAL_MESSAGES,
   SSO_SIGN_IN_TTL_MINUTES,
-  type SignInOptions,
-  type SsoCompletion,
   type SsoRefusal,
-} from '@recovery-portal/contract/sso';
+} from '@recovery-portal/contract/sso-constants';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';

@@ -6,12 +6,8 @@ import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { mfaChallengeSchema } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import {
-  SSO_REFUSAL_MESSAGES,
-  signInOptionsSchema,
-  ssoCompletionSchema,
-  type SsoRefusal,
-} from '@recovery-portal/contract/sso';
+import { signInOptionsSchema, ssoCompletionSchema } from '@recovery-portal/contract/sso';
+import { SSO_REFUSAL_MESSAGES, type SsoRefusal } from '@recovery-portal/contract/sso-constants';
 import { auditLog } from '../../db/schema/audit';
 import { ssoSignIns } from '../../db/schema/sso';
 import { users } from '../../db/schema/users';
