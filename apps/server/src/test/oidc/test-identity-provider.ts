@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
@@ -39,7 +39,13 @@ export async function startTestIdentityProvider(options: {
   accounts: Record<string, TestIdentity>;
   claimsInIdToken?: boolean;
 }): Promise<TestIdentityProvider> {
-  const server: Server = createServer();
+  // The port is known only once listening, and the provider needs it for its issuer: requests
+  // arriving in between wait for the provider instead of hanging unanswered.
+  let ready: (handle: RequestListener) => void = () => {};
+  const handler = new Promise<RequestListener>((resolve) => (ready = resolve));
+  const server: Server = createServer((request, response) => {
+    void handler.then((handle) => handle(request, response));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -69,7 +75,16 @@ export async function startTestIdentityProvider(options: {
     },
     ttl: { AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3_600, Grant: 3_600 },
     conformIdTokenClaims: options.claimsInIdToken === false,
-    features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The default page loads a web font from the internet; tests stay on this machine.
+        async logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          ctx.body = `<!doctype html><html lang="en"><head><title>Sign out</title></head><body><h1>Sign out of the identity provider?</h1>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button></body></html>`;
+        },
+      },
+    },
     pkce: { required: () => true },
     async findAccount(_ctx: KoaContextWithOIDC, id: string) {
       const identity = options.accounts[id];
@@ -92,9 +107,7 @@ export async function startTestIdentityProvider(options: {
   };
   const provider = new Provider(issuer, configuration);
   const handle = provider.callback();
-  server.on('request', (request, response) => {
-    void handle(request, response);
-  });
+  ready((request, response) => void handle(request, response));
   return {
     issuer,
     close: () =>
