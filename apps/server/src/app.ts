@@ -20,6 +20,7 @@ import { registerClinicianRoutes } from './features/clinicians/clinicians.routes
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
+import { registerFhirRoutes } from './features/fhir/fhir.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createDicomStore } from './features/imaging/dicom-store';
 import {
@@ -160,6 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           (err: unknown) => app.log.error({ err }, 'Screening the generated programme failed'),
         ),
       ),
+  });
+
+  await registerFhirRoutes(app, {
+    db,
+    tokens,
+    publicUrl: config.publicUrl,
+    concerns: config.flagConcerns,
   });
 
   await registerWebApp(app, config.webDistDir);

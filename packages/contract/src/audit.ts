@@ -93,6 +93,9 @@ export const AUDIT_ACTIONS = {
   nudgeExport: 'nudge.export',
   nudgeEffectiveness: 'nudge.effectiveness',
   coachList: 'coach.list',
+  // FHIR R4 API (features/fhir): reads and searches name the participants they returned.
+  fhirRead: 'fhir.read',
+  fhirSearch: 'fhir.search',
   /**
    * Written by the server itself when a signed-in call succeeded without recording anything
    * (a route that forgot to audit and declared no action); should never appear.
@@ -198,6 +201,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'nudge.export': 'Exported nudges',
   'nudge.effectiveness': 'Viewed nudge effectiveness',
   'coach.list': 'Listed coach conversations',
+  'fhir.read': 'Read a FHIR resource',
+  'fhir.search': 'Searched FHIR resources',
   'api.request': 'Other signed-in call',
 };
 
