@@ -168,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens,
     publicUrl: config.publicUrl,
     concerns: config.flagConcerns,
+    dataDir: config.dataDir,
   });
 
   await registerWebApp(app, config.webDistDir);

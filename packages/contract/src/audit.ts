@@ -96,6 +96,10 @@ export const AUDIT_ACTIONS = {
   // FHIR R4 API (features/fhir): reads and searches name the participants they returned.
   fhirRead: 'fhir.read',
   fhirSearch: 'fhir.search',
+  fhirExportStart: 'fhir.export.start',
+  fhirExportStatus: 'fhir.export.status',
+  fhirExportDownload: 'fhir.export.download',
+  fhirExportCancel: 'fhir.export.cancel',
   /**
    * Written by the server itself when a signed-in call succeeded without recording anything
    * (a route that forgot to audit and declared no action); should never appear.
@@ -203,6 +207,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'coach.list': 'Listed coach conversations',
   'fhir.read': 'Read a FHIR resource',
   'fhir.search': 'Searched FHIR resources',
+  'fhir.export.start': 'Started a FHIR bulk export',
+  'fhir.export.status': 'Checked a FHIR bulk export',
+  'fhir.export.download': 'Downloaded a FHIR bulk export file',
+  'fhir.export.cancel': 'Cancelled a FHIR bulk export',
   'api.request': 'Other signed-in call',
 };
 

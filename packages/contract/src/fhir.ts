@@ -47,3 +47,28 @@ export const FHIR_MESSAGES = {
   internal: 'The server failed to answer; the error has been logged.',
   databaseUnavailable: 'The database is unavailable; try again shortly.',
 } as const;
+
+/** Bulk Data $export (HL7 FHIR Bulk Data Access IG 2.0). */
+export const FHIR_EXPORT_LEVELS = ['system', 'patient', 'group'] as const;
+export type FhirExportLevel = (typeof FHIR_EXPORT_LEVELS)[number];
+export const FHIR_EXPORT_STATUSES = ['in-progress', 'completed', 'failed', 'cancelled'] as const;
+export type FhirExportStatus = (typeof FHIR_EXPORT_STATUSES)[number];
+export const FHIR_NDJSON_CONTENT_TYPE = 'application/fhir+ndjson';
+/** Finished exports' files are deleted this long after completion. */
+export const FHIR_EXPORT_TTL_HOURS = 24;
+/** Seconds a client is asked to wait between polls. */
+export const FHIR_EXPORT_RETRY_AFTER_SECONDS = 2;
+
+export const FHIR_EXPORT_MESSAGES = {
+  preferRequired: 'Bulk export runs asynchronously: send the header "Prefer: respond-async".',
+  outputFormat: '_outputFormat supports only application/fhir+ndjson.',
+  unknownType: (type: string) => `_type names "${type}", which this server does not export.`,
+  notInCompartment: (type: string) =>
+    `${type} is not about one participant, so a Patient or Group export does not include it.`,
+  invalidSince: '_since must be a full date-time with a time zone, e.g. 2026-01-01T00:00:00Z.',
+  unknownParameter: (name: string) => `The $export parameter "${name}" is not supported.`,
+  groupNotFound: (id: string) => `There is no Group with id "${id}".`,
+  jobNotFound: 'There is no such export, or it has expired or been cancelled.',
+  failed: 'The export failed; the error has been logged. Start it again.',
+  cancelled: 'The export was cancelled and its files deleted.',
+} as const;

@@ -2,6 +2,9 @@ import type { CapabilityStatement } from '@medplum/fhirtypes';
 import { FHIR_CONTENT_TYPE, FHIR_VERSION } from '@recovery-portal/contract/fhir';
 import type { ResourceDefinition } from './resource-types';
 
+/** Operation definitions of the HL7 FHIR Bulk Data Access IG. */
+const BULK_DATA = 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition';
+
 const COMMON_PARAMS = [
   { name: '_id', type: 'token' as const, documentation: 'Resource ids, comma-separated.' },
   {
@@ -27,6 +30,7 @@ export function capabilityStatement(
     date: published,
     publisher: 'Recovery Portal',
     kind: 'instance',
+    instantiates: ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data'],
     software: { name: 'Recovery Portal' },
     implementation: { description: 'Recovery Portal FHIR R4 API (read-only)', url: base },
     fhirVersion: FHIR_VERSION,
@@ -39,14 +43,25 @@ export function capabilityStatement(
           description:
             "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners).",
         },
-        resource: definitions.map((definition) => ({
-          type: definition.type,
-          interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
-          searchParam: [
-            ...COMMON_PARAMS,
-            ...Object.entries(definition.params).map(([name, doc]) => ({ name, ...doc })),
-          ],
-        })),
+        resource: [
+          ...definitions.map((definition) => ({
+            type: definition.type,
+            interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
+            searchParam: [
+              ...COMMON_PARAMS,
+              ...Object.entries(definition.params).map(([name, doc]) => ({ name, ...doc })),
+            ],
+            ...(definition.type === 'Patient'
+              ? { operation: [{ name: 'export', definition: `${BULK_DATA}/patient-export` }] }
+              : {}),
+          })),
+          // Groups are the portal's participant groups: exported, not read or searched.
+          {
+            type: 'Group',
+            operation: [{ name: 'export', definition: `${BULK_DATA}/group-export` }],
+          },
+        ],
+        operation: [{ name: 'export', definition: `${BULK_DATA}/export` }],
       },
     ],
   };

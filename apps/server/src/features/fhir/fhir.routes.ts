@@ -11,6 +11,8 @@ import { localSystems } from './codes';
 import { assertMayRead, createFhirAuthenticator } from './fhir-auth';
 import { FhirError, operationOutcome } from './fhir-error';
 import { createFhirService } from './fhir.service';
+import { registerExportRoutes } from './export.routes';
+import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
 
 export interface FhirDeps {
@@ -18,6 +20,8 @@ export interface FhirDeps {
   tokens: AccessTokens;
   publicUrl: string;
   concerns: readonly Concern[];
+  /** Export files are written under DATA_DIR/fhir-export. */
+  dataDir: string;
 }
 
 function sendFhir(reply: FastifyReply, status: number, body: unknown) {
@@ -53,6 +57,14 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const service = createFhirService(definitions, ctx);
   const authenticate = createFhirAuthenticator(deps);
   const capability = capabilityStatement(definitions, base, new Date().toISOString());
+  const exports = createExportService({
+    db: deps.db,
+    definitions,
+    ctx,
+    dataDir: deps.dataDir,
+    log: app.log,
+  });
+  app.addHook('onClose', () => exports.stop());
 
   await app.register(
     async (fhir) => {
@@ -72,6 +84,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
         if (request.routeOptions.config.access === 'public' || request.is404) return;
         await authenticate(request);
       });
+
+      registerExportRoutes(fhir, { db: deps.db, exports, base, sendFhir });
 
       fhir.get('/metadata', { config: { access: 'public' } }, async (_request, reply) =>
         sendFhir(reply, 200, capability),

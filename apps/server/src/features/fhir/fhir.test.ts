@@ -102,7 +102,9 @@ describe('GET /fhir/R4/metadata', () => {
     expect(statement.resourceType).toBe('CapabilityStatement');
     expect(statement.fhirVersion).toBe('4.0.1');
     const served = statement.rest?.[0]?.resource ?? [];
-    expect(served.map((resource) => resource.type)).toEqual([...FHIR_RESOURCE_TYPES]);
+    expect(served.map((resource) => resource.type)).toEqual([...FHIR_RESOURCE_TYPES, 'Group']);
+    expect(served.find((resource) => resource.type === 'Group')?.interaction).toBeUndefined();
+    expect(statement.rest?.[0]?.operation?.map((operation) => operation.name)).toEqual(['export']);
     const observation = served.find((resource) => resource.type === 'Observation');
     expect(observation?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type']);
     expect(observation?.searchParam?.map((p) => p.name).sort()).toEqual([
