@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     concerns: config.flagConcerns,
     dataDir: config.dataDir,
+    jwtSecret: secrets.jwtSecret,
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -100,6 +100,11 @@ export const AUDIT_ACTIONS = {
   fhirExportStatus: 'fhir.export.status',
   fhirExportDownload: 'fhir.export.download',
   fhirExportCancel: 'fhir.export.cancel',
+  fhirClientList: 'fhir.client.list',
+  fhirClientRegister: 'fhir.client.register',
+  fhirClientRevoke: 'fhir.client.revoke',
+  fhirTokenIssued: 'fhir.token.issued',
+  fhirTokenRefused: 'fhir.token.refused',
   /**
    * Written by the server itself when a signed-in call succeeded without recording anything
    * (a route that forgot to audit and declared no action); should never appear.
@@ -211,6 +216,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'fhir.export.status': 'Checked a FHIR bulk export',
   'fhir.export.download': 'Downloaded a FHIR bulk export file',
   'fhir.export.cancel': 'Cancelled a FHIR bulk export',
+  'fhir.client.list': 'Viewed FHIR system clients',
+  'fhir.client.register': 'Registered a FHIR system client',
+  'fhir.client.revoke': 'Revoked a FHIR system client',
+  'fhir.token.issued': 'FHIR system client signed in',
+  'fhir.token.refused': 'FHIR system client sign-in refused',
   'api.request': 'Other signed-in call',
 };
 

@@ -1,6 +1,11 @@
 /** API paths, shared so the portal never builds a URL by hand and the server registers the same. */
 export const API_PATHS = {
   health: '/api/health',
+  /** Administrators: system clients of the FHIR API (GET list, POST register, DELETE byId). */
+  fhirClients: {
+    list: '/api/fhir-clients',
+    byId: (id: string) => `/api/fhir-clients/${id}`,
+  },
   account: {
     login: '/api/account/login',
     token: '/api/account/token',

@@ -41,7 +41,17 @@ export function capabilityStatement(
         security: {
           cors: false,
           description:
-            "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners).",
+            "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners), or a SMART Backend Services token (client_credentials with a private_key_jwt assertion; system/*.read or system/<Type>.read scopes) from the token endpoint in .well-known/smart-configuration.",
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
         },
         resource: [
           ...definitions.map((definition) => ({

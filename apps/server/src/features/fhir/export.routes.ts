@@ -8,16 +8,15 @@ import {
   type FhirExportLevel,
 } from '@recovery-portal/contract/fhir';
 import type { Database } from '../../db/client';
-import { auditRequest } from '../audit/request-audit';
 import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
-import { assertMayRead } from './fhir-auth';
+import { assertMayRead, auditFhir } from './fhir-auth';
 import type { ResourceDefinition } from './resource-types';
 
 type Query = Record<string, string | string[] | undefined>;
 
 function requesterOf(request: FastifyRequest): ExportRequester {
-  return { staffId: request.staff?.id ?? null, clientId: null };
+  return { staffId: request.staff?.id ?? null, clientId: request.fhirClient?.clientId ?? null };
 }
 
 function preferAsync(request: FastifyRequest): boolean {
@@ -60,7 +59,7 @@ export function registerExportRoutes(
       preferAsync(request),
       (definition: ResourceDefinition) => assertMayRead(request, definition),
     );
-    await auditRequest(db, request, {
+    await auditFhir(db, request, {
       action: AUDIT_ACTIONS.fhirExportStart,
       details: { export_id: id, level, ...(groupId ? { group_id: groupId } : {}) },
     });
@@ -81,7 +80,7 @@ export function registerExportRoutes(
     { config: { audit: AUDIT_ACTIONS.fhirExportStatus } },
     async (request, reply) => {
       const state = await exports.status(request.params.id, requesterOf(request));
-      await auditRequest(db, request, {
+      await auditFhir(db, request, {
         action: AUDIT_ACTIONS.fhirExportStatus,
         details: { export_id: request.params.id, done: state.done },
       });
@@ -112,7 +111,7 @@ export function registerExportRoutes(
     { config: { audit: AUDIT_ACTIONS.fhirExportCancel } },
     async (request, reply) => {
       await exports.cancel(request.params.id, requesterOf(request));
-      await auditRequest(db, request, {
+      await auditFhir(db, request, {
         action: AUDIT_ACTIONS.fhirExportCancel,
         details: { export_id: request.params.id },
       });
@@ -125,7 +124,7 @@ export function registerExportRoutes(
     { config: { audit: AUDIT_ACTIONS.fhirExportDownload } },
     async (request, reply) => {
       const file = await exports.file(request.params.id, request.params.name, requesterOf(request));
-      await auditRequest(db, request, {
+      await auditFhir(db, request, {
         action: AUDIT_ACTIONS.fhirExportDownload,
         details: { export_id: request.params.id, file: request.params.name },
       });

@@ -43,7 +43,7 @@ beforeAll(async () => {
     })),
   );
   await createSurgery(testApp.db, outOfGroup);
-});
+}, 90_000);
 
 afterAll(async () => {
   await testApp.close();

@@ -29,7 +29,7 @@ beforeAll(async () => {
     })),
   );
   client = new Client({ baseUrl: `${origin}${FHIR_BASE_PATH}`, bearerToken: token });
-});
+}, 90_000);
 
 afterAll(async () => {
   await testApp.close();

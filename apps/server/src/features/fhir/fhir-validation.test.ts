@@ -26,7 +26,7 @@ beforeAll(async () => {
   testApp = await buildTestApp();
   participantIds = await seedFhirDemo(testApp.db);
   token = (await loginAs(testApp, 'CLINICIAN')).access_token;
-});
+}, 120_000);
 
 afterAll(async () => {
   await testApp.close();

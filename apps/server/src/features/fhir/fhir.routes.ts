@@ -5,12 +5,14 @@ import type { Concern } from '@recovery-portal/contract/flags';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable, isStatementCancelled } from '../../db/errors';
 import type { AccessTokens } from '../account/access-tokens';
-import { auditRequest } from '../audit/request-audit';
 import { capabilityStatement } from './capability-statement';
 import { localSystems } from './codes';
-import { assertMayRead, createFhirAuthenticator } from './fhir-auth';
+import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
+import { createSmartTokens } from './smart-tokens';
+import { registerSmartRoutes } from './smart.routes';
 import { FhirError, operationOutcome } from './fhir-error';
 import { createFhirService } from './fhir.service';
+import { registerBackendClientRoutes } from './backend-clients.routes';
 import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
@@ -22,6 +24,8 @@ export interface FhirDeps {
   concerns: readonly Concern[];
   /** Export files are written under DATA_DIR/fhir-export. */
   dataDir: string;
+  /** Signs system clients' access tokens. */
+  jwtSecret: string;
 }
 
 function sendFhir(reply: FastifyReply, status: number, body: unknown) {
@@ -55,7 +59,9 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const ctx = { base, systems: localSystems(base) };
   const definitions = resourceDefinitions(deps.db, deps.concerns);
   const service = createFhirService(definitions, ctx);
-  const authenticate = createFhirAuthenticator(deps);
+  const tokenUrl = `${base}/auth/token`;
+  const smart = createSmartTokens({ db: deps.db, secret: deps.jwtSecret, tokenUrl });
+  const authenticate = createFhirAuthenticator({ ...deps, smart });
   const capability = capabilityStatement(definitions, base, new Date().toISOString());
   const exports = createExportService({
     db: deps.db,
@@ -65,6 +71,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
     log: app.log,
   });
   app.addHook('onClose', () => exports.stop());
+  registerBackendClientRoutes(app, deps.db);
 
   await app.register(
     async (fhir) => {
@@ -85,6 +92,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
         await authenticate(request);
       });
 
+      fhir.decorateRequest('fhirClient', null);
+      registerSmartRoutes(fhir, { db: deps.db, smart, tokenUrl });
       registerExportRoutes(fhir, { db: deps.db, exports, base, sendFhir });
 
       fhir.get('/metadata', { config: { access: 'public' } }, async (_request, reply) =>
@@ -97,7 +106,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
         async (request, reply) => {
           assertMayRead(request, service.definitionOf(request.params.type));
           const answer = await service.search(request.params.type, request.query);
-          await auditRequest(deps.db, request, {
+          await auditFhir(deps.db, request, {
             action: AUDIT_ACTIONS.fhirSearch,
             details: {
               resource_type: request.params.type,
@@ -115,7 +124,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
           assertMayRead(request, service.definitionOf(request.params.type));
           const answer = await service.read(request.params.type, request.params.id);
           const [participant] = answer.participantIds;
-          await auditRequest(deps.db, request, {
+          await auditFhir(deps.db, request, {
             action: AUDIT_ACTIONS.fhirRead,
             ...(participant === undefined
               ? {}

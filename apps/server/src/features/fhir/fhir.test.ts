@@ -64,7 +64,7 @@ beforeAll(async () => {
     procedure: 'TOTAL_HIP_REPLACEMENT',
     surgeryDate: '2025-06-01',
   });
-});
+}, 90_000);
 
 afterAll(async () => {
   await testApp.close();
