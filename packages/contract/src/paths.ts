@@ -130,6 +130,7 @@ export const WEB_ROUTES = {
   participantDetails: '/participant-details',
   adminHome: '/admin/home',
   auditLog: '/admin/audit-log',
+  fhirClients: '/admin/fhir-clients',
   unauthorized: '/unauthorized',
   /** Linked from the delete-account help page; open access. */
   privacyPolicy: '/privacy-policy',
