@@ -21,6 +21,7 @@ import { registerClinicianRoutes } from './features/clinicians/clinicians.routes
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
+import { registerFhirRoutes } from './features/fhir/fhir.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createDicomStore } from './features/imaging/dicom-store';
 import {
@@ -175,6 +176,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           (err: unknown) => app.log.error({ err }, 'Screening the generated programme failed'),
         ),
       ),
+  });
+
+  await registerFhirRoutes(app, {
+    db,
+    tokens,
+    publicUrl: config.publicUrl,
+    concerns: config.flagConcerns,
+    dataDir: config.dataDir,
+    jwtSecret: secrets.jwtSecret,
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -1,6 +1,11 @@
 /** API paths, shared so the portal never builds a URL by hand and the server registers the same. */
 export const API_PATHS = {
   health: '/api/health',
+  /** Administrators: system clients of the FHIR API (GET list, POST register, DELETE byId). */
+  fhirClients: {
+    list: '/api/fhir-clients',
+    byId: (id: string) => `/api/fhir-clients/${id}`,
+  },
   account: {
     login: '/api/account/login',
     token: '/api/account/token',
@@ -133,6 +138,7 @@ export const WEB_ROUTES = {
   participantDetails: '/participant-details',
   adminHome: '/admin/home',
   auditLog: '/admin/audit-log',
+  fhirClients: '/admin/fhir-clients',
   unauthorized: '/unauthorized',
   /** Linked from the delete-account help page; open access. */
   privacyPolicy: '/privacy-policy',
