@@ -10,7 +10,11 @@ import { chance, clamp, gaussian, STREAM } from './seed-random';
 import type { StoredSurvey } from './survey-definitions';
 import type { SurveyResponseRow } from './timeline-types';
 
-/** How unwell (0 best, 1 worst) participants typically report at each timepoint. */
+/**
+ * How unwell (0 best, 1 worst) participants report at each timepoint, item by item. These are
+ * demo levels, not clinical data: the portal compares scores with the published MCID and PASS
+ * (contract instruments.ts), never with these.
+ */
 const SEVERITY_AT: Record<SurveyTimepoint, number> = {
   PRE_OP: 0.6,
   WEEK_6: 0.45,
@@ -18,6 +22,28 @@ const SEVERITY_AT: Record<SurveyTimepoint, number> = {
   MONTH_6: 0.24,
   MONTH_12: 0.18,
 };
+
+/** A participant who does not improve: scores stay close to where they were before surgery. */
+const NOT_IMPROVING_SEVERITY_AT: Record<SurveyTimepoint, number> = {
+  PRE_OP: 0.62,
+  WEEK_6: 0.6,
+  MONTH_3: 0.57,
+  MONTH_6: 0.55,
+  MONTH_12: 0.53,
+};
+
+/**
+ * Share of participants who do not improve. About one in seven patients does not reach an
+ * acceptable symptom state two years after joint replacement: 14.2% for KOOS JR after TKA and
+ * 16.9% for HOOS JR after THA (Kunze et al., J Bone Joint Surg Am 2022;104(4):345-352).
+ */
+export const NOT_IMPROVING_SHARE = 0.15;
+
+/** Whether the participant is one of those who do not improve (fixed per participant). */
+export function isNotImproving(faker: Faker, seed: number): boolean {
+  faker.seed([seed, 0, STREAM.surveys, 1]);
+  return chance(faker, NOT_IMPROVING_SHARE);
+}
 
 /**
  * The participant's survey schedule: every questionnaire that fits them at the five timepoints,
@@ -34,6 +60,9 @@ export function generateSurveySchedule(
   const rows: SurveyResponseRow[] = [];
   const lastActiveDay = plan.endDate ?? addDays(today, -1);
   const fitting = surveys.filter((s) => s.definition.joints.includes(plan.joint));
+  const severityAt = isNotImproving(faker, plan.seed) ? NOT_IMPROVING_SEVERITY_AT : SEVERITY_AT;
+  // How this participant sits against others, the same in every questionnaire they answer.
+  const offset = gaussian(faker, 0, 0.08);
   fitting.forEach((survey, surveyIndex) => {
     SURVEY_TIMEPOINTS.forEach((timepoint, timepointIndex) => {
       faker.seed([plan.seed, surveyIndex * 10 + timepointIndex, STREAM.surveys]);
@@ -59,7 +88,7 @@ export function generateSurveySchedule(
       const submittedDay = addDays(target, faker.number.int({ min: 0, max: 4 }));
       if (state === 'overdue' || dayNumber(target) > dayNumber(lastActiveDay)) return;
       const day = dayNumber(submittedDay) > dayNumber(lastActiveDay) ? target : submittedDay;
-      const level = clamp(gaussian(faker, SEVERITY_AT[timepoint], 0.12), 0, 1);
+      const level = clamp(gaussian(faker, severityAt[timepoint] + offset, 0.08), 0, 1);
       const answers = survey.definition.questions.map((q) =>
         Math.round(
           clamp(gaussian(faker, level * (q.options.length - 1), 0.7), 0, q.options.length - 1),
@@ -67,7 +96,9 @@ export function generateSurveySchedule(
       );
       row.submittedAt = atMinute(day, faker.number.int({ min: 8 * 60, max: 21 * 60 }));
       row.answers = answers;
-      row.score = survey.definition.score(answers);
+      // The stored score is the instrument's first published score (GPH for PROMIS Global
+      // Health); the portal always derives every score from the answers.
+      row.score = survey.definition.instrument.score(answers)[0]?.value ?? null;
     });
   });
   return rows;

@@ -14,7 +14,7 @@ export interface Instrument {
   /** The surveys table's unique title. */
   title: string;
   description: string;
-  questions: readonly SurveyQuestion[];
+  questions: SurveyQuestion[];
   /** Every score the instrument gives, in order. */
   measures: readonly Measure[];
   score: (answers: readonly (number | null)[]) => MeasureResult[];
