@@ -12,6 +12,8 @@ export type Measure = z.infer<typeof measureSchema>;
 /** A published threshold with the publication it comes from. */
 export interface PublishedThreshold {
   value: number;
+  /** Short citation for sentences: 'Lyman et al. 2018'. */
+  cite: string;
   source: string;
 }
 
@@ -53,8 +55,8 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     higherIsBetter: true,
     decimals: 2,
     scaleText: '0–100, 100 = best',
-    mcid: { value: 14, source: LYMAN_2018_MCID },
-    pass: { value: 63.7, source: KUNZE_2022_PASS },
+    mcid: { value: 14, cite: 'Lyman et al. 2018', source: LYMAN_2018_MCID },
+    pass: { value: 63.7, cite: 'Kunze et al. 2022', source: KUNZE_2022_PASS },
   },
   HOOS_JR: {
     label: 'HOOS JR',
@@ -64,8 +66,8 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     higherIsBetter: true,
     decimals: 2,
     scaleText: '0–100, 100 = best',
-    mcid: { value: 18, source: LYMAN_2018_MCID },
-    pass: { value: 76.7, source: KUNZE_2022_PASS },
+    mcid: { value: 18, cite: 'Lyman et al. 2018', source: LYMAN_2018_MCID },
+    pass: { value: 76.7, cite: 'Kunze et al. 2022', source: KUNZE_2022_PASS },
   },
   PROMIS_GPH: {
     label: 'GPH T',
@@ -97,7 +99,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     higherIsBetter: false,
     decimals: 1,
     scaleText: `${T_SCORE_TEXT}, higher = more interference`,
-    mcid: { value: 3, source: CHEN_2018_MID },
+    mcid: { value: 3, cite: 'Chen et al. 2018', source: CHEN_2018_MID },
     pass: null,
   },
 };

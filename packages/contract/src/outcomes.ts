@@ -100,7 +100,11 @@ export const outcomePointSchema = z.object({
 });
 export type OutcomePoint = z.infer<typeof outcomePointSchema>;
 
-export const publishedThresholdSchema = z.object({ value: z.number(), source: z.string() });
+export const publishedThresholdSchema = z.object({
+  value: z.number(),
+  cite: z.string(),
+  source: z.string(),
+});
 
 /**
  * One published score of a questionnaire on the participant's schedule (PROMIS Global Health

@@ -45,5 +45,9 @@ export const surveyResponses = pgTable(
     score: real('score'),
     notApplicable: boolean('not_applicable').notNull().default(false),
   },
-  (table) => [index('survey_responses_user_idx').on(table.userId, table.surveyId, table.timepoint)],
+  (table) => [
+    index('survey_responses_user_idx').on(table.userId, table.surveyId, table.timepoint),
+    // The triage scan reads the responses submitted since its last run.
+    index('survey_responses_submitted_idx').on(table.submittedAt),
+  ],
 );

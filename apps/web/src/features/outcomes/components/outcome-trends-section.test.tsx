@@ -36,8 +36,16 @@ const KOOS: OutcomeSurvey = {
   max: 100,
   higher_is_better: true,
   scale_text: '0–100, 100 = best',
-  mcid: { value: 14, source: 'Lyman S, et al. Clin Orthop Relat Res. 2018.' },
-  pass: { value: 63.7, source: 'Kunze KN, et al. J Bone Joint Surg Am. 2022.' },
+  mcid: {
+    value: 14,
+    cite: 'Lyman et al. 2018',
+    source: 'Lyman S, et al. Clin Orthop Relat Res. 2018.',
+  },
+  pass: {
+    value: 63.7,
+    cite: 'Kunze et al. 2022',
+    source: 'Kunze KN, et al. J Bone Joint Surg Am. 2022.',
+  },
   points: [
     point(0, { score: 47.487, submitted_on: '2025-03-03T09:00:00Z' }),
     point(1, { score: 57.14, submitted_on: '2025-04-21T09:00:00Z', improvement: 9.653 }),
