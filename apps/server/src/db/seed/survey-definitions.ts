@@ -32,6 +32,16 @@ export const SURVEY_DEFINITIONS: readonly SurveyDefinition[] = [
   definition(PROMIS_PAIN_INTERFERENCE_4A, ['knee', 'hip', 'heart']),
 ];
 
+/**
+ * In-house forms of earlier versions, still in databases seeded then: 'PROMIS Global Health' had
+ * 7 of the instrument's 10 items and 'Pain Interference' 6 items of no published short form.
+ * Their answers stay on record, unscored; no new surgery schedules them.
+ */
+export const RETIRED_SURVEY_TITLES: readonly string[] = [
+  'PROMIS Global Health',
+  'Pain Interference',
+];
+
 /** A questionnaire as stored, with its database id. */
 export interface StoredSurvey {
   id: number;
