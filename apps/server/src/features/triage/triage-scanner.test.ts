@@ -21,7 +21,7 @@ import {
 } from '../../test/factories';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import { KOOS_JR } from '../surveys/instruments/koos-jr';
-import { createTriageScanner, TRIAGE_LOOKBACK_DAYS } from './triage-scanner';
+import { createTriageScanner, OUTCOME_LOOKBACK_DAYS, TRIAGE_LOOKBACK_DAYS } from './triage-scanner';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2026-03-20T12:00:00Z');
@@ -317,6 +317,12 @@ describe('triage scanner', () => {
     );
     expect(flags[0]?.detectedAt).toEqual(daysBefore(5));
     expect(await triageOf(slow.id)).toEqual({ count: 2, top: 'MODERATE' });
+
+    // A 3-month score older than the outcome lookback is history, not triage.
+    const earlier = await createParticipant(testApp.db);
+    await submit(earlier.id, 'PRE_OP', 16, 200);
+    await submit(earlier.id, 'MONTH_3', 13, OUTCOME_LOOKBACK_DAYS + 1);
+    expect((await scanner().scanParticipants([earlier.id], NOW)).raised).toBe(0);
 
     // Scanning again reads nothing new and raises nothing twice.
     expect((await scanner().scan(new Date(NOW.getTime() + 60_000))).raised).toBe(0);

@@ -46,6 +46,12 @@ const DAY_MS = 86_400_000;
  * data raises flags for the last two weeks only.
  */
 export const TRIAGE_LOOKBACK_DAYS = 14;
+/**
+ * A survey score stands until the next one is due: a 3-month score that is not improving is
+ * still the latest word three months on (the 6-month survey). Outcome findings submitted within
+ * this many days are raised.
+ */
+export const OUTCOME_LOOKBACK_DAYS = 91;
 /** Readings this far before the lookback give the rules their context (a week to compare with). */
 const CONTEXT_DAYS = 14;
 /** Conversations, or participants, handled per transaction: bounds memory at any size. */
@@ -318,13 +324,14 @@ export function createTriageScanner(options: TriageScannerOptions) {
         await saveWatermark(db, 'measurements', measurementCeiling);
 
         // Surveys: the watermark is the submission instant (ms) up to which they were read.
-        const submittedAfter = Math.max(await readWatermark(db, 'surveys'), since.getTime());
+        const outcomeSince = outcomeLookback(now);
+        const submittedAfter = Math.max(await readWatermark(db, 'surveys'), outcomeSince.getTime());
         const submitters = await participantsWithSubmissions(db, {
           after: new Date(submittedAfter),
           upTo: now,
         });
         summary.participants += submitters.length;
-        summary.raised += await scanOutcomes(submitters, since);
+        summary.raised += await scanOutcomes(submitters, outcomeSince);
         await saveWatermark(db, 'surveys', now.getTime());
         return summary;
       });
@@ -342,7 +349,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
         const raised =
           (await raise(conversationFlags(rows))) +
           (await scanThresholds(userIds, since)) +
-          (await scanOutcomes(userIds, since));
+          (await scanOutcomes(userIds, outcomeLookback(now)));
         await db.transaction(async (tx) => {
           await lockTriageRows(tx, userIds);
           await refreshTriage(tx, userIds);
@@ -353,6 +360,10 @@ export function createTriageScanner(options: TriageScannerOptions) {
   };
 }
 export type TriageScanner = ReturnType<typeof createTriageScanner>;
+
+function outcomeLookback(now: Date): Date {
+  return new Date(now.getTime() - OUTCOME_LOOKBACK_DAYS * DAY_MS);
+}
 
 /** A read started ahead: if the scan fails before awaiting it, its rejection is not unhandled. */
 function settled<T>(read: Promise<T>): Promise<T> {
