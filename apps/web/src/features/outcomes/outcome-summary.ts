@@ -50,7 +50,11 @@ export function mcidTarget(survey: OutcomeSurvey): number | null {
 
 function judgedSentence(survey: OutcomeSurvey, point: OutcomePoint): string {
   const label = point.status ? OUTCOME_STATUS_LABELS[point.status].toLowerCase() : '';
-  return `${point.label}: ${formatOutcomeValue(survey, point.score)} (${formatImprovement(survey, point.improvement)} from PreOp), ${label}.`;
+  const change =
+    point.improvement === null
+      ? ''
+      : ` (${formatImprovement(survey, point.improvement)} from PreOp)`;
+  return `${point.label}: ${formatOutcomeValue(survey, point.score)}${change}, ${label}.`;
 }
 
 /** What a chart shows, in words: how many scores, and how the judged ones stand. */
