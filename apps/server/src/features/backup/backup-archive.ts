@@ -68,7 +68,8 @@ export async function writeBackup(options: {
       const stream = dumpFile.createWriteStream();
       summary = await withSession(options.database.driver, { mode: 'snapshot' }, (session) =>
         writeDump(session, async (text) => {
-          if (!stream.write(text)) await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+          if (!stream.write(text))
+            await new Promise<void>((resolve) => stream.once('drain', () => resolve()));
         }),
       );
       await new Promise<void>((resolve, reject) =>

@@ -52,6 +52,9 @@ export function dicomEntryHash(name: string): string | null {
 
 /** The name a scheduled backup taken at `when` gets: sorts by time, UTC, no separators. */
 export function backupFileName(when: Date): string {
-  const stamp = when.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const stamp = when
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   return `recovery-portal-${stamp}.tar.gz`;
 }

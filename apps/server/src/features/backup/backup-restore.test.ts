@@ -77,9 +77,13 @@ describe('a backup of the embedded database', () => {
 
   it('restores into a fresh DATA_DIR with the same rows and files', async () => {
     const target = path.join(root, 'restored');
-    const report = await restoreBackup(archive, { kind: 'pglite', dataDir: target }, {
-      replace: false,
-    });
+    const report = await restoreBackup(
+      archive,
+      { kind: 'pglite', dataDir: target },
+      {
+        replace: false,
+      },
+    );
     expect(report.files.map((file) => file.sha256).sort()).toEqual([...storedHashes].sort());
     const restored = await openDatabase({ kind: 'pglite', dataDir: target });
     try {
@@ -108,9 +112,13 @@ describe('a backup of the embedded database', () => {
     await expect(
       restoreBackup(archive, { kind: 'pglite', dataDir: target }, { replace: false }),
     ).rejects.toThrow(RestoreRefusedError);
-    const replaced = await restoreBackup(archive, { kind: 'pglite', dataDir: target }, {
-      replace: true,
-    });
+    const replaced = await restoreBackup(
+      archive,
+      { kind: 'pglite', dataDir: target },
+      {
+        replace: true,
+      },
+    );
     expect(replaced.tables).toEqual((await verifyArchive(archive)).tables);
   }, 120_000);
 
