@@ -111,11 +111,18 @@ export async function recordMigration(session: SqlSession, migration: AppliedMig
   ]);
 }
 
-/** The names of the tables in schema public that hold at least one row. */
-export async function tablesWithRows(session: SqlSession): Promise<string[]> {
-  const tables = await listTables(session);
+/**
+ * Tables whose rows are a clinic's data: every participant and staff member is a users row and
+ * every other record hangs off one; every action leaves an audit_log row. Migrations insert
+ * rows elsewhere (the default group), so other tables say nothing about data being there.
+ */
+const DATA_TABLES = ['users', 'audit_log'];
+
+/** The tables that show the database holds a clinic's data (empty when it holds none). */
+export async function tablesWithData(session: SqlSession): Promise<string[]> {
+  const present = new Set((await listTables(session)).map(({ table }) => table));
   const filled: string[] = [];
-  for (const { table } of tables) {
+  for (const table of DATA_TABLES.filter((name) => present.has(name))) {
     const rows = await session.query(`select 1 from public.${quoteIdent(table)} limit 1`);
     if (rows.length > 0) filled.push(table);
   }

@@ -8,7 +8,7 @@ import { migrationsFolder, openDatabase, type DatabaseDriver } from '../../db/cl
 import { lockDataDir } from '../../lib/data-dir-lock';
 import { createDicomStore } from '../imaging/dicom-store';
 import { dicomEntryHash, DUMP_ENTRY, type BackupManifest } from './backup-format';
-import { dropAllData, listTables, recordMigration, tablesWithRows } from './backup.repository';
+import { dropAllData, listTables, recordMigration, tablesWithData } from './backup.repository';
 import { loadDump } from './database-dump';
 import { BackupArchiveError, forEachEntry, verifyArchive } from './read-archive';
 import { withSession, type SqlSession } from './sql-session';
@@ -56,7 +56,7 @@ async function isDirectory(target: string): Promise<boolean> {
 
 function refusal(tables: readonly string[]): RestoreRefusedError {
   return new RestoreRefusedError(
-    `The target database already holds data (${tables.slice(0, 5).join(', ')}${tables.length > 5 ? ', …' : ''}). Restore into an empty one, or add --replace to overwrite it.`,
+    `The target database already holds data (rows in ${tables.join(' and ')}). Restore into an empty one, or add --replace to overwrite it.`,
   );
 }
 
@@ -70,9 +70,9 @@ async function restoreInto(
 ): Promise<Omit<RestoreReport, 'manifest'>> {
   const existing = await listTables(session);
   if (existing.length > 0) {
-    const filled = await tablesWithRows(session);
+    const filled = await tablesWithData(session);
     if (filled.length > 0 && !replace) throw refusal(filled);
-    // Migrated but empty (a server started on it once), or replacing: start from nothing.
+    // Migrated without data (a server started on it once), or replacing: start from nothing.
     await dropAllData(session);
   }
   for (const migration of migrationsToApply(manifest)) {
@@ -151,7 +151,7 @@ export async function restoreBackup(
     if (await isDirectory(live)) {
       const current = await openDatabase({ kind: 'pglite', dataDir: target.dataDir });
       try {
-        const filled = await withSession(current.driver, { mode: 'snapshot' }, tablesWithRows);
+        const filled = await withSession(current.driver, { mode: 'snapshot' }, tablesWithData);
         if (filled.length > 0 && !options.replace) throw refusal(filled);
       } finally {
         await current.close();
