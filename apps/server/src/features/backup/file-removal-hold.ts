@@ -18,11 +18,12 @@ let localHolds = 0;
 
 /** Holds file removals until the returned function is called. */
 export async function holdFileRemovals(driver: DatabaseDriver): Promise<() => Promise<void>> {
-  localHolds += 1;
-  const releaseLocal = () => {
-    localHolds -= 1;
-  };
-  if (driver.kind === 'pglite') return async () => releaseLocal();
+  if (driver.kind === 'pglite') {
+    localHolds += 1;
+    return async () => {
+      localHolds -= 1;
+    };
+  }
   const client = new pg.Client({ connectionString: driver.url });
   client.on('error', () => undefined);
   try {
@@ -30,12 +31,10 @@ export async function holdFileRemovals(driver: DatabaseDriver): Promise<() => Pr
     // Waits for removals in flight (they hold it shared until their transaction ends).
     await client.query('select pg_advisory_lock($1)', [BACKUP_LOCK_KEY]);
   } catch (error) {
-    releaseLocal();
     await client.end().catch(() => undefined);
     throw error;
   }
   return async () => {
-    releaseLocal();
     await client.query('select pg_advisory_unlock($1)', [BACKUP_LOCK_KEY]).catch(() => undefined);
     await client.end().catch(() => undefined);
   };
