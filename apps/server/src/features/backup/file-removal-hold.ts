@@ -5,7 +5,7 @@ import type { Database, DatabaseDriver } from '../../db/client';
 /**
  * A backup copies the stored files its database snapshot refers to after taking the snapshot.
  * A file whose last row is deleted in between must still be there, so while a backup runs the
- * imaging service leaves such files in place (the next start-up sweep removes them).
+ * imaging service leaves such files in place (the hourly sweep removes them later).
  *
  * Across server processes on PostgreSQL the hold is an advisory lock: the backup holds it
  * exclusively on a connection of its own; a removal asks for it shared, without waiting. PGlite

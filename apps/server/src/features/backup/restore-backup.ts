@@ -115,7 +115,7 @@ async function restoreInto(
  * Restores a backup archive. The whole archive is checked first (verifyArchive) and nothing is
  * written before that. The database part is one transaction: on failure the target is as it
  * was. Stored files are content-addressed, so any left by a failed restore are merely unused
- * (the server's start-up sweep removes them). On PGlite the new database is built in a folder
+ * (the server's hourly sweep removes them). On PGlite the new database is built in a folder
  * of its own and swapped in at the end.
  */
 export async function restoreBackup(

@@ -211,7 +211,7 @@ export function createImagingService(deps: ImagingServiceDeps) {
     return db.transaction(async (tx) => {
       await lockContent(tx, sha256);
       if ((await countRowsWithContent(tx, sha256)) > 0) return false;
-      // A running backup may still copy it: the next start-up sweep removes it instead.
+      // A running backup may still copy it: the hourly sweep removes it instead.
       if (!(await fileRemovalAllowed(tx))) return false;
       await store.remove(sha256);
       await store.removePreview(sha256);

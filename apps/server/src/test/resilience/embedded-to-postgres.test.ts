@@ -93,16 +93,11 @@ describe.skipIf(!postgresAdminUrl)('moving from the embedded database to Postgre
     const embedded = await createServerData('pglite');
     cleanup.push(() => embedded.remove());
     const seeding = await embedded.open();
-    let participantId = 0;
-    let surgeryId = 0;
-    try {
-      await seedDemoData(seeding.db, { participants: 8 });
-      const [surgery] = await seeding.db.select().from(surgeries).orderBy(surgeries.id).limit(1);
-      participantId = surgery?.userId ?? 0;
-      surgeryId = surgery?.id ?? 0;
-    } finally {
-      await seeding.close();
-    }
+    const surgery = await seedDemoData(seeding.db, { participants: 8 })
+      .then(() => seeding.db.select().from(surgeries).orderBy(surgeries.id).limit(1))
+      .finally(() => seeding.close());
+    const participantId = surgery[0]?.userId ?? 0;
+    const surgeryId = surgery[0]?.id ?? 0;
     expect(surgeryId).toBeGreaterThan(0);
     const [clinician] = await addStaff(embedded, ['CLINICIAN']);
     if (!clinician) throw new Error('no clinician');
