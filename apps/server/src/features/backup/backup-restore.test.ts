@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
@@ -16,6 +17,8 @@ import { seedDemoData } from '../../db/seed/seed-demo';
 import { createDicomStore } from '../imaging/dicom-store';
 import { buildDicom } from '../imaging/imaging.fixtures';
 import { writeBackup } from './backup-archive';
+import { loadDump } from './database-dump';
+import { withSession } from './sql-session';
 import { BackupArchiveError, verifyArchive } from './read-archive';
 import { restoreBackup, RestoreRefusedError } from './restore-backup';
 
@@ -24,6 +27,31 @@ let sourceDir = '';
 let archive = '';
 let source: DatabaseHandle;
 const storedHashes: string[] = [];
+
+/** An archive whose checksums are right but whose dump.sql says what an attacker wrote. */
+async function forgedArchive(name: string, dump: string): Promise<string> {
+  const manifest = await verifyArchive(archive);
+  const bytes = Buffer.from(dump);
+  const forged = {
+    ...manifest,
+    entries: [
+      {
+        path: 'dump.sql',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      },
+    ],
+  };
+  const pack = tar.pack();
+  pack.entry({ name: 'dump.sql' }, bytes);
+  pack.entry({ name: 'manifest.json' }, JSON.stringify(forged));
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  const file = path.join(root, name);
+  await writeFile(file, gzipSync(Buffer.concat(chunks)));
+  return file;
+}
 
 async function counts(database: DatabaseHandle) {
   const [people] = await database.db.select({ n: count() }).from(users);
@@ -153,5 +181,35 @@ describe('a backup of the embedded database', () => {
       ).rejects.toThrow(BackupArchiveError);
     }
     await expect(readFile(path.join(target, 'server.pid'))).rejects.toThrow();
+  }, 60_000);
+
+  it.each([
+    ['a statement of its own', 'DROP TABLE users;'],
+    [
+      'SQL smuggled into a table name',
+      'COPY public."users"; DROP TABLE users; --" ("id") FROM stdin;',
+    ],
+    ['a table outside the schema', 'COPY public."pg_authid" ("rolname") FROM stdin;\nx\n\\.'],
+    ['an unknown column', 'COPY public."users" ("id", "password") FROM stdin;\n1\tx\n\\.'],
+    ['data without its end', 'COPY public."app_meta" ("key", "value") FROM stdin;\nk\tv'],
+    ['a sequence it does not have', 'SELECT pg_catalog.setval(\'public."nope"\', 5, true);'],
+  ])('a dump.sql with %s is refused and rolled back', async (_what, line) => {
+    const before = await counts(source);
+    await expect(
+      withSession(source.driver, { mode: 'write' }, (session) =>
+        loadDump(session, Readable.from(`-- forged\n${line}`.split('\n'))),
+      ),
+    ).rejects.toThrow(/dump\.sql line \d+: /);
+    expect(await counts(source)).toEqual(before);
+  });
+
+  it('a forged archive with correct checksums still restores nothing', async () => {
+    const file = await forgedArchive('forged.tar.gz', 'DROP TABLE users;\n');
+    const target = path.join(root, 'forged');
+    await expect(
+      restoreBackup(file, { kind: 'pglite', dataDir: target }, { replace: false }),
+    ).rejects.toThrow(/dump\.sql line 1: is not a statement this format writes/);
+    // The half-built database was never swapped in.
+    expect(await readdir(target)).not.toContain('pglite');
   }, 60_000);
 });
