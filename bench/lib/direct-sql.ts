@@ -129,6 +129,7 @@ export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture>
   const database: DatabaseHandle = {
     db,
     kind: 'postgres',
+    driver: { kind: 'postgres', url: databaseUrl },
     ping: async () => {
       await pool.query('select 1');
     },

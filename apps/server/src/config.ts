@@ -68,7 +68,25 @@ const envSchema = z.object({
     .optional(),
   OIDC_ONLY: booleanFlag.default(false),
   OIDC_AUTO_PROVISION: z.enum(['clinician', 'none']).default('none'),
+  // Scheduled backups (issue 23): BACKUP_EVERY turns them on; see features/backup.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY: z
+    .string()
+    .regex(
+      /^[1-9]\d{0,5}[mhd]$/,
+      'must be a number of minutes, hours or days, such as 30m, 6h or 1d',
+    )
+    .optional(),
+  BACKUP_KEEP: positiveInt.max(10_000).default(7),
 });
+
+const BACKUP_UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** BACKUP_EVERY ("6h") in milliseconds; the schema has checked its shape. */
+function backupIntervalMs(every: string): number {
+  const unit = every.slice(-1) as keyof typeof BACKUP_UNIT_MS;
+  return Number(every.slice(0, -1)) * BACKUP_UNIT_MS[unit];
+}
 
 const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'OIDC_CLIENT_SECRET']);
 
@@ -116,6 +134,12 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     ),
     /** What coach conversations are screened for: the defaults, or FLAG_TERMS_FILE's list. */
     flagConcerns: env.FLAG_TERMS_FILE ? readConcernsFile(env.FLAG_TERMS_FILE) : DEFAULT_CONCERNS,
+    /** Where scheduled backups go, how often (null: never) and how many are kept. */
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyMs: env.BACKUP_EVERY ? backupIntervalMs(env.BACKUP_EVERY) : null,
+      keep: env.BACKUP_KEEP,
+    },
     oidc: oidcConfig(env),
   };
 }

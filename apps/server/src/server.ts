@@ -1,8 +1,16 @@
+import type { Writable } from 'node:stream';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDemoSeeded, seedDemoData } from './db/seed/seed-demo';
+import { writeBackup } from './features/backup/backup-archive';
+import { startScheduledBackups } from './features/backup/backup-scheduler';
+import {
+  backupSocketPath,
+  serveBackupRequests,
+  socketPathFits,
+} from './features/backup/backup-socket';
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
 import { createTriageScanner, startTriageScans } from './features/triage/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
@@ -54,6 +62,25 @@ async function main() {
     logger: app.log,
     runImmediately: !seededNow,
   });
+  const takeBackup = (out: Writable) => writeBackup({ database, dataDir: config.dataDir, out });
+  const stopScheduledBackups = config.backup.everyMs
+    ? startScheduledBackups({
+        dir: config.backup.dir,
+        everyMs: config.backup.everyMs,
+        keep: config.backup.keep,
+        takeBackup,
+        logger: app.log,
+      })
+    : async () => {};
+  // Only this process can read the embedded database: `npm run backup` asks it over a socket.
+  let stopBackupRequests = async () => {};
+  if (config.databaseKind === 'pglite') {
+    if (socketPathFits(backupSocketPath(config.dataDir))) {
+      stopBackupRequests = await serveBackupRequests(config.dataDir, takeBackup, app.log);
+    } else {
+      app.log.warn('DATA_DIR is too long a path for the backup socket: use scheduled backups');
+    }
+  }
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -62,6 +89,8 @@ async function main() {
     await app.close();
     await stopStatsRefresher();
     await stopTriageScans();
+    await stopBackupRequests();
+    await stopScheduledBackups();
     await database.close();
     releaseLock();
     process.exit(0);

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { joinAmbientTransactions } from './ambient-transaction';
 
 /** The build copies the SQL next to the bundle, so this resolves in src/ and in dist/ alike. */
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** How long a request waits for a PostgreSQL connection (new, or free in the pool). */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -25,9 +25,13 @@ const MIGRATION_LOCK_KEY = 4_211_977;
 export type Database = PgDatabase<PgQueryResultHKT>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** The driver underneath the query builder, for what it cannot do (COPY, for backups). */
+export type DatabaseDriver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  driver: DatabaseDriver;
   /** Runs a trivial query; rejects when the database cannot be reached. */
   ping(): Promise<void>;
   /** Applies pending SQL migrations; safe on every start and from several processes at once. */
@@ -68,6 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      driver: { kind: 'postgres', url: target.url },
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -105,6 +110,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    driver: { kind: 'pglite', client },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

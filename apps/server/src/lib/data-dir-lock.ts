@@ -10,6 +10,17 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The live process holding DATA_DIR (a running server), or null when none does. */
+export function dataDirHolder(dataDir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(path.join(dataDir, 'server.pid'), 'utf8'));
+  } catch {
+    return null;
+  }
+  return Number.isInteger(holder) && holder !== process.pid && isRunning(holder) ? holder : null;
+}
+
 /**
  * The embedded database is a single-process store: a second server or CLI on the same DATA_DIR
  * would corrupt it, so the first one holds a pid file and the others refuse to start.

@@ -15,6 +15,7 @@ import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { requireParticipant } from '../profile/participant-lookup';
+import { fileRemovalAllowed } from '../backup/file-removal-hold';
 import { findSurgery } from '../surgery/surgery.repository';
 import { inspectDicomFile, replaceControlCharacters, type DicomMetadata } from './dicom-header';
 import { inspectPixels, type PixelInspection } from './dicom-pixels';
@@ -210,6 +211,8 @@ export function createImagingService(deps: ImagingServiceDeps) {
     return db.transaction(async (tx) => {
       await lockContent(tx, sha256);
       if ((await countRowsWithContent(tx, sha256)) > 0) return false;
+      // A running backup may still copy it: the hourly sweep removes it instead.
+      if (!(await fileRemovalAllowed(tx))) return false;
       await store.remove(sha256);
       await store.removePreview(sha256);
       return true;

@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 
 /** The repository root: `--import tsx` and the server's relative paths resolve from there. */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+export const repoRoot = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../..',
+);
 const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
 
 /** One signing secret for every server a test starts, as a deployment sets JWT_SECRET for all. */

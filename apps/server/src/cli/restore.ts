@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { restoreBackup } from '../features/backup/restore-backup';
+
+const USAGE = 'Usage: npm run restore -- FILE [--replace]';
+
+/**
+ * Restores a backup into the PostgreSQL database DATABASE_URL names, or else into DATA_DIR.
+ * Stop the servers first. A target that holds data is refused unless --replace is given.
+ */
+async function main() {
+  const { values, positionals } = parseArgs({
+    options: { replace: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
+  if (positionals.length !== 1 || !positionals[0])
+    throw new Error(`Name one backup file.\n${USAGE}`);
+  const file = path.resolve(positionals[0]);
+  const config = loadConfig();
+  const report = await restoreBackup(
+    file,
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, dataDir: config.dataDir }
+      : { kind: 'pglite', dataDir: config.dataDir },
+    { replace: values.replace },
+  );
+  const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
+  const into =
+    config.databaseKind === 'postgres' ? 'the PostgreSQL database of DATABASE_URL' : config.dataDir;
+  process.stdout.write(
+    `Restored ${file} (taken ${report.manifest.createdAt}) into ${into}: ${rows} rows in ${report.tables.length} tables, ${report.files.length} stored files. Start the server to apply any newer migrations.\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

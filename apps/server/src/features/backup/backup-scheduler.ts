@@ -1,0 +1,81 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { BACKUP_FILE_PATTERN, backupFileName } from './backup-format';
+import { isPartialName, writeFileAtomically } from './atomic-file';
+import { verifyArchive } from './read-archive';
+
+/** The part of a pino/Fastify logger the scheduler uses. */
+export interface SchedulerLogger {
+  info(details: object, message: string): void;
+  error(details: { err: unknown }, message: string): void;
+}
+
+export interface ScheduledBackupOptions {
+  dir: string;
+  everyMs: number;
+  keep: number;
+  takeBackup: (out: Writable) => Promise<unknown>;
+  logger: SchedulerLogger;
+}
+
+/** A temporary file this old belongs to a backup that was killed, not to one still running. */
+const STALE_PARTIAL_MS = 6 * 60 * 60_000;
+
+/**
+ * One scheduled backup: written atomically into `dir` and checked (every checksum) before it
+ * gets its final name; then only the newest `keep` backups stay, and temporary files that a
+ * kill left behind are removed. Resolves to the new file's path.
+ */
+export async function runScheduledBackup(
+  options: Omit<ScheduledBackupOptions, 'everyMs' | 'logger'>,
+): Promise<string> {
+  const target = path.join(options.dir, backupFileName(new Date()));
+  await writeFileAtomically(target, options.takeBackup, verifyArchive);
+  const names = await readdir(options.dir);
+  const backups = names.filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
+  for (const name of backups.slice(0, Math.max(0, backups.length - options.keep))) {
+    await rm(path.join(options.dir, name), { force: true });
+  }
+  const now = Date.now();
+  for (const name of names.filter(isPartialName)) {
+    const info = await stat(path.join(options.dir, name)).catch(() => null);
+    if (info && now - info.mtimeMs > STALE_PARTIAL_MS) {
+      await rm(path.join(options.dir, name), { force: true });
+    }
+  }
+  return target;
+}
+
+/**
+ * Takes a backup every `everyMs` (the first one interval after start). Failures are logged and
+ * retried at the next tick, never thrown. Returns a stop function that waits for a backup in
+ * flight, so the database can be closed after it.
+ */
+export function startScheduledBackups(options: ScheduledBackupOptions): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    const started = Date.now();
+    running = runScheduledBackup(options)
+      .then(async (file) => {
+        const { size } = await stat(file);
+        options.logger.info(
+          { file, sizeBytes: size, ms: Date.now() - started },
+          'Scheduled backup written',
+        );
+      })
+      .catch((err: unknown) => options.logger.error({ err }, 'Scheduled backup failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
