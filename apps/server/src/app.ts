@@ -45,6 +45,7 @@ import { createTriageScanner, type TriageScanner } from './features/triage/triag
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mfa = createMfaService({ db, config, keys: deriveMfaKeys(secrets.jwtSecret), accounts });
 
   await app.register(cookie);
+  await registerCompression(app);
   await registerSecurityHeaders(app);
   registerCsrf(app, { secureCookie: config.publicUrl.startsWith('https://') });
   registerAuth(app, { db, tokens });
