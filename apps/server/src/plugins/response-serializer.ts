@@ -14,6 +14,30 @@ import { $ZodType, toJSONSchema } from 'zod/v4/core';
  * alone checked, a handler's value against the schema, is held by the tests, which keep the zod
  * serializer: it turns a mismatch into a 500 there rather than in production.
  */
+type JsonSchema = { [keyword: string]: unknown };
+
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+const isNull = (schema: unknown) => (schema as JsonSchema | null)?.type === 'null';
+
+/**
+ * zod writes `.nullable()` as `anyOf: [X, {type: "null"}]`, and the compiled serializer picks an
+ * anyOf branch by validating the value against each (a regular expression per date, per row).
+ * For a primitive X the same answer comes from `type: [X, "null"]`, which needs no validation.
+ */
+function simplifyNullables(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullables);
+  if (typeof node !== 'object' || node === null) return node;
+  const schema = Object.fromEntries(
+    Object.entries(node).map(([keyword, value]) => [keyword, simplifyNullables(value)]),
+  ) as JsonSchema;
+  const branches = schema.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2 || !branches.some(isNull)) return schema;
+  const other = branches.find((branch) => !isNull(branch)) as JsonSchema | undefined;
+  if (!other || typeof other.type !== 'string' || !PRIMITIVE_TYPES.has(other.type)) return schema;
+  const { anyOf: _nullable, ...rest } = schema;
+  return { ...rest, ...other, type: [other.type, 'null'] };
+}
+
 const compiledSerializer: typeof zodSerializerCompiler = ({ schema: declared }) => {
   const schema = declared instanceof $ZodType ? declared : declared.properties;
   // Types JSON Schema cannot state (dates, transforms) become "any": written as JSON.stringify
@@ -23,7 +47,7 @@ const compiledSerializer: typeof zodSerializerCompiler = ({ schema: declared }) 
     target: 'draft-7',
     unrepresentable: 'any',
   });
-  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+  return fastJson(simplifyNullables(jsonSchema) as Parameters<typeof fastJson>[0]);
 };
 
 /** The compiled serializer in production; zod's validate-then-stringify elsewhere. */
