@@ -35,20 +35,17 @@ async function scriptsOf(
   path: string,
   go: () => Promise<unknown>,
 ): Promise<BrowserPageLoad> {
-  const fetched: Promise<{ file: string; gzip: number; transfer: number }>[] = [];
+  const fetched: { url: string; transfer: Promise<number> }[] = [];
   const onResponse = (response: Response) => {
     if (response.request().resourceType() !== 'script') return;
-    fetched.push(
-      (async () => {
-        const body = await response.body();
-        const sizes = await response.request().sizes();
-        return {
-          file: new URL(response.url()).pathname.split('/').pop() ?? response.url(),
-          gzip: gzipSync(body).length,
-          transfer: sizes.responseBodySize,
-        };
-      })(),
-    );
+    fetched.push({
+      url: response.url(),
+      // What Chromium received: the prebuilt Brotli file's length.
+      transfer: response
+        .headerValue('content-length')
+        .then((length) => Number(length ?? 0))
+        .catch(() => 0),
+    });
   };
   page.on('response', onResponse);
   await go();
@@ -57,7 +54,17 @@ async function scriptsOf(
   await page.waitForTimeout(1_000);
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
-  const scripts = await Promise.all(fetched);
+  // The bodies are fetched again: Chromium drops those of a page it navigated away from.
+  const scripts = await Promise.all(
+    fetched.map(async ({ url, transfer }) => {
+      const body = await (await page.request.get(url)).body();
+      return {
+        file: new URL(url).pathname.split('/').pop() ?? url,
+        gzip: gzipSync(body).length,
+        transfer: await transfer,
+      };
+    }),
+  );
   return {
     page: name,
     path,
@@ -94,8 +101,9 @@ export async function measureFirstLoads(
     loads.push(await scriptsOf(page, 'login', WEB_ROUTES.login, () => page.goto(WEB_ROUTES.login)));
     await page.getByLabel('Email Id').fill(credentials.user_name);
     await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`**${WEB_ROUTES.participants}**`);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== WEB_ROUTES.login);
+    await page.goto(WEB_ROUTES.participants);
     loads.push(await scriptsOf(page, 'participants', WEB_ROUTES.participants, () => page.reload()));
     const details = participantDetailsPath(participantId);
     await page.goto(details);
