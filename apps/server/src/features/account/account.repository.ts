@@ -53,9 +53,7 @@ export function prepareFindSignedInStaff(db: Database) {
   const statement = db
     .select({ id: users.id, role: users.role, email: users.email })
     .from(users)
-    .where(
-      and(eq(users.id, sql.placeholder('userId')), eq(users.status, 'ACTIVATED'), sessionLive),
-    )
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.status, 'ACTIVATED'), sessionLive))
     .limit(1)
     .prepare('find_signed_in_staff');
   return async (userId: number, sessionId: string) => {
