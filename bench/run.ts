@@ -13,6 +13,7 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { PARTICIPANT_TYPES } from '@recovery-portal/contract/users';
 import { benchClinician, signIn, type SessionHeaders } from './lib/api-session';
+import { measureFirstLoads, type BrowserPageLoad } from './lib/browser-bundle';
 import { analyseBundle } from './lib/bundle';
 import {
   createSqlCapture,
@@ -52,7 +53,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --duration S             measured seconds per call (default 1)
   --warmup S               unrecorded seconds before each call (default 0.25)
   --connections N          concurrent clients (default 20)
-  --skip-postgres, --skip-pglite, --bundle-only`;
+  --skip-postgres, --skip-pglite, --bundle-only (the portal's JavaScript only, in Chromium)`;
 
 const { values: args } = parseArgs({
   options: {
@@ -376,6 +377,34 @@ async function measurePglite(
 }
 
 /**
+ * The portal's first loads in Chromium, against the built server on a throw-away embedded
+ * database with the demo programme (its clinician signs in).
+ */
+async function measureBrowser(buildDir: string, serverScript: string, logDir: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-browser-'));
+  const removeData = onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startServer({
+    serverScript,
+    dataDir,
+    logDir,
+    label: 'browser',
+    seedDemo: true,
+    webDistDir: path.join(buildDir, 'apps/web/dist'),
+  });
+  const stopServer = onCleanup(() => server.stop());
+  try {
+    const credentials = benchClinician();
+    const headers = await signIn(server.url, credentials);
+    const [participantId] = (await pickTargets(server.url, headers)).ids;
+    if (participantId === undefined) throw new Error('the demo programme has no participants');
+    return await measureFirstLoads(server.url, credentials, participantId);
+  } finally {
+    await stopServer();
+    await removeData();
+  }
+}
+
+/**
  * Seeds both databases at once (each seeder is mostly one process and PostgreSQL's writes; on
  * two cores they overlap well), then measures PostgreSQL and PGlite one after the other, each
  * with the machine to itself.
@@ -452,9 +481,10 @@ async function main() {
     path.join(buildDir, 'apps/web/dist'),
     path.join(repoRoot, 'apps/web/src'),
   );
-  phases['bundle report'] = (performance.now() - started) / 1000;
+  const browser: BrowserPageLoad[] = await measureBrowser(buildDir, serverScript, logDir);
+  phases['bundle report (Chromium)'] = (performance.now() - started) / 1000;
   log(
-    `/login first load ${bundle.loginFirstLoadKb.toFixed(1)} KB, /participants ${bundle.participantsFirstLoadKb.toFixed(1)} KB (gzip)`,
+    `First loads in Chromium (JavaScript, gzip): ${browser.map((load) => `${load.path} ${load.gzipKb.toFixed(1)} KB`).join(', ')}`,
   );
 
   const databases: DatabaseRun[] = [];
@@ -498,6 +528,7 @@ async function main() {
     settings: load,
     databases,
     bundle,
+    browser,
   };
   const report: BenchReport = { ...partial, budgets: evaluateBudgets(partial) };
   const markdown = toMarkdown(report);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Alias, Plugin } from 'vite';
+import { precompressAssets } from './build-plugins/precompress-assets.ts';
 
 // The API server of apps/server; the dev server forwards /api so cookies stay same-origin.
 const API_TARGET = 'http://127.0.0.1:3000';
@@ -59,7 +60,7 @@ export default fail;`,
 export default defineConfig(({ command }) => ({
   // Lets the config work from the repository root too (`vite build apps/web`, `vitest -c …`).
   root: import.meta.dirname,
-  plugins: [react(), muiWithoutCssVariables()],
+  plugins: [react(), muiWithoutCssVariables(), precompressAssets()],
   resolve: { alias: command === 'build' ? reactRouterProductionAliases() : [] },
   server: {
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },

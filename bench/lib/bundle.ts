@@ -2,9 +2,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** DESIGN §7: JavaScript of the first load of /login, gzipped. */
-export const LOGIN_FIRST_LOAD_BUDGET_KB = 180;
-
 /** One entry of Vite's dist/.vite/manifest.json. */
 interface ManifestChunk {
   file: string;

@@ -1,3 +1,4 @@
+import { LOGIN_FIRST_LOAD_BUDGET_KB, type BrowserPageLoad } from './browser-bundle';
 import type { BundleReport } from './bundle';
 import type { StatementPlan } from './direct-sql';
 import type { MachineLoad } from './machine-load';
@@ -57,6 +58,8 @@ export interface BenchReport {
   settings: { connections: number; durationSeconds: number; warmupSeconds: number };
   databases: DatabaseRun[];
   bundle?: BundleReport;
+  /** First loads as Chromium performs them (dynamic imports included). */
+  browser?: BrowserPageLoad[];
   budgets: Budget[];
 }
 
@@ -122,13 +125,16 @@ export function evaluateBudgets(report: Omit<BenchReport, 'budgets'>): Budget[] 
       pass: null,
     });
   }
-  if (report.bundle) {
+  const login = report.browser?.find((load) => load.page === 'login');
+  if (login) {
     budgets.push({
-      name: '/login first load, JavaScript gzipped',
-      limit: '≤ 180 KB (KiB)',
-      measured: `${report.bundle.loginFirstLoadKb.toFixed(1)} KB`,
-      pass: report.bundle.loginFirstLoadKb <= 180,
+      name: '/login first load in Chromium, JavaScript gzipped (dynamic imports included)',
+      limit: `≤ ${LOGIN_FIRST_LOAD_BUDGET_KB} KB (KiB)`,
+      measured: `${login.gzipKb.toFixed(1)} KB in ${login.scripts} scripts (${login.transferKb.toFixed(1)} KB sent, Brotli)`,
+      pass: login.gzipKb <= LOGIN_FIRST_LOAD_BUDGET_KB,
     });
+  }
+  if (report.bundle) {
     budgets.push({
       name: 'Every route lazy-loaded (its own chunk)',
       limit: 'all of src/app/routes',
@@ -273,10 +279,28 @@ export function toMarkdown(report: BenchReport): string {
     '',
   ];
   for (const run of report.databases) lines.push(...databaseSection(run));
+  if (report.browser) {
+    lines.push(
+      '## First loads in Chromium (JavaScript, gzip, KB = 1,024 bytes)',
+      '',
+      'Every script the page fetched until the network was quiet, dynamic imports included, with the cache off; "sent" is what went over the wire (the prebuilt Brotli files).',
+      '',
+      '| page | scripts | gzip KB | sent KB | largest |',
+      '|---|---:|---:|---:|---|',
+      ...report.browser.map(
+        (load) =>
+          `| ${load.path} | ${load.scripts} | ${load.gzipKb.toFixed(1)} | ${load.transferKb.toFixed(1)} | ${load.files
+            .slice(0, 3)
+            .map((file) => `${file.file} ${file.gzipKb.toFixed(1)}`)
+            .join(', ')} |`,
+      ),
+      '',
+    );
+  }
   if (report.bundle) {
     const b = report.bundle;
     lines.push(
-      '## Portal JavaScript (gzip, KB = 1,024 bytes)',
+      '## Portal JavaScript by the build manifest (gzip, KB = 1,024 bytes; static imports only)',
       '',
       `Entry and its static imports: ${b.entryKb.toFixed(1)} KB in ${b.entryChunks} chunk(s). First load of /login: **${b.loginFirstLoadKb.toFixed(1)} KB**; of /participants: ${b.participantsFirstLoadKb.toFixed(1)} KB. All JavaScript: ${b.totalJavaScriptKb.toFixed(1)} KB.`,
       '',

@@ -14,9 +14,16 @@ export interface ServerProcess {
 }
 
 const START_TIMEOUT_MS = 120_000;
+/** Seeding the demo programme into PGlite first takes minutes on a busy 2-core machine. */
+const SEEDING_START_TIMEOUT_MS = 360_000;
 
-async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
+async function waitForHealth(
+  url: string,
+  child: ChildProcess,
+  logFile: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`the server exited with code ${child.exitCode}; see ${logFile}`);
@@ -29,7 +36,9 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer ${API_PATHS.health} within 120 s; see ${logFile}`);
+  throw new Error(
+    `the server did not answer ${API_PATHS.health} within ${timeoutMs / 1000} s; see ${logFile}`,
+  );
 }
 
 /**
@@ -42,6 +51,10 @@ export async function startServer(options: {
   databaseUrl?: string;
   logDir: string;
   label: string;
+  /** Seed the demo programme and logins (default: no). */
+  seedDemo?: boolean;
+  /** The built portal to serve (default: the server's own default). */
+  webDistDir?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -57,7 +70,8 @@ export async function startServer(options: {
       DATA_DIR: options.dataDir,
       // Empty means unset (config.ts), so the PGlite run never inherits a PostgreSQL URL.
       DATABASE_URL: options.databaseUrl ?? '',
-      SEED_DEMO: '0',
+      SEED_DEMO: options.seedDemo ? '1' : '0',
+      ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       JWT_SECRET: randomBytes(48).toString('base64url'),
       LOG_LEVEL: 'info',
     },
@@ -77,7 +91,12 @@ export async function startServer(options: {
       child.kill('SIGTERM');
     });
   try {
-    await waitForHealth(url, child, logFile);
+    await waitForHealth(
+      url,
+      child,
+      logFile,
+      options.seedDemo ? SEEDING_START_TIMEOUT_MS : START_TIMEOUT_MS,
+    );
   } catch (error) {
     await stop();
     throw error;

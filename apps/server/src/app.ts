@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Config } from './config';
@@ -50,8 +50,11 @@ import { createTriageScanner, type TriageScanner } from './features/triage/triag
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerCsrf } from './plugins/csrf';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
+import { createRequestLogController } from './plugins/request-log';
+import { registerResponseSerializer } from './plugins/response-serializer';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import type { Secrets } from './secrets';
@@ -78,13 +81,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    logController: createRequestLogController(),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed or over-long URL fails before routing; answer it in the envelope too.
     frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  registerResponseSerializer(app, config.isProduction);
   // The API speaks JSON only: without this, Fastify's built-in text/plain parser would hand a
   // raw string to routes instead of answering 415.
   app.removeContentTypeParser('text/plain');
@@ -112,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mfa = createMfaService({ db, config, keys: deriveMfaKeys(secrets.jwtSecret), accounts });
 
   await app.register(cookie);
+  await registerCompression(app);
   await registerSecurityHeaders(app);
   registerCsrf(app, { secureCookie: config.publicUrl.startsWith('https://') });
   registerAuth(app, { db, tokens });

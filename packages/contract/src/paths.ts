@@ -1,6 +1,9 @@
 /** API paths, shared so the portal never builds a URL by hand and the server registers the same. */
 export const API_PATHS = {
+  /** Liveness: the process answers; no database round trip. */
   health: '/api/health',
+  /** Readiness: the database answers too; what a load balancer polls. */
+  ready: '/api/health/ready',
   /** Administrators: system clients of the FHIR API (GET list, POST register, DELETE byId). */
   fhirClients: {
     list: '/api/fhir-clients',

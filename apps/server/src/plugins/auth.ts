@@ -4,7 +4,7 @@ import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../features/account/access-tokens';
 import type { Database } from '../db/client';
-import { findSignedInStaff } from '../features/account/account.repository';
+import { prepareFindSignedInStaff } from '../features/account/account.repository';
 
 /**
  * Who may call a route: 'public' (no token), 'staff' (any signed-in staff member) or a list of
@@ -47,6 +47,7 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Database; tokens: AccessTokens }) {
   app.decorateRequest('staff', null);
+  const findSignedInStaff = prepareFindSignedInStaff(deps.db);
   app.addHook('onRequest', async (request) => {
     // The matched route's path, never request.url: the router decodes percent-escapes, so
     // '/%61pi/user/list' reaches an /api route although its URL does not start with '/api/'.
@@ -59,7 +60,7 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; tokens:
     if (!claims) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.tokenInvalid);
     // A revoked session (logout, an administrator revoking it, deactivation) ends its access
     // tokens here at once, not when they expire.
-    const staff = await findSignedInStaff(deps.db, claims.userId, claims.sessionId);
+    const staff = await findSignedInStaff(claims.userId, claims.sessionId);
     if (!staff) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.tokenInvalid);
     if (access !== 'staff' && !access.includes(staff.role)) {
       throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);

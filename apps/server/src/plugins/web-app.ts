@@ -16,6 +16,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text file (apps/web/build-plugins): sent by
+      // Accept-Encoding, with Vary, instead of compressing on every request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

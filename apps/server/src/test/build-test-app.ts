@@ -13,7 +13,7 @@ import {
 } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import { buildApp } from '../app';
+import { buildApp, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { createStaffAccount } from '../features/account/create-staff-account';
@@ -58,6 +58,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** false: let the app pick its mailer from the configuration (SMTP_URL or the outbox table). */
   captureMail?: boolean;
+  /** A logger of the test's own (say, writing into an array) instead of LOG_LEVEL's. */
+  logger?: AppDeps['logger'];
 }
 
 /** An idempotent close, so a test may close the database itself and close() still works. */
@@ -165,6 +167,7 @@ export async function buildTestApp(
       database,
       secrets: { jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET },
       ...(mailer ? { mailer } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

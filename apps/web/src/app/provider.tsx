@@ -1,26 +1,36 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { ToolbarSlotProvider } from '../components/layout/toolbar-slot';
 import type { SnackbarHost as SnackbarHostComponent } from '../components/ui/snackbar-host';
-import { createNotificationQueue, NotificationQueueContext } from '../lib/notify';
+import {
+  createNotificationQueue,
+  NotificationQueueContext,
+  type NotificationQueue,
+} from '../lib/notify';
 import { getSession, subscribeSession } from '../lib/session';
 import { theme } from './theme';
 
 /**
- * The snackbar host and its library are not part of the first load (DESIGN §7): their download
- * starts as this module runs, beside the first screen's code, and never delays the first render.
- * Anything notified before it arrives waits in the queue. Should the download fail (say, a new
- * release replaced the files), the portal keeps working without snackbars until reloaded.
+ * The snackbar host and its library are not part of the first load (DESIGN §7): they download
+ * when the first notification is queued, which waits there until they arrive. Should the
+ * download fail (say, a new release replaced the files), the portal keeps working without
+ * snackbars until reloaded.
  */
 const noSnackbars: typeof SnackbarHostComponent = () => null;
-const snackbarHost = import('../components/ui/snackbar-host').then(
-  (module) => ({ default: module.SnackbarHost }),
-  () => ({ default: noSnackbars }),
+const SnackbarHost = lazy(() =>
+  import('../components/ui/snackbar-host').then(
+    (module) => ({ default: module.SnackbarHost }),
+    () => ({ default: noSnackbars }),
+  ),
 );
-const SnackbarHost = lazy(() => snackbarHost);
+
+/** True from the first notification on, including one queued before this subscribed. */
+function useAnyNotification(queue: NotificationQueue): boolean {
+  return useSyncExternalStore(queue.subscribe, queue.used);
+}
 
 /**
  * However the session ends (logout button, failed token refresh, role mismatch), cached server
@@ -46,15 +56,18 @@ export function AppProvider({
 }) {
   useClearCacheWhenSessionEnds(queryClient);
   const [notifications] = useState(createNotificationQueue);
+  const showSnackbars = useAnyNotification(notifications);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <NotificationQueueContext value={notifications}>
           <ToolbarSlotProvider>{children}</ToolbarSlotProvider>
-          <Suspense fallback={null}>
-            <SnackbarHost queue={notifications} />
-          </Suspense>
+          {showSnackbars ? (
+            <Suspense fallback={null}>
+              <SnackbarHost queue={notifications} />
+            </Suspense>
+          ) : null}
         </NotificationQueueContext>
       </QueryClientProvider>
     </ThemeProvider>

@@ -22,25 +22,30 @@ const DURATION_MS: Record<NotifyDuration, number> = {
 
 /**
  * Notifications waiting for the snackbar host. The host, and the snackbar library with it, is not
- * part of the first load (DESIGN §7; see app/provider.tsx); whatever is shown before it has
- * loaded waits here and appears as soon as it has.
+ * part of the first load (DESIGN §7; see app/provider.tsx): it loads on the first notification,
+ * which waits here and appears as soon as it has.
  */
 export type NotificationQueue = {
   show: (notification: Notification) => void;
   /** Removes and returns everything queued. */
   take: () => Notification[];
+  /** Whether anything was ever queued: the host loads on the first notification. */
+  used: () => boolean;
   subscribe: (listener: () => void) => () => void;
 };
 
 export function createNotificationQueue(): NotificationQueue {
   const pending: Notification[] = [];
   const listeners = new Set<() => void>();
+  let used = false;
   return {
     show(notification) {
+      used = true;
       pending.push(notification);
       for (const listener of [...listeners]) listener();
     },
     take: () => pending.splice(0),
+    used: () => used,
     subscribe(listener) {
       listeners.add(listener);
       return () => {

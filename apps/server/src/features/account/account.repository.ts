@@ -44,17 +44,23 @@ const liveToken = and(isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresA
  * The staff member an access token names, while the account is active and the token's session
  * is live: one query for the check every call makes.
  */
-export async function findSignedInStaff(db: Database, userId: number, sessionId: string) {
+export function prepareFindSignedInStaff(db: Database) {
+  // Prepared once: on PostgreSQL a named statement each connection parses and plans once, and
+  // Drizzle builds the SQL text once instead of on every call.
   const sessionLive = sql`exists (select 1 from ${refreshTokens}
-    where ${refreshTokens.familyId} = ${sessionId}
+    where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}
       and ${refreshTokens.userId} = ${users.id} and ${liveToken})`;
-  const [row] = await db
+  const statement = db
     .select({ id: users.id, role: users.role, email: users.email })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.status, 'ACTIVATED'), sessionLive))
-    .limit(1);
-  if (!row || row.role === 'PARTICIPANT') return undefined;
-  return { ...row, role: row.role };
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.status, 'ACTIVATED'), sessionLive))
+    .limit(1)
+    .prepare('find_signed_in_staff');
+  return async (userId: number, sessionId: string) => {
+    const [row] = await statement.execute({ userId, sessionId });
+    if (!row || row.role === 'PARTICIPANT') return undefined;
+    return { ...row, role: row.role };
+  };
 }
 
 /**

@@ -9,14 +9,32 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 
+/**
+ * Liveness and readiness apart: liveness says the process answers HTTP and costs no database
+ * round trip (so a slow or missing database never gets a live process restarted); readiness also
+ * asks the database, and a load balancer polls it to take a server out while its database is away.
+ */
 export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
     API_PATHS.health,
     {
       config: { access: 'public' },
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness: the server process answers (no database round trip)',
+        response: { 200: successEnvelope(healthSchema) },
+      },
+    },
+    () => ok({ status: 'ok' as const, database: database.kind }),
+  );
+  routes.get(
+    API_PATHS.ready,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the server and its database answer',
         response: { 200: successEnvelope(healthSchema), ...errorResponses(503) },
       },
     },

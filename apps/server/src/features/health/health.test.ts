@@ -14,20 +14,26 @@ describe('health', () => {
 
   it('anyone can check that the server and its database are up, without logging in', async () => {
     testApp = await buildTestApp();
-    const response = await testApp.app.inject({ method: 'GET', url: API_PATHS.health });
-    expect(response.json()).toEqual({
-      _success: true,
-      _data: { status: 'ok', database: expectedKind },
-    });
-    expect(successData(response, healthSchema)).toEqual({ status: 'ok', database: expectedKind });
+    for (const url of [API_PATHS.health, API_PATHS.ready]) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.json(), url).toEqual({
+        _success: true,
+        _data: { status: 'ok', database: expectedKind },
+      });
+      expect(successData(response, healthSchema)).toEqual({ status: 'ok', database: expectedKind });
+    }
   });
 
-  it('a load balancer sees 503 with the envelope once the database is gone', async () => {
+  it('a load balancer sees readiness 503 with the envelope once the database is gone, while liveness stays 200', async () => {
     testApp = await buildTestApp();
     await testApp.database.close();
-    const response = await testApp.app.inject({ method: 'GET', url: API_PATHS.health });
+    const response = await testApp.app.inject({ method: 'GET', url: API_PATHS.ready });
     const envelope = failure(response, 503, 'SERVICE_UNAVAILABLE');
     expect(envelope._error).toMatch(/database/i);
     expect(response.body).not.toMatch(/stack|at \w+ \(|PGlite|pool/i);
+    // Liveness asks no database: the process is alive, and restarting it would not help.
+    const live = await testApp.app.inject({ method: 'GET', url: API_PATHS.health });
+    expect(live.statusCode).toBe(200);
+    expect(successData(live, healthSchema).status).toBe('ok');
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -24,7 +24,7 @@ const MfaEnrolStep = lazy(async () => ({
   default: (await import('./mfa-enrol-step')).MfaEnrolStep,
 }));
 
-// The contract schema validates the form as always; its code arrives just after the screen.
+// The contract schema validates the form as always; its code (zod) is no part of the first load.
 const validation = lazyResolver<LoginRequest>(async () => {
   const [{ zodResolver }, { loginRequestSchema }] = await Promise.all([
     import('@hookform/resolvers/zod'),
@@ -51,10 +51,12 @@ export function LoginForm({
   const loginMutation = useLogin();
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const [restartNotice, setRestartNotice] = useState<string | null>(null);
-  useEffect(() => {
+  // Validation and the HTTP client download while the user types, so neither is part of the
+  // first load (DESIGN §7) and a blur or submit rarely waits for them.
+  const preload = () => {
     validation.preload().catch(() => undefined);
     preloadLogin();
-  }, []);
+  };
   const { control, handleSubmit, setError, resetField } = useForm<LoginRequest>({
     resolver: validation.resolver,
     mode: 'onTouched',
@@ -135,6 +137,7 @@ export function LoginForm({
         component="form"
         noValidate
         aria-label="Login"
+        onInput={preload}
         onSubmit={(event) => void handleSubmit(onValid)(event)}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
