@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import type { Database } from '../../db/client';
 import type { AccessTokens } from '../account/access-tokens';
-import { findSignedInStaff } from '../account/account.repository';
+import { prepareFindSignedInStaff } from '../account/account.repository';
 import { auditRequest } from '../audit/request-audit';
 import type { AuditEntry } from '../audit/audit.repository';
 import { FhirError } from './fhir-error';
@@ -33,12 +33,13 @@ export function createFhirAuthenticator(deps: {
   tokens: AccessTokens;
   smart: SmartTokens;
 }) {
+  const findSignedInStaff = prepareFindSignedInStaff(deps.db);
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw new FhirError(401, 'login', FHIR_MESSAGES.unauthenticated);
     const claims = await deps.tokens.verify(token);
     if (claims) {
-      const staff = await findSignedInStaff(deps.db, claims.userId, claims.sessionId);
+      const staff = await findSignedInStaff(claims.userId, claims.sessionId);
       if (!staff) throw new FhirError(401, 'login', FHIR_MESSAGES.tokenInvalid);
       request.staff = staff;
       return;
