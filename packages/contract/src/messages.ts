@@ -19,9 +19,11 @@ export const MESSAGES = {
     nameStartsWithDigit: 'Name must not start with a digit',
   },
   account: {
+    /**
+     * The one answer to every refused sign-in (unknown account, wrong password, participant,
+     * suspended or pending account), so it reveals none of them; spec §8 shows it on the field.
+     */
     invalidPassword: 'Invalid password',
-    loginFailed: 'The email or password is incorrect.',
-    accountUnavailable: 'This account cannot sign in to the portal.',
     tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     codeSent: 'Activation code sent successfully',
     passwordSet: 'Password set successfully',

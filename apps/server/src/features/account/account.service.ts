@@ -14,6 +14,7 @@ import { activationCodeMail, resetLink } from '../../mail/templates';
 import { recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
 import * as repo from './account.repository';
+import { createLoginThrottle } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -42,6 +43,7 @@ export function createAccountService(deps: {
   const { db, config, tokens, mailer } = deps;
   const refreshTtlMs = config.refreshTokenTtlHours * 3_600_000;
   const idleCutoffMs = idleCutoffSeconds(config.idleTimeoutMinutes) * 1000;
+  const throttle = createLoginThrottle(db, config);
 
   async function issueTokens(
     user: { id: number; role: 'CLINICIAN' | 'ADMINISTRATOR' },
@@ -89,45 +91,32 @@ export function createAccountService(deps: {
     /** Password sign-in for staff; PARTICIPANT, suspended and pending accounts are refused. */
     async login(userName: string, password: string, caller: CallerContext): Promise<LoginResult> {
       const email = userName.toLowerCase();
-      const since = new Date(Date.now() - config.loginThrottle.windowMinutes * 60_000);
-      const failures = await repo.countRecentFailures(db, email, caller.clientAddress, since);
-      if (
-        failures.byAccount >= config.loginThrottle.maxFailuresPerAccount ||
-        failures.byAddress >= config.loginThrottle.maxFailuresPerAddress
-      ) {
-        await audit(AUDIT_ACTIONS.loginThrottled, caller, { email });
-        throw new AppError('RATE_LIMITED', MESSAGES.account.tooManyAttempts);
-      }
+      await throttle.refuseWhenThrottled(email, caller.clientAddress, (details) =>
+        audit(AUDIT_ACTIONS.loginThrottled, caller, { email, details }),
+      );
+      // Every refusal below does the same work (one password check, against a decoy hash for
+      // an unknown account; one attempt row; one audit row) and gives the same answer, so
+      // neither its words, its status nor its time tell whether the account exists, is a
+      // participant's, is suspended or was given the right password.
       const user = await repo.findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-      const fail = async (error: AppError, reason: string) => {
+      if (!user || !passwordOk || user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
+        const reason = !user
+          ? 'unknown account'
+          : !passwordOk
+            ? 'wrong password'
+            : `account ${user.role} ${user.status}`;
         await repo.recordLoginAttempt(db, {
           email,
           clientAddress: caller.clientAddress,
           succeeded: false,
         });
         await audit(AUDIT_ACTIONS.loginFailed, caller, {
-          userId: user?.id,
+          ...(user ? { userId: user.id } : {}),
           email,
           details: { reason },
         });
-        throw error;
-      };
-      if (!user)
-        return fail(
-          new AppError('UNAUTHENTICATED', MESSAGES.account.loginFailed),
-          'unknown account',
-        );
-      if (!passwordOk)
-        return fail(
-          new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword),
-          'wrong password',
-        );
-      if (user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
-        return fail(
-          new AppError('FORBIDDEN', MESSAGES.account.accountUnavailable),
-          `account ${user.role} ${user.status}`,
-        );
+        throw new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword);
       }
       const staff = { ...user, role: user.role };
       // Two-step sign-in (on for the account, or required of all staff) comes before any token.
