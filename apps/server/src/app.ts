@@ -16,6 +16,7 @@ import { deriveMfaKeys } from './features/account/mfa-keys';
 import { registerMfaRoutes } from './features/account/mfa.routes';
 import { createMfaService } from './features/account/mfa.service';
 import { registerSessionPolicyRoute } from './features/account/session-policy.routes';
+import { registerSignInThrottleRoutes } from './features/account/sign-in-throttles.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(app, accounts);
   registerMfaRoutes(app, { db, mfa });
   registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
+  registerSignInThrottleRoutes(app, { db, config });
   registerNudgeRoutes(app, db);
   registerCoachRoutes(app, db);
   registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });

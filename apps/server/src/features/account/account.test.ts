@@ -303,7 +303,8 @@ describe('login throttling', () => {
     const clinician = await createStaff(throttled.db);
     const address = '10.0.1.2';
     const wrong = () => attempt({ user_name: clinician.email, password: 'Wrong-pass-1' }, address);
-    const right = () => attempt({ user_name: clinician.email, password: FACTORY_PASSWORD }, address);
+    const right = () =>
+      attempt({ user_name: clinician.email, password: FACTORY_PASSWORD }, address);
     for (let i = 0; i < MAX_PER_ACCOUNT; i += 1) failure(await wrong(), 401, 'UNAUTHENTICATED');
     const throttledAnswer = failure(await right(), 429, 'RATE_LIMITED');
     expect(throttledAnswer._error).toBe(MESSAGES.account.tooManyAttempts);

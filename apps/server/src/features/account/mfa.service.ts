@@ -23,11 +23,7 @@ import { sha256 } from '../../lib/secure-random';
 import type { StaffPrincipal } from '../../plugins/auth';
 import type { AuditEntry } from '../audit/audit.repository';
 import { recordAudit } from '../audit/audit.repository';
-import {
-  findUserById,
-  recordLoginAttempt,
-  type UserRow,
-} from './account.repository';
+import { findUserById, recordLoginAttempt, type UserRow } from './account.repository';
 import type { AccountService, CallerContext } from './account.service';
 import { createLoginThrottle } from './login-throttle';
 import type { MfaKeys } from './mfa-keys';
