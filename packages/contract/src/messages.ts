@@ -10,7 +10,6 @@ export const MESSAGES = {
     emailTooLong: 'Email must be at most 254 characters',
     passwordRequired: 'Password is required',
     passwordInvalid: 'Invalid password',
-    passwordTooShort: 'Password must be at least 8 characters',
     passwordTooLong: 'Password must be at most 256 characters',
     passwordsDiffer: 'Passwords do not match',
     codeRequired: 'Activation code is required',

@@ -4,10 +4,10 @@ import {
   loginRequestSchema,
   logoutRequestSchema,
   sendCodeRequestSchema,
-  signupRequestSchema,
   tokenPairSchema,
   tokenRequestSchema,
 } from '@recovery-portal/contract/account';
+import { signupRequestSchema } from '@recovery-portal/contract/signup';
 import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { loginResultSchema } from '@recovery-portal/contract/mfa';

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
 import { messageSchema } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
@@ -188,21 +189,22 @@ describe('login', () => {
   it('an unknown account, a wrong password and a participant take the same time to refuse', async () => {
     const clinician = await createStaff(testApp.db);
     const participant = await createParticipant(testApp.db);
-    const median = async (body: object, subnet: number) => {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const start = performance.now();
-        failure(await login(body, `10.9.${subnet}.${i}`), 401, 'UNAUTHENTICATED');
-        times.push(performance.now() - start);
-      }
-      return times.sort((a, b) => a - b)[2] ?? 0;
-    };
-    await login({ user_name: 'warm-up@clinic.test', password: FACTORY_PASSWORD }, '10.9.0.1');
-    const medians = [
-      await median({ user_name: 'nobody@clinic.test', password: FACTORY_PASSWORD }, 1),
-      await median({ user_name: clinician.email, password: 'Wrong-password-1' }, 2),
-      await median({ user_name: participant.email, password: FACTORY_PASSWORD }, 3),
+    const bodies = [
+      { user_name: 'nobody@clinic.test', password: FACTORY_PASSWORD },
+      { user_name: clinician.email, password: 'Wrong-password-1' },
+      { user_name: participant.email, password: FACTORY_PASSWORD },
     ];
+    await login({ user_name: 'warm-up@clinic.test', password: FACTORY_PASSWORD }, '10.9.0.1');
+    // Taken in turns, so that other work on the machine slows every case alike.
+    const times: number[][] = [[], [], []];
+    for (let round = 0; round < 7; round += 1) {
+      for (const [index, body] of bodies.entries()) {
+        const start = performance.now();
+        failure(await login(body, `10.9.${index + 1}.${round}`), 401, 'UNAUTHENTICATED');
+        times[index]?.push(performance.now() - start);
+      }
+    }
+    const medians = times.map((list) => list.sort((x, y) => x - y)[3] ?? 0);
     // Each refusal checks one password hash (a decoy for the unknown account), which dominates.
     expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(1.6);
   });
@@ -664,24 +666,42 @@ describe('set password with the code (signup)', () => {
     expect(failure(response, 422, 'UNPROCESSABLE')._error).toBe(MESSAGES.account.codeInvalid);
   });
 
-  it('a password shorter than 8 characters is refused with 400 and the code stays usable', async () => {
-    const clinician = await createStaff(testApp.db);
-    const code = await requestCode(clinician.email);
-    const response = await signup({
-      user_name: clinician.email,
-      login_code: code,
-      password: 'short7!',
-    });
-    const envelope = failure(response, 400, 'VALIDATION_ERROR');
-    expect(envelope._error).toContain(MESSAGES.validation.passwordTooShort);
-    expect(envelope.error.fields).toEqual([
-      { field: 'password', message: MESSAGES.validation.passwordTooShort },
-    ]);
-    successData(
-      await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD }),
-      messageSchema,
-    );
-  });
+  it.each([
+    ['shorter than 12 characters', 'Sh0rt-pass!', PASSWORD_POLICY_MESSAGES.tooShort],
+    [
+      'one of the most common',
+      '123456789012',
+      PASSWORD_POLICY_MESSAGES.weak('it is a commonly used password'),
+    ],
+    [
+      'a common password with digits added',
+      'password1234',
+      PASSWORD_POLICY_MESSAGES.weak('it is close to a commonly used password'),
+    ],
+    [
+      'a row of keys',
+      'zxcvbnm,./zx',
+      PASSWORD_POLICY_MESSAGES.weak('it is a row of keys on the keyboard'),
+    ],
+    [
+      'one repeated character',
+      'aaaaaaaaaaaaaaaa',
+      PASSWORD_POLICY_MESSAGES.weak('it repeats a character'),
+    ],
+  ])(
+    'a password %s is refused with 400 saying why, and the code stays usable',
+    async (_label, password, message) => {
+      const clinician = await createStaff(testApp.db);
+      const code = await requestCode(clinician.email);
+      const response = await signup({ user_name: clinician.email, login_code: code, password });
+      const envelope = failure(response, 400, 'VALIDATION_ERROR');
+      expect(envelope.error.fields).toEqual([{ field: 'password', message }]);
+      successData(
+        await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD }),
+        messageSchema,
+      );
+    },
+  );
 
   it('setting a new password ends every existing session of the account', async () => {
     const clinician = await createStaff(testApp.db);
