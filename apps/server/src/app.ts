@@ -88,9 +88,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Swagger UI registers its own routes; the docs describe no data and are public.
+  // Swagger UI registers its own routes. The docs map every call an attacker could try, so
+  // they are for signed-in staff unless API_DOCS_PUBLIC opens them.
+  const docsAccess = config.apiDocsPublic ? 'public' : 'staff';
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    if (!route.url.startsWith('/api/docs')) return;
+    route.config = { ...route.config, access: docsAccess };
+    // The docs describe no one's data, so reading them leaves no row in the audit trail.
+    route.preHandler = [
+      ...[route.preHandler ?? []].flat(),
+      async (request) => {
+        request.audited = true;
+      },
+    ];
   });
 
   const { db } = database;

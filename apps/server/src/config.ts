@@ -51,6 +51,8 @@ const envSchema = z.object({
     .max(68_719_476_736, 'must be at most 68719476736 (64 GiB)')
     .default(536_870_912),
   TRUST_PROXY: booleanFlag.default(false),
+  /** 1: /api/docs for anyone; by default only for signed-in staff. */
+  API_DOCS_PUBLIC: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** A JSON file replacing the concerning findings coach conversations are screened for. */
@@ -97,6 +99,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     trustProxy: env.TRUST_PROXY,
+    apiDocsPublic: env.API_DOCS_PUBLIC,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
