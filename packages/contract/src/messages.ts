@@ -69,6 +69,7 @@ export const MESSAGES = {
   http: {
     notFound: 'There is nothing at this address.',
     malformedJson: 'The request body is not valid JSON.',
+    invalidText: 'Text must not contain NUL characters or unpaired surrogates',
     unsupportedMediaType: 'The request body must be sent as application/json.',
     payloadTooLarge: 'The request body is too large.',
     rateLimited: 'Too many requests. Please slow down and try again shortly.',
