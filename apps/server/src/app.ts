@@ -48,6 +48,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerCsrf } from './plugins/csrf';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
+import { loggerOptions } from './plugins/request-logging';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextInputCheck } from './plugins/text-input';
 import { registerWebApp } from './plugins/web-app';
@@ -68,10 +69,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, secrets } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-    },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -110,7 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(db, app.log));
+      : createOutboxMailer(db, app.log, {
+          // Staff trying the portal without a mail server need the link; production never
+          // prints one (the outbox table holds it for an operator).
+          announceLink:
+            config.nodeEnv === 'development'
+              ? (line) => process.stdout.write(`\n${line}\n\n`)
+              : null,
+        }));
   // An access token never outlives the idle cutoff, so an idle session's tokens die with it.
   const tokens = createAccessTokens(
     secrets.jwtSecret,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,6 +19,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { createStaffAccount } from '../features/account/create-staff-account';
 import type { MailMessage, Mailer } from '../mail/mailer';
+import { loggerOptions } from '../plugins/request-logging';
 
 /** The signing secret of every test app, so tests can forge (expired, tampered) tokens. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -58,6 +60,8 @@ export interface TestAppOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** false: let the app pick its mailer from the configuration (SMTP_URL or the outbox table). */
   captureMail?: boolean;
+  /** Where the app's log goes (with the server's own serializers), to read what it logs. */
+  logStream?: Writable;
 }
 
 /** An idempotent close, so a test may close the database itself and close() still works. */
@@ -165,6 +169,9 @@ export async function buildTestApp(
       database,
       secrets: { jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET },
       ...(mailer ? { mailer } : {}),
+      ...(options.logStream
+        ? { logger: { ...loggerOptions(config), stream: options.logStream } }
+        : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();
