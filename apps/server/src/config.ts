@@ -35,6 +35,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_HOURS: positiveInt.default(12),
+  /** A session ends this long after its sign-in, however often it was renewed. */
+  SESSION_MAX_HOURS: positiveInt.max(720, 'must be at most 720 (30 days)').default(12),
   LOGIN_CODE_TTL_MINUTES: positiveInt.default(60),
   INVITE_CODE_TTL_HOURS: positiveInt.default(72),
   LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt.default(15),
@@ -87,6 +89,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlHours: env.REFRESH_TOKEN_TTL_HOURS,
+    sessionMaxHours: env.SESSION_MAX_HOURS,
     loginCodeTtlMinutes: env.LOGIN_CODE_TTL_MINUTES,
     inviteCodeTtlHours: env.INVITE_CODE_TTL_HOURS,
     loginThrottle: {

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = {
   passwordCodeRejected: 'account.password.code_rejected',
   passwordSet: 'account.password.set',
   sessionIdleExpired: 'account.session.idle_expired',
+  sessionLifetimeExpired: 'account.session.lifetime_expired',
   // Two-step sign-in (TOTP): the sign-in step, then the staff member's own settings.
   mfaChallenge: 'mfa.challenge',
   mfaChallengeFailed: 'mfa.challenge.failed',
@@ -127,6 +128,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.password.code_rejected': 'Password reset code rejected',
   'account.password.set': 'Password set',
   'account.session.idle_expired': 'Session ended after inactivity',
+  'account.session.lifetime_expired': 'Session ended at its maximum length',
   'mfa.challenge': 'Password accepted, two-step code requested',
   'mfa.challenge.failed': 'Two-step code rejected',
   'mfa.recovery_code.used': 'Used a recovery code',

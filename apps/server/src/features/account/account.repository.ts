@@ -177,7 +177,8 @@ export async function insertRefreshToken(
   db: Database,
   token: typeof refreshTokens.$inferInsert,
 ): Promise<void> {
-  await db.insert(refreshTokens).values(token);
+  // The server's clock, like the session's absolute lifetime computed from it.
+  await db.insert(refreshTokens).values({ createdAt: new Date(), ...token });
 }
 
 export async function findRefreshToken(db: Database, tokenHash: string) {
@@ -187,6 +188,17 @@ export async function findRefreshToken(db: Database, tokenHash: string) {
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return row;
+}
+
+/** When the session (token family) began: its first token's issue. */
+export async function sessionStartedAt(db: Database, familyId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      at: sql<Date | null>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId));
+  return row?.at ?? null;
 }
 
 /** True when the family has a token issued after this one (it was rotated). */

@@ -42,21 +42,29 @@ export function createAccountService(deps: {
 }) {
   const { db, config, tokens, mailer } = deps;
   const refreshTtlMs = config.refreshTokenTtlHours * 3_600_000;
+  const sessionMaxMs = config.sessionMaxHours * 3_600_000;
   const idleCutoffMs = idleCutoffSeconds(config.idleTimeoutMinutes) * 1000;
   const throttle = createLoginThrottle(db, config);
 
+  /**
+   * A new token of the session; it expires by the session's absolute end at the latest, which
+   * also ends the session's access tokens then (the per-call check needs a live token).
+   */
   async function issueTokens(
     user: { id: number; role: 'CLINICIAN' | 'ADMINISTRATOR' },
     familyId: string,
     caller: CallerContext,
     into: Database = db,
+    sessionStart: Date = new Date(),
   ): Promise<TokenPair> {
     const refreshToken = opaqueToken();
     await repo.insertRefreshToken(into, {
       userId: user.id,
       tokenHash: sha256(refreshToken),
       familyId,
-      expiresAt: new Date(Date.now() + refreshTtlMs),
+      expiresAt: new Date(
+        Math.min(Date.now() + refreshTtlMs, sessionStart.getTime() + sessionMaxMs),
+      ),
       clientAddress: caller.clientAddress,
       userAgent: caller.userAgent?.slice(0, 300) ?? null,
     });
@@ -179,6 +187,16 @@ export function createAccountService(deps: {
         });
         throw invalid;
       }
+      // However often it was renewed, a session ends SESSION_MAX_HOURS after its sign-in.
+      const sessionStart = (await repo.sessionStartedAt(db, row.familyId)) ?? row.createdAt;
+      if (Date.now() - sessionStart.getTime() >= sessionMaxMs) {
+        await repo.revokeTokenFamily(db, row.familyId);
+        await audit(AUDIT_ACTIONS.sessionLifetimeExpired, caller, {
+          userId: row.userId,
+          details: { family: row.familyId, session_max_hours: config.sessionMaxHours },
+        });
+        throw invalid;
+      }
       const staff = await repo.findActiveStaff(db, row.userId);
       if (!staff) {
         await repo.revokeTokenFamily(db, row.familyId);
@@ -188,7 +206,7 @@ export function createAccountService(deps: {
       // check of a concurrent request the session never looks ended in between.
       const pair = await db.transaction(async (tx) =>
         (await repo.consumeRefreshToken(tx, row.id))
-          ? issueTokens(staff, row.familyId, caller, tx)
+          ? issueTokens(staff, row.familyId, caller, tx, sessionStart)
           : null,
       );
       // Another request consumed the token first: the same token was presented twice.

@@ -364,6 +364,53 @@ describe('login throttling', () => {
 });
 
 describe('refresh and logout', () => {
+  it('a session kept alive by refreshing still ends SESSION_MAX_HOURS (12 h) after its sign-in', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const renewed = successData(await refresh(clinician.refresh_token), tokenPairSchema);
+    // The sign-in (the session's first token) was 12 hours ago; its last renewal just now.
+    const [first] = await testApp.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, clinician.user.id))
+      .orderBy(refreshTokens.id)
+      .limit(1);
+    await testApp.db
+      .update(refreshTokens)
+      .set({ createdAt: new Date(Date.now() - 12 * 3_600_000) })
+      .where(eq(refreshTokens.id, first?.id ?? -1));
+    expect(failure(await refresh(renewed.refresh_token), 401, 'UNAUTHENTICATED')._error).toBe(
+      MESSAGES.account.refreshInvalid,
+    );
+    failure(await whoAmI(renewed.access_token), 401, 'UNAUTHENTICATED');
+    expect(await auditActions(testApp.db, clinician.email)).toContain(
+      'account.session.lifetime_expired',
+    );
+  });
+
+  it("a renewed token never outlives the session's absolute end", async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const renewed = successData(await refresh(clinician.refresh_token), tokenPairSchema);
+    const startedAt = new Date(Date.now() - 11 * 3_600_000);
+    const [first] = await testApp.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, clinician.user.id))
+      .orderBy(refreshTokens.id)
+      .limit(1);
+    await testApp.db
+      .update(refreshTokens)
+      .set({ createdAt: startedAt })
+      .where(eq(refreshTokens.id, first?.id ?? -1));
+    successData(await refresh(renewed.refresh_token), tokenPairSchema);
+    const [newest] = await testApp.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, clinician.user.id))
+      .orderBy(sql`${refreshTokens.id} desc`)
+      .limit(1);
+    expect(newest?.expiresAt.getTime()).toBe(startedAt.getTime() + 12 * 3_600_000);
+  });
+
   it('clinician can exchange a refresh token for a new working token pair', async () => {
     const clinician = await loginAs(testApp, 'CLINICIAN');
     const pair = successData(await refresh(clinician.refresh_token), tokenPairSchema.strict());
