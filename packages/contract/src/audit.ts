@@ -101,6 +101,8 @@ export const AUDIT_ACTIONS = {
    * (a route that forgot to audit and declared no action); should never appear.
    */
   apiRequest: 'api.request',
+  /** A signed-in data route refused the call (401, 403 or 404). */
+  accessDenied: 'access.denied',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
@@ -129,6 +131,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.password.set': 'Password set',
   'account.session.idle_expired': 'Session ended after inactivity',
   'account.session.lifetime_expired': 'Session ended at its maximum length',
+  'access.denied': 'Access refused (not signed in, not allowed or not found)',
   'mfa.challenge': 'Password accepted, two-step code requested',
   'mfa.challenge.failed': 'Two-step code rejected',
   'mfa.recovery_code.used': 'Used a recovery code',
