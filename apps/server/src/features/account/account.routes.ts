@@ -80,7 +80,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountSer
         tags,
         summary: 'Email a single-use activation code for setting a password',
         body: sendCodeRequestSchema,
-        response: { 200: successEnvelope(messageSchema), ...errorResponses(400) },
+        response: { 200: successEnvelope(messageSchema), ...errorResponses(400, 429) },
       },
     },
     async (request) => {

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error';
 import { activationCode, opaqueToken, sha256 } from '../../lib/secure-random';
 import type { Mailer } from '../../mail/mailer';
 import { activationCodeMail, resetLink } from '../../mail/templates';
-import { recordAudit } from '../audit/audit.repository';
+import { countAuditFromAddressLastHour, recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
 import * as repo from './account.repository';
 import { createLoginThrottle } from './login-throttle';
@@ -27,6 +27,10 @@ export interface CallerContext {
 
 const MAX_WRONG_CODE_GUESSES = 5;
 const MAX_CODES_PER_HOUR = 5;
+/** Reset requests one address may make in an hour, over every account. */
+export const MAX_RESET_REQUESTS_PER_ADDRESS = 20;
+/** No reset answer leaves sooner, so issuing a code and finding no account look alike. */
+export const RESET_ANSWER_MS = 400;
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -223,20 +227,37 @@ export function createAccountService(deps: {
     },
 
     /**
-     * Emails a single-use activation code. Answers the same whether or not the account exists,
-     * so it cannot be used to discover who has an account.
+     * Emails a single-use activation code. Answers the same, in the same time, whether or not
+     * the account exists, so it cannot be used to discover who has an account: every request
+     * is audited, refused past MAX_RESET_REQUESTS_PER_ADDRESS an hour from one address (which
+     * says nothing about any account), and answered no sooner than RESET_ANSWER_MS after it
+     * arrived. An account gets at most MAX_CODES_PER_HOUR codes, silently.
      */
     async sendActivationCode(userName: string, caller: CallerContext): Promise<void> {
-      const user = await repo.findUserByEmail(db, userName);
-      if (!user || user.status === 'SUSPENDED') return;
+      const arrived = performance.now();
+      const email = userName.toLowerCase();
       if (
-        (await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) >=
-        MAX_CODES_PER_HOUR
+        (await countAuditFromAddressLastHour(
+          db,
+          AUDIT_ACTIONS.passwordResetRequested,
+          caller.clientAddress,
+        )) >= MAX_RESET_REQUESTS_PER_ADDRESS
       ) {
-        return;
+        throw new AppError('RATE_LIMITED', MESSAGES.http.rateLimited);
       }
-      await this.issueActivationCode(user, 'reset');
-      await audit(AUDIT_ACTIONS.codeSent, caller, { userId: user.id, email: user.email });
+      await audit(AUDIT_ACTIONS.passwordResetRequested, caller, { email });
+      const user = await repo.findUserByEmail(db, email);
+      if (
+        user &&
+        user.status !== 'SUSPENDED' &&
+        (await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) <
+          MAX_CODES_PER_HOUR
+      ) {
+        await this.issueActivationCode(user, 'reset');
+        await audit(AUDIT_ACTIONS.codeSent, caller, { userId: user.id, email: user.email });
+      }
+      const wait = arrived + RESET_ANSWER_MS - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     },
 
     /**

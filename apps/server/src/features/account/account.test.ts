@@ -8,6 +8,7 @@ import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
+import { MAX_RESET_REQUESTS_PER_ADDRESS, RESET_ANSWER_MS } from './account.service';
 import { auditLog } from '../../db/schema/audit';
 import { loginCodes, refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
@@ -522,6 +523,43 @@ describe('refresh and logout', () => {
 });
 
 describe('send activation code', () => {
+  it('known and unknown accounts answer in the same time, no sooner than the fixed floor', async () => {
+    const clinician = await createStaff(testApp.db);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      successData(await sendCode(email), messageSchema);
+      return performance.now() - start;
+    };
+    const known = [await timed(clinician.email), await timed(clinician.email)];
+    const unknown = [await timed('nobody-1@clinic.test'), await timed('nobody-2@clinic.test')];
+    for (const took of [...known, ...unknown])
+      expect(took).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 1);
+    const mean = (list: number[]) => list.reduce((sum, took) => sum + took, 0) / list.length;
+    expect(Math.abs(mean(known) - mean(unknown))).toBeLessThan(RESET_ANSWER_MS * 0.25);
+  });
+
+  it('one address asking for many resets is refused with 429 after the hourly limit; others are not', async () => {
+    const clinician = await createStaff(testApp.db);
+    const ask = (email: string, remoteAddress: string) =>
+      postJson(testApp.app, API_PATHS.account.sendCode, { user_name: email }, { remoteAddress });
+    await Promise.all(
+      Array.from({ length: MAX_RESET_REQUESTS_PER_ADDRESS }, (_, i) =>
+        ask(`flood-${i}@clinic.test`, '10.7.0.1'),
+      ),
+    );
+    const refused = await ask(clinician.email, '10.7.0.1');
+    expect(failure(refused, 429, 'RATE_LIMITED')._error).toBe(MESSAGES.http.rateLimited);
+    expect(testApp.sentMail).toEqual([]);
+    successData(await ask(clinician.email, '10.7.0.2'), messageSchema);
+    expect(testApp.sentMail.map((mail) => mail.to)).toEqual([clinician.email]);
+  });
+
+  it('one account gets at most five codes an hour, with the same answer after that', async () => {
+    const clinician = await createStaff(testApp.db);
+    for (let i = 0; i < 7; i += 1) successData(await sendCode(clinician.email), messageSchema);
+    expect(testApp.sentMail).toHaveLength(5);
+  });
+
   it('the answer is the same whether or not the account exists, and only the real account gets mail', async () => {
     const clinician = await createStaff(testApp.db);
     const known = await sendCode(clinician.email);
