@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -36,6 +37,9 @@ import { registerParticipantRoutes } from './features/participants/participants.
 import { registerProfileRoutes } from './features/profile/profile.routes';
 import { registerReviewRoutes } from './features/review/review.routes';
 import { registerSimulationRoutes } from './features/simulation/simulation.routes';
+import { createOidcClient } from './features/sso/oidc-client';
+import { registerSsoRoutes } from './features/sso/sso.routes';
+import { createSsoService } from './features/sso/sso.service';
 import { registerSurgeryRoutes } from './features/surgery/surgery.routes';
 import { registerSurveyRoutes } from './features/surveys/surveys.routes';
 import { registerTelemetryRoutes } from './features/telemetry/telemetry.routes';
@@ -136,6 +140,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMfaRoutes(app, { db, mfa });
   registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
   registerSignInThrottleRoutes(app, { db, config });
+  const oidcClient = config.oidc
+    ? createOidcClient(config.oidc, `${config.publicUrl}${API_PATHS.sso.callback}`)
+    : null;
+  // Discovery at start is only a head start: an unreachable provider is retried on sign-in.
+  oidcClient?.warmUp().catch((error: unknown) => {
+    app.log.warn({ err: error }, 'The identity provider (OIDC_ISSUER) cannot be reached yet');
+  });
+  registerSsoRoutes(app, {
+    sso: createSsoService({ db, config, accounts, settings: config.oidc, client: oidcClient }),
+    secureCookie: config.publicUrl.startsWith('https://'),
+  });
   registerNudgeRoutes(app, db);
   registerCoachRoutes(app, db);
   registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });

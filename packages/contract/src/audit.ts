@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = {
   passwordSet: 'account.password.set',
   sessionIdleExpired: 'account.session.idle_expired',
   sessionLifetimeExpired: 'account.session.lifetime_expired',
+  ssoRefused: 'account.sso.refused',
+  ssoProvisioned: 'account.sso.provisioned',
   // Two-step sign-in (TOTP): the sign-in step, then the staff member's own settings.
   mfaChallenge: 'mfa.challenge',
   mfaChallengeFailed: 'mfa.challenge.failed',
@@ -134,6 +136,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.session.idle_expired': 'Session ended after inactivity',
   'account.session.lifetime_expired': 'Session ended at its maximum length',
   'access.denied': 'Access refused (not signed in, not allowed or not found)',
+  'account.sso.refused': 'Single sign-on refused',
+  'account.sso.provisioned': 'Clinician account created by single sign-on',
   'mfa.challenge': 'Password accepted, two-step code requested',
   'mfa.challenge.failed': 'Two-step code rejected',
   'mfa.recovery_code.used': 'Used a recovery code',

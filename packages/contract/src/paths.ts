@@ -112,6 +112,14 @@ export const API_PATHS = {
   },
   /** Public: the idle logoff period the portal enforces. */
   sessionPolicy: '/api/account/session-policy',
+  /** Single sign-on with OpenID Connect (issue 20); all public, start and callback are browser GETs. */
+  sso: {
+    options: '/api/account/sign-in-options',
+    start: '/api/account/oidc/start',
+    /** The redirect URI registered at the identity provider, after PUBLIC_URL. */
+    callback: '/api/account/oidc/callback',
+    complete: '/api/account/oidc/complete',
+  },
 } as const;
 
 /** Portal routes of spec §2. */

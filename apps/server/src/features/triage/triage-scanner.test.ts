@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
-import { DEFAULT_CONCERNS } from '@recovery-portal/contract/flags';
+import { DEFAULT_CONCERNS, FLAG_SOURCES } from '@recovery-portal/contract/flags';
 import { conversations } from '../../db/schema/conversations';
 import {
   clinicalFlags,
@@ -9,6 +9,7 @@ import {
   participantTriage,
   triageScanState,
 } from '../../db/schema/triage';
+import { testNow } from '../../../../../test/test-now';
 import { seedDemoData } from '../../db/seed/seed-demo';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
@@ -264,9 +265,30 @@ describe('triage scanner', () => {
     expect(batched).toEqual(whole);
     expect(await snapshot()).toEqual(inBatches);
     const sources = new Set(inBatches.flags.map((flag) => flag.source));
-    expect(sources).toEqual(new Set(['CONVERSATION', 'THRESHOLD']));
+    expect(sources).toEqual(new Set(FLAG_SOURCES));
     expect(inBatches.flags.length).toBeGreaterThan(3);
   }, 60_000);
+
+  // A leap day seen from New Zealand (already 1 March there), the night US clocks spring forward,
+  // the night European clocks fall back, and the suite's own pinned day.
+  it.each([
+    '2024-02-29T23:30:00Z',
+    '2025-03-09T06:30:00Z',
+    '2027-10-31T00:30:00Z',
+    testNow().toISOString(),
+  ])(
+    'the demo seeded on %s raises flags of every source',
+    async (day) => {
+      const now = new Date(day);
+      await seedDemoData(testApp.db, { now, participants: 40 });
+      await scanner().scan(now);
+      const sources = await testApp.db
+        .selectDistinct({ source: clinicalFlags.source })
+        .from(clinicalFlags);
+      expect(new Set(sources.map((row) => row.source))).toEqual(new Set(FLAG_SOURCES));
+    },
+    60_000,
+  );
 
   it('the seeded demo raises the pinned chest-pain conversation as a critical flag', async () => {
     const now = new Date();

@@ -1,12 +1,27 @@
-import { LoginForm } from '../../features/auth/components/login-form';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { SSO_LOGIN_PARAMS } from '@recovery-portal/contract/sso-constants';
+import { SsoLogin } from '../../features/sso/components/sso-login';
 import { getIdleSignOutNotice } from '../../lib/idle-notice';
 
+// Completing a single sign-on is rare next to showing the form: its code loads on demand.
+const SsoCompletion = lazy(async () => ({
+  default: (await import('../../features/sso/components/sso-completion')).SsoCompletion,
+}));
+
 export function LoginRoute() {
+  const [params] = useSearchParams();
   return (
     <>
       <title>Login · Recovery Portal</title>
-      {/* After an idle logoff the form says why the session ended (issue 8). */}
-      <LoginForm notice={getIdleSignOutNotice()} />
+      {params.has(SSO_LOGIN_PARAMS.complete) ? (
+        <Suspense fallback={null}>
+          <SsoCompletion />
+        </Suspense>
+      ) : (
+        // After an idle logoff the form says why the session ended (issue 8).
+        <SsoLogin notice={getIdleSignOutNotice()} />
+      )}
     </>
   );
 }
