@@ -3,12 +3,12 @@ import type { FieldError } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError } from '../lib/app-error';
 
-/** A NUL, a high surrogate not followed by a low one, or a low one not after a high one. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A high surrogate not followed by a low one, or a low one not after a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Valid UTF-8 once encoded (no lone surrogate) and no NUL, which PostgreSQL text refuses. */
 function isStorableText(text: string): boolean {
-  return !UNSTORABLE.test(text);
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
 /** The dotted path of the first string (or object key) in `value` that is not storable. */
