@@ -72,8 +72,16 @@ function whoAmI(accessToken: string) {
   return testApp.app.inject({ method: 'GET', url: WHO_AM_I, headers: authHeaders(accessToken) });
 }
 
+let resetCaller = 0;
+/** Each from an address of its own: reset requests are limited per address, across tests. */
 function sendCode(userName: string) {
-  return postJson(testApp.app, API_PATHS.account.sendCode, { user_name: userName });
+  resetCaller += 1;
+  return postJson(
+    testApp.app,
+    API_PATHS.account.sendCode,
+    { user_name: userName },
+    { remoteAddress: `10.50.${Math.floor(resetCaller / 250)}.${resetCaller % 250}` },
+  );
 }
 
 function signup(body: object) {
@@ -840,9 +848,9 @@ describe('bad input', () => {
   it.each([
     ['an SQL injection', "' OR 1=1 --"],
     ['another SQL injection', "x'); DROP TABLE users; --"],
-    ['a NUL byte', 'Factory-\u0000Password-42'],
     ['a unicode look-alike', 'Factory-Pаssword-42'],
   ])('%s as the password is just a wrong password (401)', async (_label, password) => {
+    // (A NUL byte never gets this far: every text with one is refused with 400, see text-input.)
     const clinician = await createStaff(testApp.db);
     const before = await usersFingerprint(testApp.db);
     const response = await login({ user_name: clinician.email, password });
