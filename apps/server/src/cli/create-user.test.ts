@@ -48,7 +48,7 @@ describe('npm run user:create', () => {
     }
   });
 
-  it('refuses a bad role, a short or common password and a duplicate email with a clear message', async () => {
+  it('refuses a bad role, a short password and a duplicate email with a clear message', async () => {
     await expect(
       createUser([
         '--role',
@@ -61,19 +61,7 @@ describe('npm run user:create', () => {
     ).rejects.toMatchObject({ stderr: expect.stringMatching(/--role/) });
     await expect(
       createUser(['--role', 'CLINICIAN', '--email', 'b@clinic.example', '--password', 'short']),
-    ).rejects.toMatchObject({ stderr: expect.stringMatching(/--password.*at least 12/) });
-    await expect(
-      createUser([
-        '--role',
-        'CLINICIAN',
-        '--email',
-        'b@clinic.example',
-        '--password',
-        'password1234',
-      ]),
-    ).rejects.toMatchObject({
-      stderr: expect.stringMatching(/--password: Password is too easy to guess: it is close to/),
-    });
+    ).rejects.toMatchObject({ stderr: expect.stringMatching(/--password.*at least 8/) });
     await expect(
       createUser([
         '--role',
@@ -81,7 +69,7 @@ describe('npm run user:create', () => {
         '--email',
         'it@clinic.example',
         '--password',
-        'a long passphrase',
+        'long enough',
       ]),
     ).rejects.toMatchObject({ stderr: expect.stringMatching(/already exists/) });
   });

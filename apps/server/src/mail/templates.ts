@@ -47,6 +47,5 @@ export function activationCodeMail(options: {
         : 'Your Recovery Portal activation code',
     text,
     html,
-    link: options.link,
   };
 }
