@@ -12,7 +12,12 @@ export type RouteKind =
   /** Swagger UI and the OpenAPI document under /api/docs: public on purpose (app.ts). */
   | 'docs'
   /** Files of the built portal: outside /api, which the auth and CSRF hooks never guard. */
-  | 'static';
+  | 'static'
+  /**
+   * The FHIR R4 API under /fhir: OperationOutcome instead of the envelope, and its own bearer
+   * check (staff tokens and SMART system clients); features/fhir tests its access rules.
+   */
+  | 'fhir';
 
 /** The zod schemas a route validates its input with (fastify-type-provider-zod keeps them). */
 export interface RouteInputSchemas {
@@ -47,6 +52,7 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function kindOf(url: string): RouteKind {
   if (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`)) return 'docs';
+  if (url.startsWith('/fhir/')) return 'fhir';
   return url.startsWith('/api/') ? 'api' : 'static';
 }
 
