@@ -33,8 +33,8 @@ test('the /login first load fetches compressed scripts without zod, which arrive
     expect(body.toString(), `${script.url()} carries zod`).not.toMatch(ZOD_CODE);
   }
   // The bench's budget is 150 KB; this guards against the first load growing back past where
-  // it stands (177 KB) while that budget is still being reached.
-  expect(gzipBytes / 1024).toBeLessThan(185);
+  // it stands (185 KB with the single sign-on button) while that budget is still being reached.
+  expect(gzipBytes / 1024).toBeLessThan(190);
 
   await page.getByLabel('Email Id').fill(demoAccount('CLINICIAN').email);
   await expect
