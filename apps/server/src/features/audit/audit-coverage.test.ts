@@ -288,11 +288,16 @@ describe('nothing in the product rewrites the trail', () => {
       /\b(update|delete\s+from|truncate(\s+table)?)\s+"?audit_log\b/i,
       /\bdisable\s+trigger\b/i,
     ];
+    // A restore loads a verified archive into an empty database (or one the operator said to
+    // replace) with user triggers off, inside one transaction that turns them on again: it
+    // writes the trail as it was, and never touches a trail that is being kept.
+    const allowed = new Set(['features/backup/database-dump.ts: /\\bdisable\\s+trigger\\b/i']);
     const offenders: string[] = [];
     for (const file of files) {
       const text = await readFile(file, 'utf8');
       for (const pattern of forbidden) {
-        if (pattern.test(text)) offenders.push(`${path.relative(serverSource, file)}: ${pattern}`);
+        const offence = `${path.relative(serverSource, file)}: ${pattern}`;
+        if (pattern.test(text) && !allowed.has(offence)) offenders.push(offence);
       }
     }
     expect(offenders).toEqual([]);

@@ -7,7 +7,7 @@ import { createParticipant, createSurvey, createSurveyResponse } from '../../tes
 import { KOOS_JR } from './instruments/koos-jr';
 
 const RESCORE_SQL = readFileSync(
-  new URL('../../db/migrations/0009_rescore-survey-responses.sql', import.meta.url),
+  new URL('../../db/migrations/0012_rescore-survey-responses.sql', import.meta.url),
   'utf8',
 );
 

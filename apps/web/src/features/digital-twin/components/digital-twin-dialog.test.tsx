@@ -59,10 +59,13 @@ const liveDates = (calls: FetchCall[]) =>
  */
 async function expectMessage(dialog: HTMLElement, message: string, kind: 'success' | 'error') {
   await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(message));
-  const snackbar = screen
-    .getAllByText(message)
-    .find((element) => element.closest('.notistack-MuiContent') !== null);
-  expect(snackbar?.closest('.notistack-MuiContent')).toHaveClass(`notistack-MuiContent-${kind}`);
+  // The snackbar library loads with the first notification, so the snackbar follows a moment later.
+  await waitFor(() => {
+    const snackbar = screen
+      .getAllByText(message)
+      .find((element) => element.closest('.notistack-MuiContent') !== null);
+    expect(snackbar?.closest('.notistack-MuiContent')).toHaveClass(`notistack-MuiContent-${kind}`);
+  });
 }
 
 async function openDialog() {
