@@ -100,6 +100,8 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
     .getByRole('link', { name: 'Participants' })
     .click();
   await page.getByRole('tab', { name: tab }).click();
+  // A flagged participant may since have been suspended: look among all of them.
+  await page.getByRole('button', { name: 'All', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search participants' }).fill(participant);
   await page.getByRole('searchbox', { name: 'Search participants' }).press('Enter');
   const listed = page.getByRole('table', { name: 'Participants' }).getByRole('row').nth(1);
