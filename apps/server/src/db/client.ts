@@ -66,8 +66,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       // cancels it (57014) and the request answers 503.
       ...(target.statementTimeoutMs ? { statement_timeout: target.statementTimeoutMs } : {}),
     });
-    // An idle client losing its server must not crash the process; queries report it instead.
+    // A connection losing its server (a restart, pg_terminate_backend) must not crash the
+    // process; its queries reject instead. The pool covers idle clients, but pg emits 'error' on
+    // a checked-out client too (a transaction between statements), with nobody listening.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = joinAmbientTransactions(drizzlePostgres(pool) as unknown as Database);
     return {
       db,
@@ -83,6 +86,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           connectionString: target.url,
           connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         });
+        lock.on('error', () => undefined);
         await lock.connect();
         try {
           await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -40,6 +40,15 @@ import {
 import { callApi } from '../participants/participants.fixtures';
 import { simulationRunDateFor } from './simulation.repository';
 
+const DAY_MS = 86_400_000;
+/**
+ * The simulation's pinned run date, ten days before the pinned test clock: the programme runs up
+ * to it, so it must lie in the past whatever day the suite runs on.
+ */
+const runDateMs = Math.floor(Date.now() / DAY_MS) * DAY_MS - 10 * DAY_MS;
+/** The day `offset` days from the run date, as YYYY-MM-DD. */
+const runDay = (offset = 0) => new Date(runDateMs + offset * DAY_MS).toISOString().slice(0, 10);
+
 let testApp: TestApp;
 let clinician: LoggedInStaff;
 let programIds: Map<string, number>;
@@ -88,19 +97,17 @@ describe('simulation', () => {
       duration_days: 84,
       procedure: 'TOTAL_KNEE_REPLACEMENT',
     });
-    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: '2026-02-01' });
-    expect(successData(await getState(), simulationStateSchema).current_run_date).toBe(
-      '2026-02-01',
-    );
+    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: runDay() });
+    expect(successData(await getState(), simulationStateSchema).current_run_date).toBe(runDay());
   });
 
   it('enrolling a Demo participant generates their programme up to the run date', async () => {
-    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: '2026-02-01' });
+    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: runDay() });
     const participant = await createParticipant(testApp.db, { participantType: 'Demo' });
     // Data from the demo seed is replaced, not duplicated (the twin allows one row).
     await createDigitalTwin(testApp.db, participant.id, { seeded: true });
     await createMeasurements(testApp.db, participant.id, [
-      { key: 'steps', value: 1, measuredAt: new Date('2025-06-01T10:00:00Z') },
+      { key: 'steps', value: 1, measuredAt: new Date(`${runDay(-245)}T10:00:00Z`) },
     ]);
     expect(
       successData(await getProgram(participant.id), simulationEnrolmentOrNullSchema),
@@ -116,9 +123,9 @@ describe('simulation', () => {
     expect(result.enrolment).toMatchObject({
       user_id: participant.id,
       program: { id: knee(), code: 'KNEE_REPLACEMENT_12W' },
-      current_run_date: '2026-02-01',
+      current_run_date: runDay(),
       // Half-way through the 84-day programme.
-      surgery_date: '2025-12-21',
+      surgery_date: runDay(-42),
     });
     expect(result.enrolment.start_date < result.enrolment.surgery_date).toBe(true);
     for (const kind of [
@@ -139,7 +146,7 @@ describe('simulation', () => {
       .where(eq(measurements.userId, participant.id));
     expect(span?.first?.toISOString().slice(0, 10)).toBe(result.enrolment.start_date);
     const lastDay = span?.last?.toISOString().slice(0, 10) ?? '';
-    expect(lastDay >= '2026-01-28' && lastDay <= '2026-01-31', lastDay).toBe(true);
+    expect(lastDay >= runDay(-4) && lastDay <= runDay(-1), lastDay).toBe(true);
     expect(await countRows(measurements, participant.id)).toBe(result.generated.measurements);
     expect(await countRows(nudges, participant.id)).toBe(result.generated.nudges);
     expect(await countRows(painLogs, participant.id)).toBe(result.generated.pain_logs);
@@ -159,7 +166,7 @@ describe('simulation', () => {
       .where(eq(surgeries.userId, participant.id));
     expect(surgery).toMatchObject({
       id: result.enrolment.surgery_id,
-      surgeryDate: '2025-12-21',
+      surgeryDate: runDay(-42),
       createdBy: null,
     });
     expect(['TOTAL_KNEE_REPLACEMENT', 'PARTIAL_KNEE_REPLACEMENT']).toContain(surgery?.procedure);
@@ -173,7 +180,7 @@ describe('simulation', () => {
       result.enrolment,
     );
     // The telemetry and trend calls read this participant as of the run date.
-    expect(await simulationRunDateFor(testApp.db, participant.id)).toBe('2026-02-01');
+    expect(await simulationRunDateFor(testApp.db, participant.id)).toBe(runDay());
     const telemetry = successData(
       await callApi(
         testApp,
@@ -183,7 +190,7 @@ describe('simulation', () => {
       ),
       telemetrySchema,
     );
-    expect(telemetry.current_run_date).toBe('2026-02-01');
+    expect(telemetry.current_run_date).toBe(runDay());
     expect(telemetry.pain).not.toBeNull();
     const pain = successData(
       await callApi(testApp, 'POST', API_PATHS.trend.bodyPain, clinician.access_token, {
@@ -191,7 +198,7 @@ describe('simulation', () => {
       }),
       trendResponseSchema,
     );
-    expect(pain.date).toBe('2026-02-01');
+    expect(pain.date).toBe(runDay());
     expect(pain.plot_value.length).toBeGreaterThan(0);
     const activity = successData(
       await callApi(testApp, 'POST', API_PATHS.trend.activity, clinician.access_token, {
@@ -199,30 +206,30 @@ describe('simulation', () => {
       }),
       activityTrendSchema,
     );
-    expect(activity.date).toBe('2026-02-01');
+    expect(activity.date).toBe(runDay());
     // An explicit date_string still wins.
     const explicit = successData(
       await callApi(testApp, 'POST', API_PATHS.trend.mood, clinician.access_token, {
         user_id: participant.id,
-        date_string: '2026-01-15',
+        date_string: runDay(-17),
       }),
       trendResponseSchema,
     );
-    expect(explicit.date).toBe('2026-01-15');
+    expect(explicit.date).toBe(runDay(-17));
   });
 
   it('enrolling replaces the surgery and pain reports the demo seed generated, and keeps what clinicians entered', async () => {
-    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: '2026-02-01' });
+    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: runDay() });
     const participant = await createParticipant(testApp.db, { participantType: 'Demo' });
     // As the demo seed writes them: the plan's surgery without a creator (dated after the
     // programme's, so it would stay the latest surgery) and the pain check-ins as pain reports.
-    await createSurgery(testApp.db, participant.id, { surgeryDate: '2026-01-20' });
+    await createSurgery(testApp.db, participant.id, { surgeryDate: runDay(-12) });
     const seededWithImage = await createSurgery(testApp.db, participant.id, {
-      surgeryDate: '2025-06-02',
+      surgeryDate: runDay(-244),
     });
     const checkIns = [
-      { score: 6, recordedAt: new Date('2026-01-21T08:00:00Z') },
-      { score: 4, recordedAt: new Date('2026-01-22T08:00:00Z') },
+      { score: 6, recordedAt: new Date(`${runDay(-11)}T08:00:00Z`) },
+      { score: 4, recordedAt: new Date(`${runDay(-10)}T08:00:00Z`) },
     ];
     await createMeasurements(
       testApp.db,
@@ -254,7 +261,7 @@ describe('simulation', () => {
         user_id: participant.id,
         procedure: 'TOTAL_HIP_REPLACEMENT',
         side: 'RIGHT',
-        surgery_date: '2024-05-14',
+        surgery_date: runDay(-628),
         surgeon: 'Dr Okafor',
         hospital: 'Northfield General Hospital',
         notes: null,
@@ -265,7 +272,7 @@ describe('simulation', () => {
       await callApi(testApp, 'POST', API_PATHS.pain.report, clinician.access_token, {
         user_id: participant.id,
         score: 9,
-        recorded_at: '2026-01-21T10:00:00Z',
+        recorded_at: `${runDay(-11)}T10:00:00Z`,
         body_site: 'RIGHT_HIP',
         note: 'Recorded at the clinic.',
       }),
@@ -293,8 +300,8 @@ describe('simulation', () => {
       seededWithImage.id,
       clinicianSurgery.id,
     ]);
-    expect(listed[0]).toMatchObject({ surgery_date: '2025-12-21', image_count: 0 });
-    expect(listed[1]).toMatchObject({ surgery_date: '2025-06-02', image_count: 1 });
+    expect(listed[0]).toMatchObject({ surgery_date: runDay(-42), image_count: 0 });
+    expect(listed[1]).toMatchObject({ surgery_date: runDay(-244), image_count: 1 });
     expect(listed[2]).toEqual(clinicianSurgery);
     const images = await testApp.db
       .select({ id: imagingFiles.id, surgeryId: imagingFiles.surgeryId })
