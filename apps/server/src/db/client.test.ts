@@ -39,8 +39,10 @@ describe.skipIf(!postgresAdminUrl)('PostgreSQL pool (openDatabase)', () => {
     // Without a listener on the checked-out client, pg's 'error' event would be an uncaught
     // exception here, ending the whole server (vitest reports it as an unhandled error).
     const transaction = db.transaction(async (tx) => {
-      const result = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-      const pid = Number(result.rows[0]?.pid);
+      const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      const pid = Number(rows[0]?.pid);
       await terminateBackend(pid);
       // Give the socket's end a turn to arrive while the client is still checked out.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -48,7 +50,7 @@ describe.skipIf(!postgresAdminUrl)('PostgreSQL pool (openDatabase)', () => {
     });
     await expect(transaction).rejects.toThrow();
     await database.ping();
-    const after = await db.execute<{ one: number }>(sql`select 1 as one`);
+    const after = (await db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
     expect(after.rows).toEqual([{ one: 1 }]);
   }, 30_000);
 });
