@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FhirExportLevel } from '@recovery-portal/contract/fhir';
 import type { Database } from '../../db/client';
 import { fhirExportFiles, fhirExportJobs } from '../../db/schema/fhir-export';
@@ -75,12 +75,18 @@ export async function completeExportJob(
   });
 }
 
+/** Ends a job as failed or cancelled; a job already ended otherwise (cancelled) stays so. */
 export async function setExportStatus(
   db: Database,
   id: string,
   status: 'failed' | 'cancelled',
 ): Promise<void> {
-  await db.update(fhirExportJobs).set({ status }).where(eq(fhirExportJobs.id, id));
+  const from =
+    status === 'failed' ? ['in-progress' as const] : ['in-progress' as const, 'completed' as const];
+  await db
+    .update(fhirExportJobs)
+    .set({ status })
+    .where(and(eq(fhirExportJobs.id, id), inArray(fhirExportJobs.status, from)));
 }
 
 export function listExportFiles(db: Database, id: string) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -88,7 +89,8 @@ export function createExportService(deps: {
 }) {
   const { db } = deps;
   const root = path.join(deps.dataDir, 'fhir-export');
-  const running = new Set<Promise<void>>();
+  /** The jobs this process runs, by id; only their runner removes their folder. */
+  const running = new Map<string, Promise<void>>();
   // Set on shutdown: running exports stop at their next batch and stay 'in-progress', so another
   // process takes them over once their heartbeat is stale.
   let stopping = false;
@@ -109,13 +111,21 @@ export function createExportService(deps: {
     });
   }
 
+  /** A file of the job; its write errors surface in writeLine and closeStream, never uncaught. */
+  function openStream(file: string): WriteStream {
+    const stream = createWriteStream(file);
+    stream.on('error', () => undefined);
+    return stream;
+  }
+
   async function writeLine(stream: WriteStream, line: string): Promise<void> {
+    if (stream.errored) throw stream.errored;
     if (!stream.write(line)) await once(stream, 'drain');
   }
 
   async function closeStream(stream: WriteStream): Promise<void> {
     stream.end();
-    await once(stream, 'finish');
+    await finished(stream);
   }
 
   /** Streams every row of the job's types into one NDJSON file per type, batch by batch. */
@@ -141,7 +151,7 @@ export function createExportService(deps: {
             let file = streams.get(definition.type);
             if (!file) {
               file = {
-                stream: createWriteStream(path.join(dir, `${definition.type}.ndjson`)),
+                stream: openStream(path.join(dir, `${definition.type}.ndjson`)),
                 count: 0,
               };
               streams.set(definition.type, file);
@@ -192,8 +202,8 @@ export function createExportService(deps: {
   }
 
   function start(job: ExportJob) {
-    const work = run(job).finally(() => running.delete(work));
-    running.add(work);
+    const work = run(job).finally(() => running.delete(job.id));
+    running.set(job.id, work);
   }
 
   async function sweep(): Promise<void> {
@@ -291,7 +301,9 @@ export function createExportService(deps: {
     async cancel(id: string, requester: ExportRequester): Promise<void> {
       await ownJob(id, requester);
       await setExportStatus(db, id, 'cancelled');
-      await rm(jobDir(id), { recursive: true, force: true });
+      // A job running here notices at its next batch and removes its own folder; removing it
+      // under its open files would only turn the cancellation into a failure.
+      if (!running.has(id)) await rm(jobDir(id), { recursive: true, force: true });
     },
 
     /** The file's path when it belongs to the requester's finished, unexpired job. */
@@ -305,13 +317,13 @@ export function createExportService(deps: {
 
     /** Waits for the exports this process runs (tests). */
     async settle(): Promise<void> {
-      await Promise.all([...running]);
+      await Promise.all([...running.values()]);
     },
 
     /** Stops this process's exports at their next batch, for shutdown. */
     async stop(): Promise<void> {
       stopping = true;
-      await Promise.all([...running]);
+      await Promise.all([...running.values()]);
     },
   };
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -188,6 +190,19 @@ describe('$export', () => {
     const after = await call('GET', location, clinician.access_token);
     expect(after.statusCode).toBe(404);
     expect(diagnostics(after)).toBe(FHIR_EXPORT_MESSAGES.jobNotFound);
+    // The runner stops at its next batch, stays cancelled (not failed) and removes its files.
+    const id = location.split('/').pop() ?? '';
+    const folder = path.join(testApp.config.dataDir, 'fhir-export', id);
+    await expect.poll(() => existsSync(folder), { timeout: 20_000 }).toBe(false);
+    await expect
+      .poll(async () => {
+        const [job] = await testApp.db
+          .select({ status: fhirExportJobs.status })
+          .from(fhirExportJobs)
+          .where(eq(fhirExportJobs.id, id));
+        return job?.status;
+      })
+      .toBe('cancelled');
   });
 
   it('deletes files once they expire', async () => {
