@@ -17,6 +17,7 @@ import { deriveMfaKeys } from './features/account/mfa-keys';
 import { registerMfaRoutes } from './features/account/mfa.routes';
 import { createMfaService } from './features/account/mfa.service';
 import { registerSessionPolicyRoute } from './features/account/session-policy.routes';
+import { registerSignInThrottleRoutes } from './features/account/sign-in-throttles.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
@@ -55,7 +56,9 @@ import { registerCsrf } from './plugins/csrf';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestLogController } from './plugins/request-log';
 import { registerResponseSerializer } from './plugins/response-serializer';
+import { loggerOptions } from './plugins/request-logging';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerTextInputCheck } from './plugins/text-input';
 import { registerWebApp } from './plugins/web-app';
 import type { Secrets } from './secrets';
 
@@ -74,10 +77,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, secrets } = deps;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-    },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -93,12 +93,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // raw string to routes instead of answering 415.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerTextInputCheck(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Swagger UI registers its own routes; the docs describe no data and are public.
+  // Swagger UI registers its own routes. The docs map every call an attacker could try, so
+  // they are for signed-in staff unless API_DOCS_PUBLIC opens them.
+  const docsAccess = config.apiDocsPublic ? 'public' : 'staff';
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    if (!route.url.startsWith('/api/docs')) return;
+    route.config = { ...route.config, access: docsAccess };
+    // The docs describe no one's data, so reading them leaves no row in the audit trail.
+    route.preHandler = [
+      ...[route.preHandler ?? []].flat(),
+      async (request) => {
+        request.audited = true;
+      },
+    ];
   });
 
   const { db } = database;
@@ -106,7 +117,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(db, app.log));
+      : createOutboxMailer(db, app.log, {
+          // Staff trying the portal without a mail server need the link; production never
+          // prints one (the outbox table holds it for an operator).
+          announceLink:
+            config.nodeEnv === 'development'
+              ? (line) => process.stdout.write(`\n${line}\n\n`)
+              : null,
+        }));
   // An access token never outlives the idle cutoff, so an idle session's tokens die with it.
   const tokens = createAccessTokens(
     secrets.jwtSecret,
@@ -127,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(app, accounts);
   registerMfaRoutes(app, { db, mfa });
   registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
+  registerSignInThrottleRoutes(app, { db, config });
   const oidcClient = config.oidc
     ? createOidcClient(config.oidc, `${config.publicUrl}${API_PATHS.sso.callback}`)
     : null;

@@ -36,6 +36,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(900),
   REFRESH_TOKEN_TTL_HOURS: positiveInt.default(12),
+  /** A session ends this long after its sign-in, however often it was renewed. */
+  SESSION_MAX_HOURS: positiveInt.max(720, 'must be at most 720 (30 days)').default(12),
   LOGIN_CODE_TTL_MINUTES: positiveInt.default(60),
   INVITE_CODE_TTL_HOURS: positiveInt.default(72),
   LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt.default(15),
@@ -52,6 +54,8 @@ const envSchema = z.object({
     .max(68_719_476_736, 'must be at most 68719476736 (64 GiB)')
     .default(536_870_912),
   TRUST_PROXY: booleanFlag.default(false),
+  /** 1: /api/docs for anyone; by default only for signed-in staff. */
+  API_DOCS_PUBLIC: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /** A JSON file replacing the concerning findings coach conversations are screened for. */
@@ -116,6 +120,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     jwtSecret: env.JWT_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlHours: env.REFRESH_TOKEN_TTL_HOURS,
+    sessionMaxHours: env.SESSION_MAX_HOURS,
     loginCodeTtlMinutes: env.LOGIN_CODE_TTL_MINUTES,
     inviteCodeTtlHours: env.INVITE_CODE_TTL_HOURS,
     loginThrottle: {
@@ -128,6 +133,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     trustProxy: env.TRUST_PROXY,
+    apiDocsPublic: env.API_DOCS_PUBLIC,
     logLevel: env.LOG_LEVEL,
     webDistDir: path.resolve(
       env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),

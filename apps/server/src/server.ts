@@ -14,6 +14,7 @@ import {
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
 import { createTriageScanner, startTriageScans } from './features/triage/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
+import { restrictTree, secureDataDir } from './lib/secure-data-dir';
 import { loadSecrets } from './secrets';
 
 /** How often last-seen and the 7-day activity counts are recomputed. */
@@ -41,10 +42,13 @@ function banner(config: Config, address: string, showDemoLogins: boolean): strin
 async function main() {
   const config = loadConfig();
   const releaseLock =
-    config.databaseKind === 'pglite' ? lockDataDir(await ensureDir(config.dataDir)) : () => {};
+    config.databaseKind === 'pglite' ? lockDataDir(await secureDataDir(config.dataDir)) : () => {};
+  // Uploaded files and generated secrets live in DATA_DIR with PostgreSQL too.
+  if (config.databaseKind === 'postgres') await secureDataDir(config.dataDir);
   const secrets = await loadSecrets(config);
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  await restrictTree(config.dataDir);
   const seededNow = config.seedDemo && (await seedDemoData(database.db));
   const showDemoLogins = config.seedDemo && (await isDemoSeeded(database.db));
   const triageScanner = createTriageScanner({ db: database.db, concerns: config.flagConcerns });
@@ -104,12 +108,6 @@ async function main() {
   const shownHost =
     config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   process.stdout.write(banner(config, `http://${shownHost}:${actualPort}`, showDemoLogins));
-}
-
-async function ensureDir(dir: string): Promise<string> {
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(dir, { recursive: true });
-  return dir;
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 import { sessionUserSchema } from './users';
-import {
-  emailSchema,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  newPasswordSchema,
-} from './validation';
+import { emailSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './validation';
 
 /** POST /api/account/login — the login form validates with the same schema (spec §5). */
 export const loginRequestSchema = z.object({
@@ -47,25 +42,3 @@ export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 /** POST /api/account/reset-password — sends an activation code (spec §7). */
 export const sendCodeRequestSchema = z.object({ user_name: emailSchema });
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
-
-export const LOGIN_CODE_MAX_LENGTH = 128;
-
-/** POST /api/account/signup — sets the password with the emailed code (spec §7). */
-export const signupRequestSchema = z.object({
-  user_name: emailSchema,
-  login_code: z
-    .string({ error: MESSAGES.validation.codeRequired })
-    .trim()
-    .min(1, MESSAGES.validation.codeRequired)
-    .max(LOGIN_CODE_MAX_LENGTH, MESSAGES.account.codeInvalid),
-  password: newPasswordSchema,
-});
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
-
-/** The reset form: the signup payload plus a confirmation that must match (spec §5). */
-export const resetPasswordFormSchema = signupRequestSchema.extend({
-  confirm_password: z
-    .string({ error: MESSAGES.validation.passwordRequired })
-    .min(1, MESSAGES.validation.passwordRequired),
-});
-export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

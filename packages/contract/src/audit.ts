@@ -14,9 +14,11 @@ export const AUDIT_ACTIONS = {
   refreshReuse: 'account.refresh.reuse',
   logout: 'account.logout',
   codeSent: 'account.code.sent',
+  passwordResetRequested: 'account.password.reset_requested',
   passwordCodeRejected: 'account.password.code_rejected',
   passwordSet: 'account.password.set',
   sessionIdleExpired: 'account.session.idle_expired',
+  sessionLifetimeExpired: 'account.session.lifetime_expired',
   ssoRefused: 'account.sso.refused',
   ssoProvisioned: 'account.sso.provisioned',
   // Two-step sign-in (TOTP): the sign-in step, then the staff member's own settings.
@@ -37,6 +39,8 @@ export const AUDIT_ACTIONS = {
   staffSessionsList: 'staff.sessions.list',
   staffSessionRevoke: 'staff.session.revoke',
   staffSessionsRevokeAll: 'staff.sessions.revoke_all',
+  signInThrottlesList: 'staff.sign_in_throttles.list',
+  signInThrottleClear: 'staff.sign_in_throttle.clear',
   mfaPolicyView: 'mfa.policy.view',
   mfaRequirementChange: 'mfa.requirement.change',
   mfaReset: 'mfa.reset',
@@ -112,6 +116,8 @@ export const AUDIT_ACTIONS = {
    * (a route that forgot to audit and declared no action); should never appear.
    */
   apiRequest: 'api.request',
+  /** A signed-in data route refused the call (401, 403 or 404). */
+  accessDenied: 'access.denied',
 } as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
@@ -136,9 +142,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.refresh.reuse': 'Reused session token (session ended)',
   'account.logout': 'Signed out',
   'account.code.sent': 'Password reset code sent',
+  'account.password.reset_requested': 'Password reset asked for',
   'account.password.code_rejected': 'Password reset code rejected',
   'account.password.set': 'Password set',
   'account.session.idle_expired': 'Session ended after inactivity',
+  'account.session.lifetime_expired': 'Session ended at its maximum length',
+  'access.denied': 'Access refused (not signed in, not allowed or not found)',
   'account.sso.refused': 'Single sign-on refused',
   'account.sso.provisioned': 'Clinician account created by single sign-on',
   'mfa.challenge': 'Password accepted, two-step code requested',
@@ -157,6 +166,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'staff.sessions.list': "Viewed a staff member's sessions",
   'staff.session.revoke': 'Revoked a session',
   'staff.sessions.revoke_all': 'Revoked all sessions',
+  'staff.sign_in_throttles.list': 'Viewed sign-in throttles',
+  'staff.sign_in_throttle.clear': 'Cleared a sign-in throttle',
   'mfa.policy.view': 'Viewed two-step sign-in settings',
   'mfa.requirement.change': 'Changed the two-step sign-in requirement',
   'mfa.reset': "Turned off a staff member's two-step sign-in",

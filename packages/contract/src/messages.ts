@@ -10,7 +10,6 @@ export const MESSAGES = {
     emailTooLong: 'Email must be at most 254 characters',
     passwordRequired: 'Password is required',
     passwordInvalid: 'Invalid password',
-    passwordTooShort: 'Password must be at least 8 characters',
     passwordTooLong: 'Password must be at most 256 characters',
     passwordsDiffer: 'Passwords do not match',
     codeRequired: 'Activation code is required',
@@ -19,9 +18,11 @@ export const MESSAGES = {
     nameStartsWithDigit: 'Name must not start with a digit',
   },
   account: {
+    /**
+     * The one answer to every refused sign-in (unknown account, wrong password, participant,
+     * suspended or pending account), so it reveals none of them; spec §8 shows it on the field.
+     */
     invalidPassword: 'Invalid password',
-    loginFailed: 'The email or password is incorrect.',
-    accountUnavailable: 'This account cannot sign in to the portal.',
     tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     codeSent: 'Activation code sent successfully',
     passwordSet: 'Password set successfully',
@@ -68,6 +69,7 @@ export const MESSAGES = {
   http: {
     notFound: 'There is nothing at this address.',
     malformedJson: 'The request body is not valid JSON.',
+    invalidText: 'Text must not contain NUL characters or unpaired surrogates',
     unsupportedMediaType: 'The request body must be sent as application/json.',
     payloadTooLarge: 'The request body is too large.',
     rateLimited: 'Too many requests. Please slow down and try again shortly.',

@@ -98,6 +98,9 @@ export const API_PATHS = {
     sessions: (userId: number | string) => `/api/staff/${userId}/sessions`,
     session: (userId: number | string, sessionId: string) =>
       `/api/staff/${userId}/sessions/${sessionId}`,
+    /** GET (administrators): accounts and addresses with failed sign-ins, and their waits. */
+    signInThrottles: '/api/staff/sign-in-throttles',
+    signInThrottlesClear: '/api/staff/sign-in-throttles/clear',
   },
   /** Two-step sign-in (TOTP). The first three complete a sign-in, so they are public. */
   mfa: {

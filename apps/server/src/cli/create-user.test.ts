@@ -48,7 +48,7 @@ describe('npm run user:create', () => {
     }
   });
 
-  it('refuses a bad role, a short password and a duplicate email with a clear message', async () => {
+  it('refuses a bad role, a short or common password and a duplicate email with a clear message', async () => {
     await expect(
       createUser([
         '--role',
@@ -61,7 +61,19 @@ describe('npm run user:create', () => {
     ).rejects.toMatchObject({ stderr: expect.stringMatching(/--role/) });
     await expect(
       createUser(['--role', 'CLINICIAN', '--email', 'b@clinic.example', '--password', 'short']),
-    ).rejects.toMatchObject({ stderr: expect.stringMatching(/--password.*at least 8/) });
+    ).rejects.toMatchObject({ stderr: expect.stringMatching(/--password.*at least 12/) });
+    await expect(
+      createUser([
+        '--role',
+        'CLINICIAN',
+        '--email',
+        'b@clinic.example',
+        '--password',
+        'password1234',
+      ]),
+    ).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--password: Password is too easy to guess: it is close to/),
+    });
     await expect(
       createUser([
         '--role',
@@ -69,7 +81,7 @@ describe('npm run user:create', () => {
         '--email',
         'it@clinic.example',
         '--password',
-        'long enough',
+        'a long passphrase',
       ]),
     ).rejects.toMatchObject({ stderr: expect.stringMatching(/already exists/) });
   });

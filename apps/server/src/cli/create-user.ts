@@ -2,11 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { staffRoleSchema } from '@recovery-portal/contract/users';
-import {
-  emailSchema,
-  newPasswordSchema,
-  personNameSchema,
-} from '@recovery-portal/contract/validation';
+import { newPasswordSchema } from '@recovery-portal/contract/password-policy';
+import { emailSchema, personNameSchema } from '@recovery-portal/contract/validation';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
 import { createStaffAccount } from '../features/account/create-staff-account';

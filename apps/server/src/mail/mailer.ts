@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The set-password link the message carries, for the development outbox's console line. */
+  link?: string;
 }
 
 export interface Mailer {
@@ -33,24 +35,36 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/** The clearly marked console line the development outbox prints for a set-password link. */
+export function linkAnnouncement(link: string): string {
+  return `>>> DEVELOPMENT ONLY (no SMTP_URL): set-password link: ${link}`;
+}
+
 /**
- * Without SMTP the message is kept in the outbox table and written to the log, so the embedded
- * default works with no mail server and an operator can still pass a reset link on.
+ * Without SMTP the message is kept in the outbox table, so the embedded default works with no
+ * mail server and an operator can still pass a reset link on. The log says only that a message
+ * was queued (its row id and subject): never its recipient, text or code. In development,
+ * `announceLink` prints a message's set-password link as a line of its own.
  */
-export function createOutboxMailer(db: Database, logger: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(
+  db: Database,
+  logger: FastifyBaseLogger,
+  options: { announceLink: ((line: string) => void) | null } = { announceLink: null },
+): Mailer {
   const queue = async (into: Database, message: MailMessage) => {
-    await into.insert(outbox).values({
-      recipient: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-    });
+    const [row] = await into
+      .insert(outbox)
+      .values({
+        recipient: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+      })
+      .returning({ id: outbox.id });
     // Only a message that is really queued is logged: not one whose transaction rolls back.
     await afterCommit(async () => {
-      logger.info(
-        { mail: { to: message.to, subject: message.subject } },
-        `mail (outbox): ${message.text}`,
-      );
+      logger.info({ outbox: { id: row?.id, subject: message.subject } }, 'mail queued in outbox');
+      if (message.link) options.announceLink?.(linkAnnouncement(message.link));
     });
   };
   return {

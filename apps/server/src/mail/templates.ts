@@ -47,5 +47,6 @@ export function activationCodeMail(options: {
         : 'Your Recovery Portal activation code',
     text,
     html,
+    link: options.link,
   };
 }

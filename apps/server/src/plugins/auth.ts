@@ -62,9 +62,10 @@ export function registerAuth(app: FastifyInstance, deps: { db: Database; tokens:
     // tokens here at once, not when they expire.
     const staff = await findSignedInStaff(claims.userId, claims.sessionId);
     if (!staff) throw new AppError('UNAUTHENTICATED', MESSAGES.auth.tokenInvalid);
+    // Known before the role check, so that a refusal is audited as this staff member's.
+    request.staff = staff;
     if (access !== 'staff' && !access.includes(staff.role)) {
       throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);
     }
-    request.staff = staff;
   });
 }

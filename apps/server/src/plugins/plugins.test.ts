@@ -282,8 +282,13 @@ describe('security headers', () => {
 });
 
 describe('API docs', () => {
-  it('the OpenAPI document is public and lists the account calls', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+  it('the OpenAPI document lists the account calls for signed-in staff', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: authHeaders(clinician.access_token),
+    });
     expect(response.statusCode).toBe(200);
     const document = z
       .object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })

@@ -19,6 +19,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       // The build writes .br and .gz beside every text file (apps/web/build-plugins): sent by
       // Accept-Encoding, with Vary, instead of compressing on every request.
       preCompressed: true,
+      // Source maps would hand out the portal's source; they are for local debugging only.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/, so those never change.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -36,7 +38,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
-      request.url !== '/api';
+      request.url !== '/api' &&
+      // A missing (or refused: source map) file of the build is a 404, never the portal's page.
+      !request.url.startsWith('/assets/');
     if (hasWebApp && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

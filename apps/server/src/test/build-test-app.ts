@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -18,6 +19,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 import { createStaffAccount } from '../features/account/create-staff-account';
 import type { MailMessage, Mailer } from '../mail/mailer';
+import { loggerOptions } from '../plugins/request-logging';
 
 /** The signing secret of every test app, so tests can forge (expired, tampered) tokens. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -60,6 +62,8 @@ export interface TestAppOptions {
   captureMail?: boolean;
   /** A logger of the test's own (say, writing into an array) instead of LOG_LEVEL's. */
   logger?: AppDeps['logger'];
+  /** Where the app's log goes (with the server's own serializers), to read what it logs. */
+  logStream?: Writable;
 }
 
 /** An idempotent close, so a test may close the database itself and close() still works. */
@@ -168,6 +172,9 @@ export async function buildTestApp(
       secrets: { jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET },
       ...(mailer ? { mailer } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.logStream
+        ? { logger: { ...loggerOptions(config), stream: options.logStream } }
+        : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();

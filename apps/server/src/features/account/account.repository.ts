@@ -109,33 +109,82 @@ export async function recordLoginAttempt(
   db: Database,
   attempt: { email: string; clientAddress: string; succeeded: boolean },
 ) {
-  await db.insert(loginAttempts).values(attempt);
+  // The server's clock, like the throttle that reads it back.
+  await db.insert(loginAttempts).values({ ...attempt, createdAt: new Date() });
 }
 
-/** Failed sign-ins since `since`, for the account and for the client address. */
-export async function countRecentFailures(
+const failedSince = (since: Date) =>
+  and(eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since));
+
+/**
+ * Failed sign-ins since `since`: of the account at this client address, and of the address
+ * over every account, each with its latest.
+ */
+export async function recentFailures(
   db: Database,
   email: string,
   clientAddress: string,
   since: Date,
 ) {
-  const failed = and(eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since));
-  const [byAccount] = await db
-    .select({ n: count() })
+  const tally = {
+    count: count(),
+    last: sql<Date | null>`max(${loginAttempts.createdAt})`.mapWith(loginAttempts.createdAt),
+  };
+  const byAddress = and(failedSince(since), eq(loginAttempts.clientAddress, clientAddress));
+  const [pair] = await db
+    .select(tally)
     .from(loginAttempts)
-    .where(and(failed, eq(loginAttempts.email, email)));
-  const [byAddress] = await db
-    .select({ n: count() })
+    .where(and(byAddress, eq(loginAttempts.email, email)));
+  const [address] = await db.select(tally).from(loginAttempts).where(byAddress);
+  return {
+    pair: { count: pair?.count ?? 0, last: pair?.last ?? null },
+    address: { count: address?.count ?? 0, last: address?.last ?? null },
+  };
+}
+
+/** Every account and address with failed sign-ins since `since`, latest first. */
+export async function listRecentFailures(db: Database, since: Date) {
+  const last = sql<Date>`max(${loginAttempts.createdAt})`.mapWith(loginAttempts.createdAt);
+  return db
+    .select({
+      email: loginAttempts.email,
+      clientAddress: loginAttempts.clientAddress,
+      count: count(),
+      last,
+    })
     .from(loginAttempts)
-    .where(and(failed, eq(loginAttempts.clientAddress, clientAddress)));
-  return { byAccount: byAccount?.n ?? 0, byAddress: byAddress?.n ?? 0 };
+    .where(failedSince(since))
+    .groupBy(loginAttempts.email, loginAttempts.clientAddress)
+    .orderBy(desc(last));
+}
+
+/**
+ * Forgets the failed sign-ins of an account at an address, or of every account at the address;
+ * answers how many there were.
+ */
+export async function clearFailures(
+  db: Database,
+  key: { email: string | null; clientAddress: string },
+) {
+  const rows = await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.succeeded, false),
+        eq(loginAttempts.clientAddress, key.clientAddress),
+        key.email === null ? undefined : eq(loginAttempts.email, key.email),
+      ),
+    )
+    .returning({ id: loginAttempts.id });
+  return rows.length;
 }
 
 export async function insertRefreshToken(
   db: Database,
   token: typeof refreshTokens.$inferInsert,
 ): Promise<void> {
-  await db.insert(refreshTokens).values(token);
+  // The server's clock, like the session's absolute lifetime computed from it.
+  await db.insert(refreshTokens).values({ createdAt: new Date(), ...token });
 }
 
 export async function findRefreshToken(db: Database, tokenHash: string) {
@@ -145,6 +194,17 @@ export async function findRefreshToken(db: Database, tokenHash: string) {
     .where(eq(refreshTokens.tokenHash, tokenHash))
     .limit(1);
   return row;
+}
+
+/** When the session (token family) began: its first token's issue. */
+export async function sessionStartedAt(db: Database, familyId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      at: sql<Date | null>`min(${refreshTokens.createdAt})`.mapWith(refreshTokens.createdAt),
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.familyId, familyId));
+  return row?.at ?? null;
 }
 
 /** True when the family has a token issued after this one (it was rotated). */

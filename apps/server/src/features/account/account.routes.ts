@@ -4,10 +4,10 @@ import {
   loginRequestSchema,
   logoutRequestSchema,
   sendCodeRequestSchema,
-  signupRequestSchema,
   tokenPairSchema,
   tokenRequestSchema,
 } from '@recovery-portal/contract/account';
+import { signupRequestSchema } from '@recovery-portal/contract/signup';
 import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { loginResultSchema } from '@recovery-portal/contract/mfa';
@@ -80,7 +80,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountSer
         tags,
         summary: 'Email a single-use activation code for setting a password',
         body: sendCodeRequestSchema,
-        response: { 200: successEnvelope(messageSchema), ...errorResponses(400) },
+        response: { 200: successEnvelope(messageSchema), ...errorResponses(400, 429) },
       },
     },
     async (request) => {

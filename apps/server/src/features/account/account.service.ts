@@ -11,9 +11,10 @@ import { AppError } from '../../lib/app-error';
 import { activationCode, opaqueToken, sha256 } from '../../lib/secure-random';
 import type { Mailer } from '../../mail/mailer';
 import { activationCodeMail, resetLink } from '../../mail/templates';
-import { recordAudit } from '../audit/audit.repository';
+import { countAuditFromAddressLastHour, recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
 import * as repo from './account.repository';
+import { createLoginThrottle } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
 
@@ -26,6 +27,10 @@ export interface CallerContext {
 
 const MAX_WRONG_CODE_GUESSES = 5;
 const MAX_CODES_PER_HOUR = 5;
+/** Reset requests one address may make in an hour, over every account. */
+export const MAX_RESET_REQUESTS_PER_ADDRESS = 20;
+/** No reset answer leaves sooner, so issuing a code and finding no account look alike. */
+export const RESET_ANSWER_MS = 400;
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -41,20 +46,29 @@ export function createAccountService(deps: {
 }) {
   const { db, config, tokens, mailer } = deps;
   const refreshTtlMs = config.refreshTokenTtlHours * 3_600_000;
+  const sessionMaxMs = config.sessionMaxHours * 3_600_000;
   const idleCutoffMs = idleCutoffSeconds(config.idleTimeoutMinutes) * 1000;
+  const throttle = createLoginThrottle(db, config);
 
+  /**
+   * A new token of the session; it expires by the session's absolute end at the latest, which
+   * also ends the session's access tokens then (the per-call check needs a live token).
+   */
   async function issueTokens(
     user: { id: number; role: 'CLINICIAN' | 'ADMINISTRATOR' },
     familyId: string,
     caller: CallerContext,
     into: Database = db,
+    sessionStart: Date = new Date(),
   ): Promise<TokenPair> {
     const refreshToken = opaqueToken();
     await repo.insertRefreshToken(into, {
       userId: user.id,
       tokenHash: sha256(refreshToken),
       familyId,
-      expiresAt: new Date(Date.now() + refreshTtlMs),
+      expiresAt: new Date(
+        Math.min(Date.now() + refreshTtlMs, sessionStart.getTime() + sessionMaxMs),
+      ),
       clientAddress: caller.clientAddress,
       userAgent: caller.userAgent?.slice(0, 300) ?? null,
     });
@@ -89,45 +103,32 @@ export function createAccountService(deps: {
     /** Password sign-in for staff; PARTICIPANT, suspended and pending accounts are refused. */
     async login(userName: string, password: string, caller: CallerContext): Promise<LoginResult> {
       const email = userName.toLowerCase();
-      const since = new Date(Date.now() - config.loginThrottle.windowMinutes * 60_000);
-      const failures = await repo.countRecentFailures(db, email, caller.clientAddress, since);
-      if (
-        failures.byAccount >= config.loginThrottle.maxFailuresPerAccount ||
-        failures.byAddress >= config.loginThrottle.maxFailuresPerAddress
-      ) {
-        await audit(AUDIT_ACTIONS.loginThrottled, caller, { email });
-        throw new AppError('RATE_LIMITED', MESSAGES.account.tooManyAttempts);
-      }
+      await throttle.refuseWhenThrottled(email, caller.clientAddress, (details) =>
+        audit(AUDIT_ACTIONS.loginThrottled, caller, { email, details }),
+      );
+      // Every refusal below does the same work (one password check, against a decoy hash for
+      // an unknown account; one attempt row; one audit row) and gives the same answer, so
+      // neither its words, its status nor its time tell whether the account exists, is a
+      // participant's, is suspended or was given the right password.
       const user = await repo.findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-      const fail = async (error: AppError, reason: string) => {
+      if (!user || !passwordOk || user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
+        const reason = !user
+          ? 'unknown account'
+          : !passwordOk
+            ? 'wrong password'
+            : `account ${user.role} ${user.status}`;
         await repo.recordLoginAttempt(db, {
           email,
           clientAddress: caller.clientAddress,
           succeeded: false,
         });
         await audit(AUDIT_ACTIONS.loginFailed, caller, {
-          userId: user?.id,
+          ...(user ? { userId: user.id } : {}),
           email,
           details: { reason },
         });
-        throw error;
-      };
-      if (!user)
-        return fail(
-          new AppError('UNAUTHENTICATED', MESSAGES.account.loginFailed),
-          'unknown account',
-        );
-      if (!passwordOk)
-        return fail(
-          new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword),
-          'wrong password',
-        );
-      if (user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
-        return fail(
-          new AppError('FORBIDDEN', MESSAGES.account.accountUnavailable),
-          `account ${user.role} ${user.status}`,
-        );
+        throw new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword);
       }
       const staff = { ...user, role: user.role };
       // Two-step sign-in (on for the account, or required of all staff) comes before any token.
@@ -190,6 +191,16 @@ export function createAccountService(deps: {
         });
         throw invalid;
       }
+      // However often it was renewed, a session ends SESSION_MAX_HOURS after its sign-in.
+      const sessionStart = (await repo.sessionStartedAt(db, row.familyId)) ?? row.createdAt;
+      if (Date.now() - sessionStart.getTime() >= sessionMaxMs) {
+        await repo.revokeTokenFamily(db, row.familyId);
+        await audit(AUDIT_ACTIONS.sessionLifetimeExpired, caller, {
+          userId: row.userId,
+          details: { family: row.familyId, session_max_hours: config.sessionMaxHours },
+        });
+        throw invalid;
+      }
       const staff = await repo.findActiveStaff(db, row.userId);
       if (!staff) {
         await repo.revokeTokenFamily(db, row.familyId);
@@ -199,7 +210,7 @@ export function createAccountService(deps: {
       // check of a concurrent request the session never looks ended in between.
       const pair = await db.transaction(async (tx) =>
         (await repo.consumeRefreshToken(tx, row.id))
-          ? issueTokens(staff, row.familyId, caller, tx)
+          ? issueTokens(staff, row.familyId, caller, tx, sessionStart)
           : null,
       );
       // Another request consumed the token first: the same token was presented twice.
@@ -216,20 +227,37 @@ export function createAccountService(deps: {
     },
 
     /**
-     * Emails a single-use activation code. Answers the same whether or not the account exists,
-     * so it cannot be used to discover who has an account.
+     * Emails a single-use activation code. Answers the same, in the same time, whether or not
+     * the account exists, so it cannot be used to discover who has an account: every request
+     * is audited, refused past MAX_RESET_REQUESTS_PER_ADDRESS an hour from one address (which
+     * says nothing about any account), and answered no sooner than RESET_ANSWER_MS after it
+     * arrived. An account gets at most MAX_CODES_PER_HOUR codes, silently.
      */
     async sendActivationCode(userName: string, caller: CallerContext): Promise<void> {
-      const user = await repo.findUserByEmail(db, userName);
-      if (!user || user.status === 'SUSPENDED') return;
+      const arrived = performance.now();
+      const email = userName.toLowerCase();
       if (
-        (await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) >=
-        MAX_CODES_PER_HOUR
+        (await countAuditFromAddressLastHour(
+          db,
+          AUDIT_ACTIONS.passwordResetRequested,
+          caller.clientAddress,
+        )) >= MAX_RESET_REQUESTS_PER_ADDRESS
       ) {
-        return;
+        throw new AppError('RATE_LIMITED', MESSAGES.http.rateLimited);
       }
-      await this.issueActivationCode(user, 'reset');
-      await audit(AUDIT_ACTIONS.codeSent, caller, { userId: user.id, email: user.email });
+      await audit(AUDIT_ACTIONS.passwordResetRequested, caller, { email });
+      const user = await repo.findUserByEmail(db, email);
+      if (
+        user &&
+        user.status !== 'SUSPENDED' &&
+        (await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) <
+          MAX_CODES_PER_HOUR
+      ) {
+        await this.issueActivationCode(user, 'reset');
+        await audit(AUDIT_ACTIONS.codeSent, caller, { userId: user.id, email: user.email });
+      }
+      const wait = arrived + RESET_ANSWER_MS - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     },
 
     /**

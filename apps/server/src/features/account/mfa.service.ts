@@ -23,13 +23,9 @@ import { sha256 } from '../../lib/secure-random';
 import type { StaffPrincipal } from '../../plugins/auth';
 import type { AuditEntry } from '../audit/audit.repository';
 import { recordAudit } from '../audit/audit.repository';
-import {
-  countRecentFailures,
-  findUserById,
-  recordLoginAttempt,
-  type UserRow,
-} from './account.repository';
+import { findUserById, recordLoginAttempt, type UserRow } from './account.repository';
 import type { AccountService, CallerContext } from './account.service';
+import { createLoginThrottle } from './login-throttle';
 import type { MfaKeys } from './mfa-keys';
 import * as repo from './mfa.repository';
 import { verifyPassword } from './passwords';
@@ -53,6 +49,7 @@ export function createMfaService(deps: {
   accounts: Pick<AccountService, 'completeLogin'>;
 }) {
   const { db, config, keys, accounts } = deps;
+  const throttle = createLoginThrottle(db, config);
   const challengeExpired = () => new AppError('UNAUTHENTICATED', MFA_MESSAGES.challengeExpired);
 
   /** An audit row for a public call, with the account the challenge belongs to as the actor. */
@@ -76,20 +73,16 @@ export function createMfaService(deps: {
 
   /**
    * Wrong codes count as failed sign-ins in the same table as wrong passwords, so the sign-in
-   * throttle (per account and per address, shared by every server process) covers both.
+   * throttle (per account and address, and per address, shared by every server process)
+   * covers both.
    */
   async function refuseWhenThrottled(email: string, caller: CallerContext, userId: number) {
-    const since = new Date(Date.now() - config.loginThrottle.windowMinutes * 60_000);
-    const failures = await countRecentFailures(db, email, caller.clientAddress, since);
-    if (
-      failures.byAccount >= config.loginThrottle.maxFailuresPerAccount ||
-      failures.byAddress >= config.loginThrottle.maxFailuresPerAddress
-    ) {
-      await auditAs({ id: userId, email }, caller, AUDIT_ACTIONS.loginThrottled, {
+    await throttle.refuseWhenThrottled(email, caller.clientAddress, (details) =>
+      auditAs({ id: userId, email }, caller, AUDIT_ACTIONS.loginThrottled, {
         step: 'two-step code',
-      });
-      throw new AppError('RATE_LIMITED', MESSAGES.account.tooManyAttempts);
-    }
+        ...details,
+      }),
+    );
   }
 
   async function countFailure(

@@ -70,6 +70,28 @@ async function auditWhenUnrecorded(db: Database, request: FastifyRequest, reply:
   });
 }
 
+const DENIALS = new Set([401, 403, 404]);
+
+/**
+ * A refused call to a signed-in data route (no or a bad token, a wrong role, an id that is not
+ * there or not theirs) is recorded with who (when known), what and when: probing for patients'
+ * records must leave a trace. The documentation routes hold no one's data.
+ */
+async function auditWhenDenied(db: Database, request: FastifyRequest, reply: FastifyReply) {
+  const route = request.routeOptions.url;
+  if (!DENIALS.has(reply.statusCode) || request.is404 || !route?.startsWith('/api/')) return;
+  if ((request.routeOptions.config.access ?? 'staff') === 'public') return;
+  if (route.startsWith('/api/docs')) return;
+  await auditRequest(db, request, {
+    action: AUDIT_ACTIONS.accessDenied,
+    details: {
+      route: `${request.method} ${route}`,
+      status: reply.statusCode,
+      params: request.params ?? null,
+    },
+  });
+}
+
 /**
  * Guarantees that every signed-in call that succeeds leaves at least one audit row, and that a
  * change and its audit rows commit together or not at all.
@@ -105,6 +127,7 @@ export function registerAuditTrail(app: FastifyInstance, db: Database) {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     await auditWhenUnrecorded(db, request, reply);
+    await auditWhenDenied(db, request, reply);
     return payload;
   });
 }

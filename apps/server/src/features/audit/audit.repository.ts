@@ -20,6 +20,25 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
   await db.insert(auditLog).values(entry);
 }
 
+/** Rows of one action from one client address in the last hour, by the rows' own clock. */
+export async function countAuditFromAddressLastHour(
+  db: Database,
+  action: AuditAction,
+  clientAddress: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, action),
+        eq(auditLog.clientAddress, clientAddress),
+        gte(auditLog.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** The Audit log filters, normalised: no empty strings, the participant already resolved. */
 export interface AuditQuery {
   /** Part of the actor's email, matched without regard to case. */

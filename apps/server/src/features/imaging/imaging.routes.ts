@@ -30,6 +30,12 @@ const tags = ['imaging'];
 
 /** Temporary upload files older than this are leftovers (a crash or a cut connection). */
 const STALE_TEMP_MS = 24 * 3_600_000;
+/**
+ * At start, a temporary file not written for this long belongs to no running upload: this
+ * process has none yet, and another process sharing DATA_DIR writes its uploads continuously.
+ * A crash's partial file (perhaps a patient's scan) goes at once, not a day later.
+ */
+export const STARTUP_STALE_TEMP_MS = 60_000;
 /** How often stale temporary files and unreferenced stored files are swept. */
 const SWEEP_INTERVAL_MS = 3_600_000;
 
@@ -127,12 +133,12 @@ export function registerImagingRoutes(
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   let sweeper: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    imaging.sweep(STALE_TEMP_MS).catch((error: unknown) => {
+  const sweep = (tempMaxAgeMs = STALE_TEMP_MS) =>
+    imaging.sweep(tempMaxAgeMs).catch((error: unknown) => {
       app.log.warn({ err: error }, 'DICOM store sweep failed');
     });
   app.addHook('onReady', async () => {
-    void sweep();
+    await sweep(STARTUP_STALE_TEMP_MS);
     sweeper = setInterval(() => void sweep(), SWEEP_INTERVAL_MS);
     sweeper.unref();
   });

@@ -50,7 +50,6 @@ const PUBLIC_ON_PURPOSE: readonly { prefix: string; reason: string }[] = [
     prefix: '/api/account/',
     reason: 'sign-in, token refresh, logout and password activation happen before a session',
   },
-  { prefix: '/api/docs', reason: 'the OpenAPI document describes the API, not its data' },
 ];
 
 /** The files of a stand-in portal build, so the static routes are part of the route table. */
@@ -465,7 +464,7 @@ describe('the route table', () => {
     expect(badLists, 'access lists must name one or more staff roles').toEqual([]);
   });
 
-  it('only sign-in, health and documentation routes are public, each for a stated reason', () => {
+  it('only sign-in and health routes are public, each for a stated reason', () => {
     const unexpected = routes
       .filter((route) => route.kind !== 'static' && effectiveAccess(route) === 'public')
       .filter((route) => !PUBLIC_ON_PURPOSE.some(({ prefix }) => route.url.startsWith(prefix)))
@@ -592,16 +591,16 @@ describe('sessions that ended', () => {
     failure(await refresh('made-up-refresh-token'), 401, 'UNAUTHENTICATED');
   });
 
-  it('participants and suspended staff cannot sign in to the portal', async () => {
+  it('participants and suspended staff cannot sign in to the portal, and are told no more than a wrong password', async () => {
     const participant = await createParticipant(testApp.db);
     const login = (email: string, password: string) =>
       postJson(testApp.app, API_PATHS.account.login, { user_name: email, password });
-    failure(await login(participant.email, FACTORY_PASSWORD), 403, 'FORBIDDEN');
+    failure(await login(participant.email, FACTORY_PASSWORD), 401, 'UNAUTHENTICATED');
     const suspended = await loginAs(testApp, 'ADMINISTRATOR');
     await testApp.db
       .update(users)
       .set({ status: 'SUSPENDED' })
       .where(inArray(users.id, [suspended.user.id]));
-    failure(await login(suspended.email, suspended.password), 403, 'FORBIDDEN');
+    failure(await login(suspended.email, suspended.password), 401, 'UNAUTHENTICATED');
   });
 });

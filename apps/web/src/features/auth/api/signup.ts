@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { SignupRequest } from '@recovery-portal/contract/account';
+import type { SignupRequest } from '@recovery-portal/contract/signup';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
 

@@ -110,7 +110,10 @@ describe('login', () => {
     await user.type(email, 'adam.okafor@example.org');
     await user.type(password, 'correct horse battery{Enter}');
 
-    expect(await screen.findByRole('heading', { name: 'Clinicians' })).toBeInTheDocument();
+    // The administrator's screen is a lazily loaded chunk: slow to load on a busy machine.
+    expect(
+      await screen.findByRole('heading', { name: 'Clinicians' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/home');
   });
 

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { resetPasswordFormSchema } from '@recovery-portal/contract/account';
-import type { ResetPasswordForm } from '@recovery-portal/contract/account';
 import { MESSAGES } from '@recovery-portal/contract/messages';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { resetPasswordFormSchema } from '@recovery-portal/contract/signup';
+import type { ResetPasswordForm } from '@recovery-portal/contract/signup';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
@@ -89,7 +90,7 @@ export function NewPasswordForm({ userName, codeFromLink }: NewPasswordFormProps
           autoComplete="new-password"
         />
         <Typography variant="body2" color="text.secondary">
-          {MESSAGES.validation.passwordTooShort}.
+          {PASSWORD_POLICY_MESSAGES.hint}
         </Typography>
         <Button
           type="submit"

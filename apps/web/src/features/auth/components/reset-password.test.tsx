@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
 import { renderApp } from '../../../testing/render-app';
@@ -31,7 +32,7 @@ describe('reset password', () => {
     expect(bodyOf(calls[0])).toEqual({ user_name: 'clara@example.org' });
     expect(screen.getByLabelText('Email Id')).toHaveValue('clara@example.org');
     expect(screen.getByLabelText('Activation Code')).not.toHaveAttribute('readonly');
-    expect(screen.getByText('Password must be at least 8 characters.')).toBeInTheDocument();
+    expect(screen.getByText(PASSWORD_POLICY_MESSAGES.hint)).toBeInTheDocument();
   });
 
   it('a failed send shows the server message as an error toast and stays on the email step', async () => {
@@ -74,6 +75,27 @@ describe('reset password', () => {
     expect(calls).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/reset-password');
     expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a short password', 'Short-pw1', PASSWORD_POLICY_MESSAGES.tooShort],
+    [
+      'a common password',
+      'password1234',
+      PASSWORD_POLICY_MESSAGES.weak('it is close to a commonly used password'),
+    ],
+  ])('%s is refused on its field with the reason, and nothing is sent', async (_l, typed, why) => {
+    setCsrfCookie();
+    const { calls } = mockFetch(() => success({}));
+    const { user } = renderApp({
+      route: '/reset-password?user_name=clara%40example.org&login_code=483920',
+    });
+    const password = await screen.findByLabelText('New Password');
+    await user.type(password, typed);
+    await user.type(screen.getByLabelText('Confirm New Password'), typed);
+    await user.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(why));
+    expect(calls).toHaveLength(0);
   });
 
   it('a successful reset toasts and returns to /login', async () => {

@@ -1,0 +1,69 @@
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { MAX_PASSWORD_LENGTH } from './validation';
+
+/** Every password someone sets: at least this long (NIST SP 800-63B asks for 8 at least). */
+export const MIN_NEW_PASSWORD_LENGTH = 12;
+/**
+ * zxcvbn's score runs 0–4; 3 means "safely unguessable: moderate protection from an offline
+ * slow-hash scenario" (about 10^8 guesses and more), per zxcvbn's documentation.
+ */
+export const MIN_PASSWORD_SCORE = 3;
+
+/** Why zxcvbn found a password guessable, keyed by its warning, in the portal's words. */
+const WEAKNESS_REASONS: Record<string, string> = {
+  straightRow: 'it is a row of keys on the keyboard',
+  keyPattern: 'it is a short pattern of keys on the keyboard',
+  simpleRepeat: 'it repeats a character',
+  extendedRepeat: 'it repeats a group of characters',
+  sequences: 'it contains a sequence such as abc or 1234',
+  recentYears: 'it contains a recent year',
+  dates: 'it contains a date',
+  topTen: 'it is one of the ten most common passwords',
+  topHundred: 'it is one of the hundred most common passwords',
+  common: 'it is a commonly used password',
+  similarToCommon: 'it is close to a commonly used password',
+  wordByItself: 'it is a single word',
+  namesByThemselves: 'it is a name',
+  commonNames: 'it contains a common name',
+  userInputs: 'it contains the name of the portal',
+};
+
+export const PASSWORD_POLICY_MESSAGES = {
+  tooShort: `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`,
+  /** Shown under the new-password fields before anything is typed. */
+  hint: `Use at least ${MIN_NEW_PASSWORD_LENGTH} characters that are hard to guess: several unrelated words work well.`,
+  weak: (reason: string | null) =>
+    `Password is too easy to guess${reason ? `: ${reason}` : ''}. Add more unrelated words or characters.`,
+} as const;
+
+/** Words every guesser of this portal's passwords would try first. */
+const PORTAL_WORDS = ['recovery', 'portal', 'clinician', 'clinic', 'participant'];
+
+let estimator: ZxcvbnFactory | undefined;
+
+/**
+ * The sentence saying why a password is too easy to guess, or null when it is strong enough:
+ * zxcvbn (with its common-password, name and word lists) must give it a score of at least 3.
+ * `userInputs` are words of the account (its email) that make a password guessable too.
+ */
+export function passwordWeakness(password: string, userInputs: readonly string[] = []) {
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  const result = estimator.check(password, [...PORTAL_WORDS, ...userInputs]);
+  if (result.score >= MIN_PASSWORD_SCORE) return null;
+  const warning = result.feedback.warning;
+  return PASSWORD_POLICY_MESSAGES.weak((warning && WEAKNESS_REASONS[warning]) ?? null);
+}
+
+/** A password being set (activation, reset, the user:create CLI): long and hard to guess. */
+export const newPasswordSchema = z
+  .string({ error: MESSAGES.validation.passwordRequired })
+  .min(1, MESSAGES.validation.passwordRequired)
+  .min(MIN_NEW_PASSWORD_LENGTH, PASSWORD_POLICY_MESSAGES.tooShort)
+  .max(MAX_PASSWORD_LENGTH, MESSAGES.validation.passwordTooLong)
+  .superRefine((password, context) => {
+    const weakness = passwordWeakness(password);
+    if (weakness) context.addIssue({ code: 'custom', message: weakness });
+  });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MAX_EMAIL_LENGTH } from './validation';
+
+export const THROTTLE_MESSAGES = {
+  cleared: 'Sign-in throttle cleared; the next attempt is not delayed.',
+  notFound: 'There are no failed sign-ins to clear for this account and address.',
+  fetchError: 'Error fetching sign-in throttles',
+  addressInvalid: 'client_address must be the address shown in the list.',
+} as const;
+
+/**
+ * Failed sign-ins in the throttle window of one account at one address, or (email null) of one
+ * address over every account. `waits_until` is when its next attempt is allowed, while it waits.
+ */
+export const signInThrottleSchema = z.object({
+  email: z.string().nullable(),
+  client_address: z.string(),
+  failures: z.number().int(),
+  last_failure_at: z.string(),
+  waits_until: z.string().nullable(),
+});
+export type SignInThrottle = z.infer<typeof signInThrottleSchema>;
+export const signInThrottleListSchema = z.array(signInThrottleSchema);
+
+/** POST /api/staff/sign-in-throttles/clear: forgets the failures of the row. */
+export const clearSignInThrottleRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(MAX_EMAIL_LENGTH).nullable(),
+  client_address: z
+    .string({ error: THROTTLE_MESSAGES.addressInvalid })
+    .min(1, THROTTLE_MESSAGES.addressInvalid)
+    .max(64, THROTTLE_MESSAGES.addressInvalid),
+});
+export type ClearSignInThrottleRequest = z.infer<typeof clearSignInThrottleRequestSchema>;
+
+export const clearedSignInThrottleSchema = z.object({
+  cleared: z.number().int(),
+  message: z.string(),
+});
+export type ClearedSignInThrottle = z.infer<typeof clearedSignInThrottleSchema>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages';
+import { newPasswordSchema } from './password-policy';
+import { emailSchema } from './validation';
+
+// Apart from account.ts so that only the screens setting a password load the password
+// policy's word lists.
+
+export const LOGIN_CODE_MAX_LENGTH = 128;
+
+/** POST /api/account/signup — sets the password with the emailed code (spec §7). */
+export const signupRequestSchema = z.object({
+  user_name: emailSchema,
+  login_code: z
+    .string({ error: MESSAGES.validation.codeRequired })
+    .trim()
+    .min(1, MESSAGES.validation.codeRequired)
+    .max(LOGIN_CODE_MAX_LENGTH, MESSAGES.account.codeInvalid),
+  password: newPasswordSchema,
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** The reset form: the signup payload plus a confirmation that must match (spec §5). */
+export const resetPasswordFormSchema = signupRequestSchema.extend({
+  confirm_password: z
+    .string({ error: MESSAGES.validation.passwordRequired })
+    .min(1, MESSAGES.validation.passwordRequired),
+});
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
