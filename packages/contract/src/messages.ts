@@ -20,8 +20,10 @@ export const MESSAGES = {
   account: {
     /**
      * The one answer to every refused sign-in (unknown account, wrong password, participant,
-     * suspended or pending account), so it reveals none of them; spec §8 shows it on the field.
+     * suspended or pending account), so it reveals none of them. The envelope's sentence and
+     * the password field's message (the spec §8 words, shown on the field).
      */
+    signInRefused: 'The email or password is incorrect.',
     invalidPassword: 'Invalid password',
     tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     codeSent: 'Activation code sent successfully',

@@ -3,6 +3,9 @@ import type { FieldError } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError } from '../lib/app-error';
 
+/** The longest field path an answer names. */
+const MAX_FIELD_PATH = 120;
+
 /** A high surrogate not followed by a low one, or a low one not after a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -11,15 +14,26 @@ function isStorableText(text: string): boolean {
   return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 }
 
-/** The dotted path of the first string (or object key) in `value` that is not storable. */
-function firstBadText(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return isStorableText(value) ? null : path;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (!isStorableText(key)) return at;
-    const bad = firstBadText(item, at);
-    if (bad !== null) return bad;
+/**
+ * The dotted path of the first string (or object key) in `value` that is not storable, in
+ * document order. It walks with its own stack rather than recursion, so a body nested
+ * thousands of levels deep is checked instead of overflowing the call stack.
+ */
+function firstBadText(value: unknown): string | null {
+  const stack: { item: unknown; path: string; key?: string }[] = [{ item: value, path: '' }];
+  for (let frame = stack.pop(); frame; frame = stack.pop()) {
+    const { item, path, key } = frame;
+    if (key !== undefined && !isStorableText(key)) return path;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return path;
+      continue;
+    }
+    if (typeof item !== 'object' || item === null) continue;
+    const entries = Object.entries(item);
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [childKey, child] = entries[index] as [string, unknown];
+      stack.push({ item: child, path: path ? `${path}.${childKey}` : childKey, key: childKey });
+    }
   }
   return null;
 }
@@ -36,16 +50,12 @@ export function registerTextInputCheck(app: FastifyInstance) {
       ['querystring', request.query],
       ['params', request.params],
     ] as const) {
-      const field = firstBadText(value, '');
-      if (field === null) continue;
-      const fields: FieldError[] = [
-        { field: field || context, message: MESSAGES.http.invalidText },
-      ];
-      throw new AppError(
-        'VALIDATION_ERROR',
-        `${MESSAGES.http.invalidText} (${field || context}).`,
-        fields,
-      );
+      const bad = firstBadText(value);
+      if (bad === null) continue;
+      // The path is made of the client's keys: bounded, so a huge key is not echoed back.
+      const field = (bad || context).slice(0, MAX_FIELD_PATH);
+      const fields: FieldError[] = [{ field, message: MESSAGES.http.invalidText }];
+      throw new AppError('VALIDATION_ERROR', `${MESSAGES.http.invalidText} (${field}).`, fields);
     }
   });
 }

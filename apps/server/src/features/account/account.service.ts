@@ -128,7 +128,9 @@ export function createAccountService(deps: {
           email,
           details: { reason },
         });
-        throw new AppError('UNAUTHENTICATED', MESSAGES.account.invalidPassword);
+        throw new AppError('UNAUTHENTICATED', MESSAGES.account.signInRefused, [
+          { field: 'password', message: MESSAGES.account.invalidPassword },
+        ]);
       }
       const staff = { ...user, role: user.role };
       // Two-step sign-in (on for the account, or required of all staff) comes before any token.

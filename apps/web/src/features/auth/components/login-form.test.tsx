@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { administratorUser, clinicianUser, loginFor } from '../../../testing/fixtures';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
@@ -136,7 +137,11 @@ describe('login', () => {
 
   it("the server's 'Invalid password' is shown on the password field, not as a toast", async () => {
     setCsrfCookie();
-    mockFetch(() => failure(401, 'UNAUTHENTICATED', 'Invalid password'));
+    mockFetch(() =>
+      failure(401, 'UNAUTHENTICATED', MESSAGES.account.signInRefused, [
+        { field: 'password', message: MESSAGES.account.invalidPassword },
+      ]),
+    );
     const { user, email, password, submit } = await openLogin();
     await user.type(email, 'clara@example.org');
     await user.type(password, 'wrong password');

@@ -4,7 +4,6 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LoginRequest } from '@recovery-portal/contract/account';
 import type { MfaChallenge } from '@recovery-portal/contract/mfa';
-import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PasswordField } from '../../../components/form/password-field';
@@ -75,15 +74,7 @@ export function LoginForm({
         void navigate(homePathFor(result.user.role), { replace: true });
       },
       onError: (error) => {
-        // Spec §8: this one server message belongs to the password field, not a toast.
-        if (errorMessage(error) === MESSAGES.account.invalidPassword) {
-          setError(
-            'password',
-            { type: 'server', message: MESSAGES.account.invalidPassword },
-            { shouldFocus: true },
-          );
-          return;
-        }
+        // Spec §8: a refused sign-in names the password field ('Invalid password'), not a toast.
         if (applyServerFieldErrors(error, setError, FIELDS)) return;
         notify.error(errorMessage(error));
       },
