@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { RESET_LINK_PARAMS } from '@recovery-portal/contract/paths';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-accounts';
+import { LINK_ANNOUNCEMENT_PREFIX } from '../../apps/server/src/mail/link-announcement';
 import { E2E_SERVERS, type E2EServer } from './servers';
 
 export type DemoRole = (typeof DEMO_ACCOUNTS)[number]['role'];
@@ -23,20 +25,20 @@ export async function login(page: Page, role: DemoRole, password = DEMO_PASSWORD
 }
 
 /**
- * Without SMTP the server writes each mail to its outbox and its log; the newest activation link
- * sent to `email` is read back from the log of the server under test.
+ * Without SMTP a development server keeps each mail in its outbox and prints its set-password
+ * link on a marked line of its own; the newest one for `email` is read back from the log of the
+ * server under test.
  */
 export async function latestActivationLink(email: string, server: E2EServer = E2E_SERVERS.main) {
   const log = await readFile(server.logFile, 'utf8');
-  const wanted = `user_name=${encodeURIComponent(email)}`;
   const links = log
     .split('\n')
-    .filter((line) => line.includes('mail (outbox)') && line.includes(wanted))
-    .map((line) => /(https?:\/\/\S+reset-password\?\S+)/.exec(line)?.[1]?.replace(/\\n.*$/, ''))
-    .filter((link): link is string => !!link);
+    .filter((line) => line.startsWith(LINK_ANNOUNCEMENT_PREFIX))
+    .map((line) => new URL(line.slice(LINK_ANNOUNCEMENT_PREFIX.length).trim()))
+    .filter((link) => link.searchParams.get(RESET_LINK_PARAMS.userName) === email);
   const link = links.at(-1);
-  if (!link) throw new Error(`no activation mail for ${email} in ${server.logFile}`);
-  return new URL(link);
+  if (!link) throw new Error(`no activation link for ${email} in ${server.logFile}`);
+  return link;
 }
 
 /**

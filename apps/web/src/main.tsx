@@ -1,3 +1,5 @@
+// First: no zod schema may be built before zod is told not to use eval (see the module).
+import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterCommit } from '../db/ambient-transaction';
 import type { Database } from '../db/client';
 import { outbox } from '../db/schema/outbox';
+import { linkAnnouncement } from './link-announcement';
 
 export interface MailMessage {
   to: string;
@@ -33,11 +34,6 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
       await transporter.sendMail({ from, ...message });
     },
   };
-}
-
-/** The clearly marked console line the development outbox prints for a set-password link. */
-export function linkAnnouncement(link: string): string {
-  return `>>> DEVELOPMENT ONLY (no SMTP_URL): set-password link: ${link}`;
 }
 
 /**

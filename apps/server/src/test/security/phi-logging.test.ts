@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { outbox } from '../../db/schema/outbox';
-import { createOutboxMailer, linkAnnouncement } from '../../mail/mailer';
+import { linkAnnouncement } from '../../mail/link-announcement';
+import { createOutboxMailer } from '../../mail/mailer';
 import { authHeaders, buildTestApp, loginAs, postJson, type TestApp } from '../build-test-app';
 import { createParticipant, createStaff } from '../factories';
 
