@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import './zod-jitless';
+import { z } from 'zod';
+
+describe('zod under the CSP', () => {
+  it('runs jitless, so no schema probes for or compiles with eval', () => {
+    expect(z.config().jitless).toBe(true);
+  });
+});
