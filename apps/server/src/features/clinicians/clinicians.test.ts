@@ -349,8 +349,9 @@ describe('deactivating a clinician', () => {
         user_name: clinician.email,
         password: clinician.password,
       }),
-      403,
-      'FORBIDDEN',
+      // Refused as a wrong password is, so the answer does not tell an account is deactivated.
+      401,
+      'UNAUTHENTICATED',
     );
 
     const reactivated = successData(
