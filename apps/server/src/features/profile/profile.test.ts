@@ -19,6 +19,7 @@ import { participantStats } from '../../db/schema/activity';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
 import {
+  authHeaders,
   buildTestApp,
   failure,
   loginAs,
@@ -574,7 +575,12 @@ describe('coach conversations on the profile', () => {
 
 describe('API docs', () => {
   it('every participant-details call is described in the OpenAPI document', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    // The docs are for signed-in staff (API_DOCS_PUBLIC is off by default).
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: authHeaders(clinician.access_token),
+    });
     expect(response.statusCode).toBe(200);
     const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
     expect(paths).toEqual(

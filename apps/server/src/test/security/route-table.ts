@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp, type TestAppOptions } from '../build-test-a
 export type RouteKind =
   /** A JSON API route: must declare `config.access`, is authorised by the auth plugin. */
   | 'api'
-  /** Swagger UI and the OpenAPI document under /api/docs: public on purpose (app.ts). */
+  /** Swagger UI and the OpenAPI document under /api/docs: staff only unless API_DOCS_PUBLIC (app.ts). */
   | 'docs'
   /** Files of the built portal: outside /api, which the auth and CSRF hooks never guard. */
   | 'static'
