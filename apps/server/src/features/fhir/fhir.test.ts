@@ -123,6 +123,18 @@ describe('GET /fhir/R4/metadata', () => {
       'patient',
       'subject',
     ]);
+    const imaging = served.find((resource) => resource.type === 'ImagingStudy');
+    expect(imaging?.searchParam?.map((p) => p.name).sort()).toEqual([
+      '_count',
+      '_id',
+      '_lastUpdated',
+      '_summary',
+      'date',
+      'identifier',
+      'patient',
+      'started',
+      'subject',
+    ]);
   });
 });
 

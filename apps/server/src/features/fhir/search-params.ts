@@ -180,9 +180,9 @@ export function parseSearch(
         case '_lastUpdated':
           parsed.lastUpdated.push(parseDate(value, name));
           break;
-        case 'date':
         // ImagingStudy's own name for its date (FHIR R4 search parameter ImagingStudy-started).
         case 'started':
+        case 'date':
           parsed.date.push(parseDate(value, name));
           break;
         case 'patient':
