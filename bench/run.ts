@@ -14,6 +14,7 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { PARTICIPANT_TYPES } from '@recovery-portal/contract/users';
 import { benchClinician, signIn, type SessionHeaders } from './lib/api-session';
 import { measureFirstLoads, type BrowserPageLoad } from './lib/browser-bundle';
+import { measureExport } from './lib/fhir-export';
 import { analyseBundle } from './lib/bundle';
 import {
   createSqlCapture,
@@ -317,6 +318,15 @@ async function measurePostgres(
   }
   await closePool();
   await closeCapture();
+  const fhirExport = await measureExport({
+    baseUrl: server.url,
+    headers,
+    pid: server.pid,
+    dataDir,
+  });
+  log(
+    `FHIR Patient/$export: ${fhirExport.resources} resources in ${fhirExport.seconds.toFixed(1)} s; server RSS ${fhirExport.rssBeforeMb.toFixed(0)} MB before, peak ${fhirExport.rssPeakMb.toFixed(0)} MB`,
+  );
   await stopServer();
   return {
     kind: 'postgres',
@@ -325,6 +335,7 @@ async function measurePostgres(
     participants: targets.total,
     serverStartSeconds,
     scenarios: results,
+    fhirExport,
   };
 }
 

@@ -1,5 +1,6 @@
 import { LOGIN_FIRST_LOAD_BUDGET_KB, type BrowserPageLoad } from './browser-bundle';
 import type { BundleReport } from './bundle';
+import type { ExportFigure } from './fhir-export';
 import type { StatementPlan } from './direct-sql';
 import type { MachineLoad } from './machine-load';
 import type { ScenarioGroup } from './scenarios';
@@ -37,6 +38,8 @@ export interface DatabaseRun {
   participants?: number;
   serverStartSeconds?: number;
   scenarios: ScenarioResult[];
+  /** FHIR Patient/$export of everything, after the calls above. */
+  fhirExport?: ExportFigure;
 }
 
 export interface Budget {
@@ -223,6 +226,15 @@ function databaseSection(run: DatabaseRun): string[] {
   for (const [group, title] of others) {
     const scenarios = run.scenarios.filter((s) => s.group === group);
     if (scenarios.length > 0) lines.push(title, '', ...loadTable(scenarios), '');
+  }
+  const exported = run.fhirExport;
+  if (exported) {
+    lines.push(
+      '### FHIR Bulk Data (Patient/$export of every participant)',
+      '',
+      `${count(exported.resources)} resources (${exported.megabytes.toFixed(0)} MB of NDJSON) in ${exported.seconds.toFixed(1)} s (${count(Math.round(exported.resources / exported.seconds))}/s). Server resident memory: ${exported.rssBeforeMb.toFixed(0)} MB before the kick-off, peak ${exported.rssPeakMb.toFixed(0)} MB during the export (growth ${(exported.rssPeakMb - exported.rssBeforeMb).toFixed(0)} MB; the kernel's high-water mark, reset at the kick-off).`,
+      '',
+    );
   }
   // The full plans of the slowest calls (all plans are in the JSON report).
   const slowest = (group: ScenarioGroup, count: number) =>

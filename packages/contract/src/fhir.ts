@@ -13,6 +13,7 @@ export const FHIR_RESOURCE_TYPES = [
   'Practitioner',
   'Observation',
   'Procedure',
+  'ImagingStudy',
   'Flag',
   'Communication',
   'Questionnaire',

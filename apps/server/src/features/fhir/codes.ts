@@ -11,6 +11,14 @@ export const UCUM = 'http://unitsofmeasure.org';
 export const SNOMED_CT = 'http://snomed.info/sct';
 export const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
 export const FLAG_CATEGORY = 'http://terminology.hl7.org/CodeSystem/flag-category';
+/** DICOM Controlled Terminology (PS3.16), the code system of modalities. */
+export const DICOM_DCM = 'http://dicom.nema.org/resources/ontology/DCM';
+/** Identifier system of DICOM UIDs, written urn:oid:<uid> (FHIR R4 ImagingStudy). */
+export const DICOM_UID = 'urn:dicom:uid';
+/** Codings whose code is a URI, such as urn:oid:<SOP Class UID>. */
+export const URI = 'urn:ietf:rfc:3986';
+/** DICOM's defined term "Other" for Modality (0008,0060). */
+export const OTHER_MODALITY = 'OT';
 
 /** The portal's own code systems and identifier namespaces, under the FHIR base. */
 export function localSystems(fhirBase: string) {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Patient, Resource } from '@medplum/fhirtypes';
+import type { ImagingStudy, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { FHIR_BASE_PATH, FHIR_EXPORT_MESSAGES } from '@recovery-portal/contract/fhir';
@@ -9,6 +9,7 @@ import { fhirExportJobs } from '../../db/schema/fhir-export';
 import { userGroups, users } from '../../db/schema/users';
 import { buildTestApp, loginAs, type LoggedInStaff, type TestApp } from '../../test/build-test-app';
 import { createMeasurements, createParticipant, createSurgery } from '../../test/factories';
+import { storeFixtureImages } from './fhir.fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;
@@ -44,7 +45,10 @@ beforeAll(async () => {
       measuredAt: new Date(at.getTime() - i * 60_000),
     })),
   );
-  await createSurgery(testApp.db, outOfGroup);
+  const surgery = await createSurgery(testApp.db, outOfGroup);
+  await storeFixtureImages(testApp.db, testApp.config.dataDir, [
+    { userId: outOfGroup, surgeryId: surgery.id, dicom: {} },
+  ]);
 }, 90_000);
 
 afterAll(async () => {
@@ -119,6 +123,7 @@ describe('$export', () => {
     expect(byType.Observation?.count).toBe(2501);
     expect(byType.Patient?.count).toBe(2);
     expect(byType.Practitioner?.count).toBe(2);
+    expect(byType.ImagingStudy?.count).toBe(1);
     const observations = await ndjson(byType.Observation?.url ?? '');
     expect(observations).toHaveLength(2501);
     expect(new Set(observations.map((o) => o.id)).size).toBe(2501);
@@ -127,13 +132,21 @@ describe('$export', () => {
 
   it('exports a Group: only its participants, only participant types, filtered by _type', async () => {
     const manifest = await manifestOf(
-      await kickOff(`Group/${groupId}/$export?_type=Patient,Observation,Procedure`),
+      await kickOff(`Group/${groupId}/$export?_type=Patient,Observation,Procedure,ImagingStudy`),
     );
     const byType = Object.fromEntries(manifest.output.map((o) => [o.type, o]));
     expect(Object.keys(byType).sort()).toEqual(['Observation', 'Patient']);
     const patients = await ndjson(byType.Patient?.url ?? '');
     expect(patients.map((p) => (p as Patient).id)).toEqual([String(inGroup)]);
     expect(byType.Observation?.count).toBe(1);
+  });
+
+  it('exports ImagingStudy in the Patient compartment', async () => {
+    const manifest = await manifestOf(await kickOff('Patient/$export?_type=ImagingStudy'));
+    expect(manifest.output.map((o) => [o.type, o.count])).toEqual([['ImagingStudy', 1]]);
+    const [study] = (await ndjson(manifest.output[0]?.url ?? '')) as ImagingStudy[];
+    expect(study?.subject?.reference).toBe(`Patient/${outOfGroup}`);
+    expect(study?.series?.[0]?.instance).toHaveLength(1);
   });
 
   it('exports only what changed since _since', async () => {

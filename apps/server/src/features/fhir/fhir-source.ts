@@ -1,5 +1,5 @@
 import type { Resource } from '@medplum/fhirtypes';
-import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { LocalSystems } from './codes';
 import type { DateBound, ParsedSearch } from './search-params';
@@ -66,10 +66,10 @@ function dayAtOrAfter(instant: Date): string {
 }
 
 /** Conditions of date ranges over a date column: a day counts from its UTC midnight. */
-export function dayConditions(column: PgColumn, bounds: readonly DateBound[]): SQL[] {
+export function dayConditions(column: PgColumn | SQL, bounds: readonly DateBound[]): SQL[] {
   return bounds.flatMap((bound) => [
-    ...(bound.from ? [gte(column, dayAtOrAfter(bound.from))] : []),
-    ...(bound.to ? [lt(column, dayAtOrAfter(bound.to))] : []),
+    ...(bound.from ? [sql`${column} >= ${dayAtOrAfter(bound.from)}::date`] : []),
+    ...(bound.to ? [sql`${column} < ${dayAtOrAfter(bound.to)}::date`] : []),
   ]);
 }
 

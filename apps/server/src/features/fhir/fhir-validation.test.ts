@@ -24,7 +24,7 @@ beforeAll(async () => {
   indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
   indexSearchParameterBundle(readJson('fhir/r4/search-parameters.json') as Bundle<SearchParameter>);
   testApp = await buildTestApp();
-  participantIds = await seedFhirDemo(testApp.db);
+  participantIds = await seedFhirDemo(testApp.db, testApp.config.dataDir);
   token = (await loginAs(testApp, 'CLINICIAN')).access_token;
 }, 120_000);
 
@@ -98,6 +98,7 @@ describe('every resource the FHIR API emits for the seeded participants', () => 
       'Observation:bp',
       'Observation:score',
       'Procedure',
+      'ImagingStudy',
       'Flag',
       'Communication:nudge',
       'Communication:coach',

@@ -16,6 +16,8 @@ import { registerBackendClientRoutes } from './backend-clients.routes';
 import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
+import { createDicomStore } from '../imaging/dicom-store';
+import { createUidBackfill } from '../imaging/imaging-uids';
 
 export interface FhirDeps {
   db: Database;
@@ -57,7 +59,11 @@ function handleFhirError(error: FastifyError, request: FastifyRequest, reply: Fa
 export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const base = `${deps.publicUrl.replace(/\/+$/, '')}${FHIR_BASE_PATH}`;
   const ctx = { base, systems: localSystems(base) };
-  const definitions = resourceDefinitions(deps.db, deps.concerns);
+  const definitions = resourceDefinitions(
+    deps.db,
+    deps.concerns,
+    createUidBackfill(deps.db, createDicomStore(deps.dataDir)),
+  );
   const service = createFhirService(definitions, ctx);
   const tokenUrl = `${base}/auth/token`;
   const smart = createSmartTokens({ db: deps.db, secret: deps.jwtSecret, tokenUrl });

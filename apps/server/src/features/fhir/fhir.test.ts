@@ -1,19 +1,22 @@
 import type {
   Bundle,
+  BundleLink,
   CapabilityStatement,
+  ImagingStudy,
   Observation,
   OperationOutcome,
   Patient,
   Procedure,
   Resource,
 } from '@medplum/fhirtypes';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_BASE_PATH, FHIR_MESSAGES, FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
+import { imagingFiles } from '../../db/schema/imaging';
 import { users } from '../../db/schema/users';
 import {
   buildTestApp,
@@ -28,6 +31,8 @@ import {
   createStaff,
   createSurgery,
 } from '../../test/factories';
+import { testUid } from '../imaging/imaging.fixtures';
+import { storeFixtureImages } from './fhir.fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;
@@ -118,6 +123,18 @@ describe('GET /fhir/R4/metadata', () => {
       'patient',
       'subject',
     ]);
+    const imaging = served.find((resource) => resource.type === 'ImagingStudy');
+    expect(imaging?.searchParam?.map((p) => p.name).sort()).toEqual([
+      '_count',
+      '_id',
+      '_lastUpdated',
+      '_summary',
+      'date',
+      'identifier',
+      'patient',
+      'started',
+      'subject',
+    ]);
   });
 });
 
@@ -139,7 +156,14 @@ describe('who may call', () => {
 
   it('gives administrators the portal rights: Practitioners yes, participant data 403', async () => {
     const token = administrator.access_token;
-    for (const type of ['Patient', 'Observation', 'Procedure', 'Flag', 'Communication']) {
+    for (const type of [
+      'Patient',
+      'Observation',
+      'Procedure',
+      'ImagingStudy',
+      'Flag',
+      'Communication',
+    ]) {
       expect(outcome(await get(type, token), 403)).toBe(FHIR_MESSAGES.forbidden(type));
     }
     expect(outcome(await get(`Patient/${patientId}`, token), 403)).toBe(
@@ -322,6 +346,200 @@ describe('Procedure', () => {
     ]);
     const inJune = resources<Procedure>(fhirJson<Bundle>(await get('Procedure?date=2025-06')));
     expect(inJune.map((p) => p.subject.reference)).toEqual([`Patient/${otherPatientId}`]);
+  });
+});
+
+describe('ImagingStudy', () => {
+  const CT_IMAGE_STORAGE = '1.2.840.10008.5.1.4.1.1.2';
+  const study = testUid();
+  const ctSeries = testUid();
+  const mrSeries = testUid();
+  const legacyStudy = testUid();
+  const [firstCt, secondCt] = [testUid(), testUid()];
+  let kneeSurgeryId: number;
+  let legacyIds: number[];
+
+  beforeAll(async () => {
+    const knee = await createSurgery(testApp.db, patientId, {
+      procedure: 'TOTAL_KNEE_REPLACEMENT',
+    });
+    kneeSurgeryId = knee.id;
+    const hip = await createSurgery(testApp.db, otherPatientId, { surgeryDate: '2025-06-01' });
+    const dataDir = testApp.config.dataDir;
+    const ct = { studyInstanceUid: study, seriesInstanceUid: ctSeries, studyDate: '20250314' };
+    const patientImages = {
+      userId: patientId,
+      surgeryId: knee.id,
+    };
+    await storeFixtureImages(testApp.db, dataDir, [
+      // Uploaded out of order, and the second instance twice: it counts once, in number order.
+      { ...patientImages, dicom: { ...ct, sopInstanceUid: secondCt, instanceNumber: 2 } },
+      { ...patientImages, dicom: { ...ct, sopInstanceUid: firstCt, instanceNumber: 1 } },
+      { ...patientImages, dicom: { ...ct, sopInstanceUid: secondCt, instanceNumber: 2 } },
+      {
+        ...patientImages,
+        dicom: { ...ct, seriesInstanceUid: mrSeries, modality: 'MR', seriesDescription: 'T2' },
+      },
+      // No UIDs: not part of any study.
+      { ...patientImages, dicom: { withoutUids: true } },
+    ]);
+    // Stored before the UIDs were kept: the API reads them from the stored files.
+    legacyIds = await storeFixtureImages(testApp.db, dataDir, [
+      {
+        userId: otherPatientId,
+        surgeryId: hip.id,
+        dicom: { studyInstanceUid: legacyStudy, studyDate: '20250601', modality: 'DX' },
+        legacy: true,
+      },
+      {
+        userId: otherPatientId,
+        surgeryId: hip.id,
+        dicom: { studyInstanceUid: legacyStudy, studyDate: '20250601', modality: 'DX' },
+        legacy: true,
+      },
+    ]);
+  });
+
+  it('serves a study with its series, instances, UIDs, date and surgery; read by id agrees', async () => {
+    const found = resources<ImagingStudy>(
+      fhirJson<Bundle>(await get(`ImagingStudy?patient=${patientId}`)),
+    );
+    expect(found).toHaveLength(1);
+    const [imaging] = found;
+    expect(imaging).toMatchObject({
+      resourceType: 'ImagingStudy',
+      identifier: [{ system: 'urn:dicom:uid', value: `urn:oid:${study}` }],
+      status: 'available',
+      subject: { reference: `Patient/${patientId}` },
+      started: '2025-03-14',
+      procedureReference: { reference: `Procedure/${kneeSurgeryId}` },
+      numberOfSeries: 2,
+      numberOfInstances: 3,
+      description: 'Knee CT pre-op',
+    });
+    expect(imaging?.series?.map((s) => [s.uid, s.modality, s.numberOfInstances])).toEqual([
+      [ctSeries, { system: 'http://dicom.nema.org/resources/ontology/DCM', code: 'CT' }, 2],
+      [mrSeries, { system: 'http://dicom.nema.org/resources/ontology/DCM', code: 'MR' }, 1],
+    ]);
+    expect(imaging?.series?.[1]?.description).toBe('T2');
+    expect(imaging?.series?.[0]?.instance).toEqual([
+      {
+        uid: firstCt,
+        sopClass: { system: 'urn:ietf:rfc:3986', code: `urn:oid:${CT_IMAGE_STORAGE}` },
+        number: 1,
+      },
+      {
+        uid: secondCt,
+        sopClass: { system: 'urn:ietf:rfc:3986', code: `urn:oid:${CT_IMAGE_STORAGE}` },
+        number: 2,
+      },
+    ]);
+    const read = fhirJson<ImagingStudy>(await get(`ImagingStudy/${imaging?.id}`));
+    expect(read).toEqual(imaging);
+  });
+
+  it('reads the UIDs of images stored before they were kept from their files, once', async () => {
+    const found = resources<ImagingStudy>(
+      fhirJson<Bundle>(
+        await get(
+          `ImagingStudy?identifier=${encodeURIComponent(`urn:dicom:uid|urn:oid:${legacyStudy}`)}`,
+        ),
+      ),
+    );
+    expect(found.map((s) => [s.subject?.reference, s.started, s.numberOfInstances])).toEqual([
+      [`Patient/${otherPatientId}`, '2025-06-01', 2],
+    ]);
+    expect(found[0]?.id).toBe(String(Math.min(...legacyIds)));
+    const rows = await testApp.db
+      .select({ study: imagingFiles.studyInstanceUid, read: imagingFiles.uidsRead })
+      .from(imagingFiles)
+      .where(eq(imagingFiles.userId, otherPatientId));
+    expect(rows).toEqual(legacyIds.map(() => ({ study: legacyStudy, read: true })));
+  });
+
+  it('searches by identifier, date/started, _lastUpdated and _id; counts and pages', async () => {
+    const ids = async (query: string) =>
+      resources<ImagingStudy>(fhirJson<Bundle>(await get(`ImagingStudy?${query}`))).map(
+        (s) => s.subject?.reference,
+      );
+    const mine = [`Patient/${patientId}`];
+    const theirs = [`Patient/${otherPatientId}`];
+    expect(await ids(`identifier=urn:oid:${study}`)).toEqual(mine);
+    expect(await ids(`identifier=${encodeURIComponent(`http://other|urn:oid:${study}`)}`)).toEqual(
+      [],
+    );
+    expect(await ids(`identifier=${study}`)).toEqual([]);
+    expect(await ids(`identifier=${encodeURIComponent("x' or 1=1 --")}`)).toEqual([]);
+    expect(await ids('date=2025-06')).toEqual(theirs);
+    expect(await ids('started=lt2025-04-01')).toEqual(mine);
+    expect(await ids('date=ge2025-01-01&date=lt2025-03-14')).toEqual([]);
+    expect(await ids(`subject=Patient/${otherPatientId}&date=2025`)).toEqual(theirs);
+    expect(await ids(`_lastUpdated=gt${encodeURIComponent(now().toISOString())}`)).toEqual([]);
+    expect((await ids(`_lastUpdated=ge${hoursAgo(1).toISOString().slice(0, 10)}`)).sort()).toEqual(
+      [...mine, ...theirs].sort(),
+    );
+    const count = fhirJson<Bundle>(await get('ImagingStudy?_summary=count'));
+    expect(count.total).toBe(2);
+
+    const seen: string[] = [];
+    let url: string | undefined = 'ImagingStudy?_count=1';
+    while (url) {
+      const bundle: Bundle = fhirJson<Bundle>(await get(url));
+      seen.push(...resources<ImagingStudy>(bundle).map((s) => String(s.id)));
+      url = bundle.link
+        ?.find((link: BundleLink) => link.relation === 'next')
+        ?.url.replace(`http://portal.test${FHIR_BASE_PATH}/`, '');
+    }
+    expect(seen).toHaveLength(2);
+    expect(await ids(`_id=${seen.join(',')}`)).toHaveLength(2);
+    expect(await ids('_id=999999')).toEqual([]);
+  });
+
+  it('answers 404, 400 and 403 with an OperationOutcome', async () => {
+    expect(outcome(await get('ImagingStudy/999999'), 404)).toBe(
+      FHIR_MESSAGES.notFound('ImagingStudy', '999999'),
+    );
+    expect(outcome(await get('ImagingStudy/1.2.840'), 404)).toBe(
+      FHIR_MESSAGES.notFound('ImagingStudy', '1.2.840'),
+    );
+    expect(outcome(await get('ImagingStudy?identifier='), 400)).toBe(
+      FHIR_MESSAGES.invalidToken('identifier'),
+    );
+    expect(outcome(await get('ImagingStudy?code=CT'), 400)).toBe(
+      FHIR_MESSAGES.unknownParameter('code', 'ImagingStudy'),
+    );
+    expect(outcome(await get('ImagingStudy?patient=abc'), 400)).toBe(
+      FHIR_MESSAGES.invalidReference('patient'),
+    );
+    expect(outcome(await get(`ImagingStudy?started=${'9'.repeat(300)}`), 400)).toBe(
+      FHIR_MESSAGES.invalidDate('started'),
+    );
+    const token = administrator.access_token;
+    expect(outcome(await get('ImagingStudy', token), 403)).toBe(
+      FHIR_MESSAGES.forbidden('ImagingStudy'),
+    );
+    const [any] = resources<ImagingStudy>(fhirJson<Bundle>(await get('ImagingStudy')));
+    expect(outcome(await get(`ImagingStudy/${any?.id}`, token), 403)).toBe(
+      FHIR_MESSAGES.forbidden('ImagingStudy'),
+    );
+  });
+
+  it('audits a read with the participant it showed', async () => {
+    const [mine] = resources<ImagingStudy>(
+      fhirJson<Bundle>(await get(`ImagingStudy?patient=${patientId}`)),
+    );
+    await get(`ImagingStudy/${mine?.id}`);
+    const [row] = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, clinician.user.id))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect([row?.action, row?.subjectId, row?.details]).toEqual([
+      AUDIT_ACTIONS.fhirRead,
+      patientId,
+      { resource_type: 'ImagingStudy', resource_id: String(mine?.id) },
+    ]);
   });
 });
 

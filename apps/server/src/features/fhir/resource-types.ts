@@ -3,7 +3,9 @@ import type { FhirResourceType } from '@recovery-portal/contract/fhir';
 import type { Concern } from '@recovery-portal/contract/flags';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
+import type { UidBackfill } from '../imaging/imaging-uids';
 import type { AnySource } from './fhir-source';
+import { imagingStudySource } from './imaging-study.resources';
 import { observationSources } from './observation.resources';
 import { patientSource, practitionerSource } from './people.resources';
 import {
@@ -44,6 +46,7 @@ const lastUpdated = (documentation: string) => ({
 export function resourceDefinitions(
   db: Database,
   concerns: readonly Concern[],
+  uids: Pick<UidBackfill, 'fill'>,
 ): ResourceDefinition[] {
   const clinicians = ['CLINICIAN'] as const;
   return [
@@ -107,6 +110,22 @@ export function resourceDefinitions(
             'SNOMED CT 609588000 (total knee replacement), 52734007 (total hip replacement), or a CodeSystem/surgery-procedure code.',
         },
         ...lastUpdated('When the surgery record last changed.'),
+      },
+      staffReaders: clinicians,
+      perParticipant: true,
+    },
+    {
+      type: 'ImagingStudy',
+      sources: [imagingStudySource(db, uids)],
+      params: {
+        ...subject('The participant imaged.'),
+        identifier: {
+          type: 'token',
+          documentation: 'The Study Instance UID: urn:dicom:uid|urn:oid:<uid>.',
+        },
+        date: { type: 'date', documentation: "The study date (started): its first image's." },
+        started: { type: 'date', documentation: 'The same as date.' },
+        ...lastUpdated('The latest upload of an image into the study.'),
       },
       staffReaders: clinicians,
       perParticipant: true,

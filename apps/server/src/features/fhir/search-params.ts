@@ -4,10 +4,10 @@ import { FhirError } from './fhir-error';
 /** Search parameters every resource type takes, besides its own. */
 const COMMON = ['_id', '_count', '_summary', '_format', '_cursor'] as const;
 /** Parameters that may repeat (AND: `date=ge2026-01-01&date=lt2026-02-01`). */
-const REPEATABLE = new Set(['date', '_lastUpdated']);
+const REPEATABLE = new Set(['date', 'started', '_lastUpdated']);
 
 export type SearchParamName =
-  '_lastUpdated' | 'patient' | 'subject' | 'date' | 'code' | 'category' | 'identifier';
+  '_lastUpdated' | 'patient' | 'subject' | 'date' | 'started' | 'code' | 'category' | 'identifier';
 
 /** A half-open time range [from, to): either end may be open. */
 export interface DateBound {
@@ -180,6 +180,8 @@ export function parseSearch(
         case '_lastUpdated':
           parsed.lastUpdated.push(parseDate(value, name));
           break;
+        // ImagingStudy's own name for its date (FHIR R4 search parameter ImagingStudy-started).
+        case 'started':
         case 'date':
           parsed.date.push(parseDate(value, name));
           break;

@@ -27,10 +27,14 @@ const LAST_NEEDED_TAG = '00280011';
 const DEFLATED_TRANSFER_SYNTAX = '1.2.840.10008.1.2.1.99';
 
 const TAGS = {
+  sopClassUid: '00080016',
+  sopInstanceUid: '00080018',
   studyDate: '00080020',
   modality: '00080060',
   studyDescription: '00081030',
   seriesDescription: '0008103E',
+  studyInstanceUid: '0020000D',
+  seriesInstanceUid: '0020000E',
   instanceNumber: '00200013',
   rows: '00280010',
   columns: '00280011',
@@ -46,6 +50,14 @@ export interface DicomMetadata {
   rows: number | null;
   columns: number | null;
   instanceNumber: number | null;
+  /** Study Instance UID (0020,000D), dotted digits. */
+  studyInstanceUid: string | null;
+  /** Series Instance UID (0020,000E). */
+  seriesInstanceUid: string | null;
+  /** SOP Instance UID (0008,0018). */
+  sopInstanceUid: string | null;
+  /** SOP Class UID (0008,0016). */
+  sopClassUid: string | null;
 }
 
 export type DicomInspection =
@@ -131,6 +143,17 @@ function text(dataset: DicomDataset, tag: string): string | null {
   return cleaned || null;
 }
 
+/**
+ * A UID (VR UI): components of digits separated by dots, at most 64 characters (DICOM PS3.5
+ * 9.1); anything else is not kept, since it would be passed on as an identifier.
+ */
+function uid(dataset: DicomDataset, tag: string): string | null {
+  const value = text(dataset, tag);
+  return value && value.length <= 64 && /^(0|[1-9]\d*)(\.(0|[1-9]\d*))*$/.test(value)
+    ? value
+    : null;
+}
+
 /** A whole number that fits a PostgreSQL integer, or null. */
 function integer(dataset: DicomDataset, tag: string): number | null {
   const value = dataset[tag]?.Value?.[0];
@@ -158,6 +181,10 @@ function metadataOf(dataset: DicomDataset): DicomMetadata {
     rows: integer(dataset, TAGS.rows),
     columns: integer(dataset, TAGS.columns),
     instanceNumber: integer(dataset, TAGS.instanceNumber),
+    studyInstanceUid: uid(dataset, TAGS.studyInstanceUid),
+    seriesInstanceUid: uid(dataset, TAGS.seriesInstanceUid),
+    sopInstanceUid: uid(dataset, TAGS.sopInstanceUid),
+    sopClassUid: uid(dataset, TAGS.sopClassUid),
   };
 }
 

@@ -15,6 +15,11 @@ export interface TestDicomOptions {
   instanceNumber?: number;
   /** Makes the bytes unique (default: random). */
   sopInstanceUid?: string;
+  /** Study and Series Instance UIDs (default: random, so each file is a study of its own). */
+  studyInstanceUid?: string;
+  seriesInstanceUid?: string;
+  /** Leave out the four UIDs of the dataset (an old or non-conformant file). */
+  withoutUids?: boolean;
   /** Leave out the Pixel Data element (for a header to which a test appends its own). */
   withoutPixelData?: boolean;
   /** Transfer syntax UID (default explicit VR little endian). */
@@ -104,7 +109,8 @@ function pixelModuleElements(module: TestPixelModule): DicomDataset {
   return elements;
 }
 
-function uid(): string {
+/** A random UID under the UUID-derived root 2.25 (DICOM PS3.5 B.2). */
+export function testUid(): string {
   return `2.25.${BigInt(`0x${randomBytes(15).toString('hex')}`).toString()}`;
 }
 
@@ -115,7 +121,7 @@ function uid(): string {
 export function buildDicom(options: TestDicomOptions = {}): Buffer {
   const rows = options.rows ?? 4;
   const columns = options.columns ?? 3;
-  const sop = options.sopInstanceUid ?? uid();
+  const sop = options.sopInstanceUid ?? testUid();
   const meta: DicomDataset = {
     '00020001': { vr: 'OB', Value: [new Uint8Array([0, 1]).buffer] },
     '00020002': { vr: 'UI', Value: [CT_IMAGE_STORAGE] },
@@ -123,9 +129,16 @@ export function buildDicom(options: TestDicomOptions = {}): Buffer {
     '00020010': { vr: 'UI', Value: [options.transferSyntax ?? EXPLICIT_VR_LITTLE_ENDIAN] },
     '00020012': { vr: 'UI', Value: ['1.2.826.0.1.3680043.10.1'] },
   };
+  const uids: DicomDataset = options.withoutUids
+    ? {}
+    : {
+        '00080016': { vr: 'UI', Value: [CT_IMAGE_STORAGE] },
+        '00080018': { vr: 'UI', Value: [sop] },
+        '0020000D': { vr: 'UI', Value: [options.studyInstanceUid ?? testUid()] },
+        '0020000E': { vr: 'UI', Value: [options.seriesInstanceUid ?? testUid()] },
+      };
   const dataset: DicomDataset = {
-    '00080016': { vr: 'UI', Value: [CT_IMAGE_STORAGE] },
-    '00080018': { vr: 'UI', Value: [sop] },
+    ...uids,
     '00080020': { vr: 'DA', Value: [options.studyDate ?? '20250314'] },
     '00080060': { vr: 'CS', Value: [options.modality ?? 'CT'] },
     '00081030': { vr: 'LO', Value: [options.studyDescription ?? 'Knee CT pre-op'] },

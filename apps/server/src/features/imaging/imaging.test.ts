@@ -33,6 +33,7 @@ import {
   multipartBody,
   streamedDicom,
   streamedMultipartBody,
+  testUid,
   type MultipartPart,
 } from './imaging.fixtures';
 import { createImagingService } from './imaging.service';
@@ -116,7 +117,13 @@ const deleteImage = (id: number, token: string | null = clinician.access_token) 
 describe('DICOM upload', () => {
   it('clinician uploads a DICOM file and sees the metadata read from its header', async () => {
     const target = await participantWithSurgery();
+    const uids = {
+      studyInstanceUid: testUid(),
+      seriesInstanceUid: testUid(),
+      sopInstanceUid: testUid(),
+    };
     const bytes = buildDicom({
+      ...uids,
       modality: 'MR',
       studyDate: '20250302',
       studyDescription: 'Knee MRI',
@@ -148,6 +155,16 @@ describe('DICOM upload', () => {
 
     const listed = successData(await listImages(target), imagingFileListSchema);
     expect(listed).toEqual(files);
+    // The UIDs are kept for the FHIR ImagingStudy.
+    const [row] = await testApp.db
+      .select()
+      .from(imagingFiles)
+      .where(eq(imagingFiles.id, files[0]?.id ?? 0));
+    expect(row).toMatchObject({
+      ...uids,
+      sopClassUid: '1.2.840.10008.5.1.4.1.1.2',
+      uidsRead: true,
+    });
 
     // The bytes are in the content-addressed store, and nothing is left in tmp/.
     expect(await readFile(store.pathFor(sha256(bytes)))).toEqual(bytes);
@@ -239,6 +256,20 @@ describe('DICOM upload', () => {
       'UNSUPPORTED_MEDIA_TYPE',
     );
     expect(tiny._error).toContain('"tiny.dcm"');
+  });
+
+  it('keeps no UID that is not one (letters, over 64 characters, leading zeros)', async () => {
+    for (const bad of ['1.2.abc', `1.${'2'.repeat(64)}`, '1.02.3', '1..2']) {
+      // Written as UT: dcmjs itself refuses to write an over-long UI.
+      const extraElements = { '0020000D': { vr: 'UT', Value: [bad] } };
+      const file = await store.writeTemp(
+        Readable.from([buildDicom({ seriesInstanceUid: '1.2.3', extraElements })]),
+      );
+      const inspection = await inspectDicomFile(file.tmpPath, file.sizeBytes);
+      await store.discard(file.tmpPath);
+      expect(inspection.kind === 'dicom' && inspection.metadata.studyInstanceUid, bad).toBeNull();
+      expect(inspection.kind === 'dicom' && inspection.metadata.seriesInstanceUid).toBe('1.2.3');
+    }
   });
 
   it('a file with the DICM marker but an unreadable header is refused with 422 naming it', async () => {
