@@ -105,7 +105,7 @@ function ClinicianForm({
     if (applyServerFieldErrors(error, setError, FIELD_NAMES)) return;
     const message = errorMessage(error);
     setFailure(message);
-    notify.error(message, 'snackbar');
+    notify.error(message);
   };
 
   const onValid = (values: ClinicianFormValues) => {

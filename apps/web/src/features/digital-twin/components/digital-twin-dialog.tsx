@@ -111,7 +111,7 @@ function DigitalTwinContent({ participantId }: { participantId: number }) {
     [notify],
   );
   useEffect(() => {
-    if (live.isError) announce.error(MESSAGES.digitalTwin.membershipFetchError, 'snackbar');
+    if (live.isError) announce.error(MESSAGES.digitalTwin.membershipFetchError);
   }, [live.isError, live.errorUpdatedAt, announce]);
   const dayView = { live, day, onDayChange: setDay };
   const tabId = (name: TabName) => `${baseId}-tab-${TABS.indexOf(name)}`;

@@ -79,7 +79,7 @@ function RecordPainForm({
           notify.success(PAIN_MESSAGES.recorded, 'snackbar');
           onClose();
         },
-        onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   };

@@ -100,7 +100,7 @@ function InviteForm({
   });
 
   useEffect(() => {
-    if (groups.isError) notify.error(errorMessage(groups.error), 'snackbar');
+    if (groups.isError) notify.error(errorMessage(groups.error));
   }, [groups.isError, groups.error, notify]);
 
   const groupNames = (groups.data ?? []).map((group) => group.name);
@@ -115,7 +115,7 @@ function InviteForm({
         },
         onError: (error) => {
           applyServerFieldErrors(error, setError, FIELD_NAMES);
-          notify.error(errorMessage(error), 'snackbar');
+          notify.error(errorMessage(error));
         },
       },
     );

@@ -103,7 +103,7 @@ function SurgeryForm({
 
   const onError = (failure: unknown) => {
     if (!applyServerFieldErrors(failure, setError, FIELD_NAMES)) {
-      notify.error(errorMessage(failure), 'snackbar');
+      notify.error(errorMessage(failure));
     }
   };
   const onValid = (values: SurgeryValues) => {

@@ -169,7 +169,7 @@ function ThresholdsForm({
           onSaved?.();
           onClose();
         },
-        onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   };
