@@ -134,7 +134,7 @@ describe('flags list', () => {
     serve([BP]);
     const { user, router } = renderList();
     await user.click(
-      await screen.findByRole('link', { name: 'Open Systolic BP flag of Bob Stone' }),
+      await screen.findByRole('link', { name: 'View participant: Systolic BP flag of Bob Stone' }),
     );
     await screen.findByText('Participant details page');
     expect(router.state.location.pathname).toBe(`${WEB_ROUTES.participantDetails}/8`);

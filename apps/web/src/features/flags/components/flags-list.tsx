@@ -75,15 +75,16 @@ export function FlagsList() {
       stopRowClick: true,
       cell: (flag) => {
         const what = `${flag.finding} flag of ${participantNameOf(flag)}`;
+        // The visible words start the accessible name (WCAG 2.5.3), the rest says whose flag.
         return (
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button
               size="small"
               component={RouterLink}
               to={flagLink(flag)}
-              aria-label={`Open ${what}`}
+              aria-label={`View participant: ${what}`}
             >
-              Open
+              View participant
             </Button>
             <Button
               size="small"
