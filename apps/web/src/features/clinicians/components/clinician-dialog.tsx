@@ -88,7 +88,8 @@ function ClinicianForm({
     resolver: editing
       ? zodResolver(editClinicianFormSchema)
       : zodResolver(createClinicianRequestSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: clinician
       ? {
           name: clinicianDisplayName(clinician),

@@ -89,7 +89,8 @@ function InviteForm({
     formState: { isValid },
   } = useForm<InviteFormValues, unknown, InviteParticipant>({
     resolver: zodResolver(inviteParticipantSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: {
       type: defaultType,
       group: defaultGroupFor(defaultType),

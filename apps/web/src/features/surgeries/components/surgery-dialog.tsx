@@ -81,7 +81,8 @@ function SurgeryForm({
     formState: { isValid },
   } = useForm<SurgeryFields, unknown, SurgeryValues>({
     resolver: zodResolver(surgeryFieldsSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: surgery
       ? {
           procedure: surgery.procedure,
