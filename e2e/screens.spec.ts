@@ -7,10 +7,19 @@ const SHOTS_DIR = 'test-results/screens';
 
 type Screen = { name: string; open: (page: Page) => Promise<void> };
 
-/** Opens the first row of a list and waits for the page it leads to. */
-async function openFirstRow(page: Page, list: string, table: string, url: RegExp) {
+/**
+ * Opens the first row of a list and waits for the page it leads to. `cell` is a column without
+ * buttons: on a phone the middle of the row can be a button cell, which does not open the row.
+ */
+async function openFirstRow(page: Page, list: string, table: string, url: RegExp, cell: number) {
   await page.goto(list);
-  await page.getByRole('table', { name: table }).getByRole('row').nth(1).click();
+  await page
+    .getByRole('table', { name: table })
+    .getByRole('row')
+    .nth(1)
+    .getByRole('cell')
+    .nth(cell)
+    .click();
   await expect(page).toHaveURL(url);
 }
 
@@ -32,14 +41,14 @@ const CLINICIAN_SCREENS: Screen[] = [
   {
     name: 'participant-details',
     open: async (page) => {
-      await openFirstRow(page, '/participants', 'Participants', /\/participant-details\/\d+/);
+      await openFirstRow(page, '/participants', 'Participants', /\/participant-details\/\d+/, 2);
       await expect(page.getByRole('table', { name: 'Surgeries' })).toBeVisible();
     },
   },
   {
     name: 'digital-twin',
     open: async (page) => {
-      await openFirstRow(page, '/participants', 'Participants', /\/participant-details\/\d+/);
+      await openFirstRow(page, '/participants', 'Participants', /\/participant-details\/\d+/, 2);
       await page.getByRole('button', { description: 'Click to view Digital Twin' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
     },
@@ -55,7 +64,7 @@ const CLINICIAN_SCREENS: Screen[] = [
   },
   {
     name: 'nudge-details',
-    open: (page) => openFirstRow(page, '/nudges', 'Nudges', /\/nudge-details\/\d+/),
+    open: (page) => openFirstRow(page, '/nudges', 'Nudges', /\/nudge-details\/\d+/, 1),
   },
   {
     name: 'coach',

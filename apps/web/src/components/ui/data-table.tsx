@@ -121,7 +121,16 @@ export function DataTable<Row>({
       <Box sx={{ height: 4 }}>
         {fetching && rows.length > 0 && <LinearProgress aria-label={`Updating ${label}`} />}
       </Box>
-      <TableContainer sx={{ maxHeight }}>
+      {/*
+        A wide table scrolls inside its card, not the page (issue 17); keyboard users reach that
+        scroll through the container's own tab stop (axe scrollable-region-focusable).
+      */}
+      <TableContainer
+        role="region"
+        aria-label={`${label} (scrollable)`}
+        tabIndex={0}
+        sx={{ maxHeight, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+      >
         <Table
           aria-label={label}
           aria-busy={loading || fetching}

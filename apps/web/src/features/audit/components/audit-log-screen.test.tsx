@@ -18,6 +18,7 @@ function entry(overrides: Partial<AuditLogEntry>): AuditLogEntry {
     created_at: '2025-03-01T08:30:15.000Z',
     actor_id: 5,
     actor_email: 'clara@example.org',
+    actor_name: null,
     action: 'account.login',
     subject_type: 'user',
     subject_id: 5,

@@ -27,7 +27,8 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
     cell: (entry) => formatDate(entry.created_at, AUDIT_TIME_FORMAT),
     sx: { whiteSpace: 'nowrap' },
   },
-  { id: 'actor', header: 'Actor', cell: (entry) => entry.actor_email ?? '-' },
+  // The name the actor had when they acted (issue 17), else the email kept on older rows.
+  { id: 'actor', header: 'Actor', cell: (entry) => entry.actor_name ?? entry.actor_email ?? '-' },
   {
     id: 'action',
     header: 'Action',
