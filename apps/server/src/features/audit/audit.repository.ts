@@ -31,12 +31,12 @@ function userLabel(id: number) {
  * when they acted or were acted on, not the one they have today.
  */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
-  const subjectIsUser =
-    entry.subjectId != null && USER_SUBJECT_TYPES.includes(entry.subjectType ?? '');
+  const { actorId, subjectId, subjectType } = entry;
+  const subjectIsUser = USER_SUBJECT_TYPES.includes(subjectType ?? '');
   await db.insert(auditLog).values({
     ...entry,
-    actorName: entry.actorId != null ? userLabel(entry.actorId) : null,
-    subjectName: subjectIsUser && entry.subjectId != null ? userLabel(entry.subjectId) : null,
+    actorName: typeof actorId === 'number' ? userLabel(actorId) : null,
+    subjectName: subjectIsUser && typeof subjectId === 'number' ? userLabel(subjectId) : null,
   });
 }
 
