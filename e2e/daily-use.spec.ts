@@ -170,3 +170,27 @@ test('an expired session says so and sign-in returns to the same page', async ({
   await expect(page).toHaveURL(/\/coach\?search=knee$/);
   await expect(page.getByRole('searchbox', { name: 'Search conversations' })).toHaveValue('knee');
 });
+
+test('the details page jumps to a section and the URL keeps it for a reload', async ({ page }) => {
+  await login(page, 'CLINICIAN');
+  await page.goto('/participants');
+  await page
+    .getByRole('table', { name: 'Participants' })
+    .getByRole('row')
+    .nth(1)
+    .getByRole('cell')
+    .nth(2)
+    .click();
+  await expect(page).toHaveURL(/\/participant-details\/\d+$/);
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await sections.getByRole('link', { name: 'Imaging' }).click();
+  await expect(page).toHaveURL(/#imaging$/);
+  await expect(page.locator('#imaging')).toBeInViewport();
+
+  await page.reload();
+  await expect(page.locator('#imaging')).toBeInViewport();
+  await expect(sections.getByRole('link', { name: 'Imaging' })).toHaveAttribute(
+    'aria-current',
+    'location',
+  );
+});

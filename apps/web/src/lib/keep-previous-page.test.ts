@@ -1,4 +1,3 @@
-import type { Query } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { keepPreviousPageOf } from './keep-previous-page';
 
@@ -6,24 +5,19 @@ type Page = { rows: string[] };
 const PREVIOUS: Page = { rows: ['Ada Lovelace'] };
 
 function queryWith(request: unknown) {
-  return { queryKey: ['participants', 'list', request] } as unknown as Query<
-    Page,
-    Error,
-    Page,
-    readonly unknown[]
-  >;
+  return { queryKey: ['participants', 'list', request] };
 }
 
 describe('keepPreviousPageOf', () => {
   it('keeps the previous rows while another page of the same filter loads', () => {
-    const next = keepPreviousPageOf<Page>({ status: 'ACTIVATED', search_key: 'ada', start: 25 });
+    const next = keepPreviousPageOf({ status: 'ACTIVATED', search_key: 'ada', start: 25 });
     expect(next(PREVIOUS, queryWith({ status: 'ACTIVATED', search_key: 'ada', start: 0 }))).toBe(
       PREVIOUS,
     );
   });
 
   it('keeps them across keyset cursors (audit log) and ignores empty fields and key order', () => {
-    const next = keepPreviousPageOf<Page>({ action: '', before: 90, page_size: 25 });
+    const next = keepPreviousPageOf({ action: '', before: 90, page_size: 25 });
     expect(next(PREVIOUS, queryWith({ page_size: 25, after: 120 }))).toBe(PREVIOUS);
   });
 
@@ -33,13 +27,13 @@ describe('keepPreviousPageOf', () => {
     ['type', { status: 'ACTIVATED', search_key: 'ada', user_type: 'PATIENT', start: 0 }],
     ['sort', { status: 'ACTIVATED', search_key: 'ada', orderBy: 'name', start: 0 }],
   ])('drops them after a %s change, so the list shows its loading state', (_change, request) => {
-    const next = keepPreviousPageOf<Page>(request);
+    const next = keepPreviousPageOf(request);
     expect(
       next(PREVIOUS, queryWith({ status: 'ACTIVATED', search_key: 'ada', start: 0 })),
     ).toBeUndefined();
   });
 
   it('has nothing to keep on the first load', () => {
-    expect(keepPreviousPageOf<Page>({ start: 0 })(undefined, undefined)).toBeUndefined();
+    expect(keepPreviousPageOf({ start: 0 })<Page>(undefined, undefined)).toBeUndefined();
   });
 });

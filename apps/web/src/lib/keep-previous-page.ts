@@ -1,5 +1,3 @@
-import type { Query } from '@tanstack/react-query';
-
 /** The request fields that only say which page of a list: everything else is the list's filter. */
 const PAGING_FIELDS = new Set(['start', 'before', 'after']);
 
@@ -18,11 +16,11 @@ function filterOf(request: unknown): string {
  * sort change they do not, so the list shows its loading state instead of rows that belong to
  * another query and whose buttons would act on someone the clinician is no longer looking at.
  */
-export function keepPreviousPageOf<Data>(request: unknown) {
+export function keepPreviousPageOf(request: unknown) {
   const filter = filterOf(request);
-  return (
+  return <Data>(
     previousData: Data | undefined,
-    previousQuery: Query<Data, Error, Data, readonly unknown[]> | undefined,
+    previousQuery: { queryKey: readonly unknown[] } | undefined,
   ): Data | undefined => {
     const previousRequest = previousQuery?.queryKey.at(-1);
     return previousQuery && filterOf(previousRequest) === filter ? previousData : undefined;
