@@ -117,7 +117,9 @@ export function DataTable<Row>({
   };
 
   return (
-    <Box sx={sx}>
+    // minWidth 0: in a grid or flex layout the table's card may shrink to the screen, and the
+    // table scrolls inside it instead of widening the page.
+    <Box sx={[{ minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <Box sx={{ height: 4 }}>
         {fetching && rows.length > 0 && <LinearProgress aria-label={`Updating ${label}`} />}
       </Box>
