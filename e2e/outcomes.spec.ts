@@ -22,24 +22,23 @@ async function openParticipantWithSurveyScores(page: Page) {
   throw new Error('none of the first 15 participants has survey scores');
 }
 
-test('a clinician sees survey scores against the expected recovery, with a summary', async ({
+test('a clinician sees published scores against their MCID and PASS, with a summary', async ({
   page,
 }) => {
   const section = await openParticipantWithSurveyScores(page);
   await section.scrollIntoViewIfNeeded();
-  await expect(section.getByText(/Compared with the .* programme/)).toBeVisible();
+  await expect(section.getByText(/minimal clinically important difference \(MCID/)).toBeVisible();
 
   const chart = section.getByRole('figure').first();
   const title = (await chart.getByRole('heading', { level: 3 }).textContent()) ?? '';
   await expect(chart).toHaveAccessibleName(title);
-  await expect(chart).toHaveAccessibleDescription(/^\d+ scores?, /);
-  // The drawing itself, with the expected band behind the scores.
-  await expect(chart.locator('.recharts-area-area')).toBeVisible();
+  await expect(chart).toHaveAccessibleDescription(/^\d+ scores?[.;]/);
+  // The scale and the thresholds with their sources.
+  await expect(chart.getByText(/\(0–100, 100 = best\)|T-score, mean 50, SD 10/)).toBeVisible();
   await expect(chart.locator('.recharts-line').first()).toBeVisible();
   // Every number is also in a table for screen readers.
-  const table = chart.getByRole('table', {
-    name: `${title}: scores against the expected recovery`,
-  });
+  const label = title.split(' · ')[0] ?? title;
+  const table = chart.getByRole('table', { name: `${label}: scores against the MCID and PASS` });
   await expect(table.getByRole('row')).toHaveCount(6);
   await expect(table.getByRole('rowheader', { name: 'PreOp' })).toBeAttached();
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_SERVERS, serverCommand } from './support/servers';
+import { E2E_IDENTITY_PROVIDER, E2E_SERVERS, serverCommand } from './support/servers';
 
 /** Debian's Chromium: Playwright cannot download its own browser on these machines. */
 function chromiumPath(): string | undefined {
@@ -39,11 +39,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: Object.values(E2E_SERVERS).map((server) => ({
-    command: serverCommand(server),
-    url: `${server.url}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    cwd: '..',
-  })),
+  webServer: [
+    ...Object.values(E2E_SERVERS).map((server) => ({
+      command: serverCommand(server),
+      url: `${server.url}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      cwd: '..',
+    })),
+    {
+      command: 'node --import tsx e2e/support/identity-provider.ts',
+      url: `${E2E_IDENTITY_PROVIDER.issuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      cwd: '..',
+    },
+  ],
 });

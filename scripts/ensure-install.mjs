@@ -1,4 +1,4 @@
-// Installs dependencies when node_modules is missing or older than package-lock.json.
+// Installs dependencies (npm ci) when node_modules is missing or older than package-lock.json.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,9 +17,9 @@ export function ensureInstall() {
   const digest = digestOf(inputs);
   if (readStamp(stampFile) === digest) return;
   log('Installing dependencies…');
-  // `npm install` honours package-lock.json like `npm ci`, but tolerates optional platform
-  // packages that a registry mirror does not carry (npm ci rejects the lockfile for those).
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  // Exactly the committed lockfile: a lockfile out of step with package.json fails here (as it
+  // would in a clinic's build pipeline) instead of being rewritten on one machine.
+  run('npm', ['ci', '--no-audit', '--no-fund']);
   writeFileSync(stampFile, digest);
 }
 

@@ -5,6 +5,8 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Every test reads one pinned clock (test/test-now.ts); TEST_NOW and TZ move it.
+    setupFiles: ['./src/test/setup-clock.ts'],
     // Each test file gets its own database; argon2 hashing and migrations make 5 s tight.
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -24,14 +24,34 @@ function server(name: string, port: number, env: Record<string, string> = {}): E
   };
 }
 
+const basePort = Number(process.env.E2E_PORT ?? 3210);
+
+/**
+ * The OpenID Connect provider the single sign-on server signs in at (identity-provider.ts,
+ * started by Playwright beside the portal servers).
+ */
+export const E2E_IDENTITY_PROVIDER = {
+  port: basePort + 5,
+  issuer: `http://127.0.0.1:${basePort + 5}`,
+  clientId: 'recovery-portal-e2e',
+  clientSecret: 'e2e-client-secret-0123456789abcdef',
+} as const;
+
 /**
  * Each run starts the built server exactly as `npm start` does, on a fresh DATA_DIR. The second
- * server has 3-second access tokens so that the refresh path runs for real.
+ * server has 3-second access tokens so that the refresh path runs for real; the third offers
+ * single sign-on with the test identity provider.
  */
 export const E2E_SERVERS = {
-  main: server('main', Number(process.env.E2E_PORT ?? 3210)),
-  shortTokens: server('short-tokens', Number(process.env.E2E_PORT ?? 3210) + 1, {
+  main: server('main', basePort),
+  shortTokens: server('short-tokens', basePort + 1, {
     ACCESS_TOKEN_TTL_SECONDS: '3',
+  }),
+  sso: server('sso', basePort + 2, {
+    OIDC_ISSUER: E2E_IDENTITY_PROVIDER.issuer,
+    OIDC_CLIENT_ID: E2E_IDENTITY_PROVIDER.clientId,
+    OIDC_CLIENT_SECRET: E2E_IDENTITY_PROVIDER.clientSecret,
+    OIDC_NAME: 'Clinic Login',
   }),
 } as const;
 

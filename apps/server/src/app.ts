@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -20,6 +21,7 @@ import { registerClinicianRoutes } from './features/clinicians/clinicians.routes
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
+import { registerFhirRoutes } from './features/fhir/fhir.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createDicomStore } from './features/imaging/dicom-store';
 import {
@@ -35,6 +37,9 @@ import { registerParticipantRoutes } from './features/participants/participants.
 import { registerProfileRoutes } from './features/profile/profile.routes';
 import { registerReviewRoutes } from './features/review/review.routes';
 import { registerSimulationRoutes } from './features/simulation/simulation.routes';
+import { createOidcClient } from './features/sso/oidc-client';
+import { registerSsoRoutes } from './features/sso/sso.routes';
+import { createSsoService } from './features/sso/sso.service';
 import { registerSurgeryRoutes } from './features/surgery/surgery.routes';
 import { registerSurveyRoutes } from './features/surveys/surveys.routes';
 import { registerTelemetryRoutes } from './features/telemetry/telemetry.routes';
@@ -117,6 +122,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccountRoutes(app, accounts);
   registerMfaRoutes(app, { db, mfa });
   registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
+  const oidcClient = config.oidc
+    ? createOidcClient(config.oidc, `${config.publicUrl}${API_PATHS.sso.callback}`)
+    : null;
+  // Discovery at start is only a head start: an unreachable provider is retried on sign-in.
+  oidcClient?.warmUp().catch((error: unknown) => {
+    app.log.warn({ err: error }, 'The identity provider (OIDC_ISSUER) cannot be reached yet');
+  });
+  registerSsoRoutes(app, {
+    sso: createSsoService({ db, config, accounts, settings: config.oidc, client: oidcClient }),
+    secureCookie: config.publicUrl.startsWith('https://'),
+  });
   registerNudgeRoutes(app, db);
   registerCoachRoutes(app, db);
   registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });
@@ -160,6 +176,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           (err: unknown) => app.log.error({ err }, 'Screening the generated programme failed'),
         ),
       ),
+  });
+
+  await registerFhirRoutes(app, {
+    db,
+    tokens,
+    publicUrl: config.publicUrl,
+    concerns: config.flagConcerns,
+    dataDir: config.dataDir,
+    jwtSecret: secrets.jwtSecret,
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_SSO_NAME, DEFAULT_SSO_SCOPES } from '@recovery-portal/contract/sso-constants';
 import { concernListSchema, DEFAULT_CONCERNS, type Concern } from '@recovery-portal/contract/flags';
 import {
   DEFAULT_IDLE_TIMEOUT_MINUTES,
@@ -55,9 +56,21 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** A JSON file replacing the concerning findings coach conversations are screened for. */
   FLAG_TERMS_FILE: z.string().min(1).optional(),
+  /** Single sign-on with OpenID Connect (issue 20): the first three switch it on. */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(512).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2048).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60, 'must be at most 60 characters').optional(),
+  OIDC_SCOPES: z
+    .string()
+    .regex(/(^|\s)openid(\s|$)/, 'must include openid')
+    .regex(/^[\x21-\x7e ]+$/, 'must be scope names separated by spaces')
+    .optional(),
+  OIDC_ONLY: booleanFlag.default(false),
+  OIDC_AUTO_PROVISION: z.enum(['clinician', 'none']).default('none'),
 });
 
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'OIDC_CLIENT_SECRET']);
 
 export type Config = ReturnType<typeof buildConfig>;
 
@@ -103,6 +116,35 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     ),
     /** What coach conversations are screened for: the defaults, or FLAG_TERMS_FILE's list. */
     flagConcerns: env.FLAG_TERMS_FILE ? readConcernsFile(env.FLAG_TERMS_FILE) : DEFAULT_CONCERNS,
+    oidc: oidcConfig(env),
+  };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Single sign-on settings (issue 20), or null when OIDC_ISSUER and its client are not set. */
+function oidcConfig(env: z.infer<typeof envSchema>) {
+  const fail = (problem: string) => new ConfigError(`Invalid configuration: ${problem}.`);
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: secret } = env;
+  if (!issuer && !clientId && !secret) {
+    if (env.OIDC_ONLY)
+      throw fail('OIDC_ONLY=true needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+    return null;
+  }
+  if (!issuer || !clientId || !secret)
+    throw fail('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  const issuerUrl = new URL(issuer);
+  // Tokens and the client secret travel to the issuer: plain http only to this machine (tests).
+  if (issuerUrl.protocol !== 'https:' && !LOOPBACK_HOSTS.has(issuerUrl.hostname))
+    throw fail(`OIDC_ISSUER must use https:// (got "${issuer.slice(0, 60)}")`);
+  return {
+    issuer: issuerUrl,
+    clientId,
+    clientSecret: secret,
+    name: env.OIDC_NAME ?? DEFAULT_SSO_NAME,
+    scopes: (env.OIDC_SCOPES ?? DEFAULT_SSO_SCOPES).trim().split(/\s+/).join(' '),
+    only: env.OIDC_ONLY,
+    autoProvision: env.OIDC_AUTO_PROVISION === 'clinician' ? ('CLINICIAN' as const) : null,
   };
 }
 

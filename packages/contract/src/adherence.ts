@@ -17,15 +17,19 @@ export type AdherenceQuery = z.output<typeof adherenceQuerySchema>;
 export const NOT_APPLICABLE_SCORE = 'NA';
 
 /**
- * One cell of the survey schedule. `score` is a number once submitted, 'NA' when not
- * applicable, otherwise null; `target_date` is null only when the survey was never scheduled at
- * that timepoint; `submitted_on` is the ISO instant of submission or null.
+ * One cell of the survey schedule. `score` is the instrument's first published score once
+ * submitted (derived from the stored answers; null when not scorable), 'NA' when not
+ * applicable, otherwise null. `score_text` names every score of the cell ('KOOS JR 65.99',
+ * 'GPH T 42.3 · GMH T 50.8', 'KOOS JR not scorable'); null until submitted. `target_date` is
+ * null only when the survey was never scheduled at that timepoint; `submitted_on` is the ISO
+ * instant of submission or null.
  */
 export const adherenceEntrySchema = z.object({
   timepoint: surveyTimepointSchema,
   /** 'PreOp', '6 Weeks', '3 Months', '6 Months', '12 Months' */
   label: z.string(),
   score: z.union([z.number(), z.literal(NOT_APPLICABLE_SCORE)]).nullable(),
+  score_text: z.string().nullable(),
   target_date: z.iso.date().nullable(),
   submitted_on: z.iso.datetime({ offset: true }).nullable(),
 });

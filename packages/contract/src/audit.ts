@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = {
   passwordCodeRejected: 'account.password.code_rejected',
   passwordSet: 'account.password.set',
   sessionIdleExpired: 'account.session.idle_expired',
+  ssoRefused: 'account.sso.refused',
+  ssoProvisioned: 'account.sso.provisioned',
   // Two-step sign-in (TOTP): the sign-in step, then the staff member's own settings.
   mfaChallenge: 'mfa.challenge',
   mfaChallengeFailed: 'mfa.challenge.failed',
@@ -93,6 +95,18 @@ export const AUDIT_ACTIONS = {
   nudgeExport: 'nudge.export',
   nudgeEffectiveness: 'nudge.effectiveness',
   coachList: 'coach.list',
+  // FHIR R4 API (features/fhir): reads and searches name the participants they returned.
+  fhirRead: 'fhir.read',
+  fhirSearch: 'fhir.search',
+  fhirExportStart: 'fhir.export.start',
+  fhirExportStatus: 'fhir.export.status',
+  fhirExportDownload: 'fhir.export.download',
+  fhirExportCancel: 'fhir.export.cancel',
+  fhirClientList: 'fhir.client.list',
+  fhirClientRegister: 'fhir.client.register',
+  fhirClientRevoke: 'fhir.client.revoke',
+  fhirTokenIssued: 'fhir.token.issued',
+  fhirTokenRefused: 'fhir.token.refused',
   /**
    * Written by the server itself when a signed-in call succeeded without recording anything
    * (a route that forgot to audit and declared no action); should never appear.
@@ -125,6 +139,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'account.password.code_rejected': 'Password reset code rejected',
   'account.password.set': 'Password set',
   'account.session.idle_expired': 'Session ended after inactivity',
+  'account.sso.refused': 'Single sign-on refused',
+  'account.sso.provisioned': 'Clinician account created by single sign-on',
   'mfa.challenge': 'Password accepted, two-step code requested',
   'mfa.challenge.failed': 'Two-step code rejected',
   'mfa.recovery_code.used': 'Used a recovery code',
@@ -198,6 +214,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'nudge.export': 'Exported nudges',
   'nudge.effectiveness': 'Viewed nudge effectiveness',
   'coach.list': 'Listed coach conversations',
+  'fhir.read': 'Read a FHIR resource',
+  'fhir.search': 'Searched FHIR resources',
+  'fhir.export.start': 'Started a FHIR bulk export',
+  'fhir.export.status': 'Checked a FHIR bulk export',
+  'fhir.export.download': 'Downloaded a FHIR bulk export file',
+  'fhir.export.cancel': 'Cancelled a FHIR bulk export',
+  'fhir.client.list': 'Viewed FHIR system clients',
+  'fhir.client.register': 'Registered a FHIR system client',
+  'fhir.client.revoke': 'Revoked a FHIR system client',
+  'fhir.token.issued': 'FHIR system client signed in',
+  'fhir.token.refused': 'FHIR system client sign-in refused',
   'api.request': 'Other signed-in call',
 };
 

@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema } from './users';
 
 /**
- * Clinical triage flags: raised by the server from coach conversations (concerning findings) and
- * from threshold rules on telemetry; listed most severe and oldest first.
+ * Clinical triage flags: raised by the server from coach conversations (concerning findings),
+ * from threshold rules on telemetry and from outcome scores that are not improving as expected
+ * (against the instrument's published MCID and PASS); listed most severe and oldest first.
  *
  * This file imports only users.ts: participants.ts and review.ts import it, so importing them
  * (or profile.ts) here would make a cycle.
  */
 
 /** Where a flag came from. */
-export const FLAG_SOURCES = ['CONVERSATION', 'THRESHOLD'] as const;
+export const FLAG_SOURCES = ['CONVERSATION', 'THRESHOLD', 'OUTCOME'] as const;
 export type FlagSource = (typeof FLAG_SOURCES)[number];
 
 /** Most severe first: the database enum keeps this order, so ordering by it sorts by severity. */
@@ -29,7 +30,14 @@ export const FLAG_SEVERITY_LABELS: Record<FlagSeverity, string> = {
 export const FLAG_SOURCE_LABELS: Record<FlagSource, string> = {
   CONVERSATION: 'Conversation',
   THRESHOLD: 'Threshold',
+  OUTCOME: 'Outcome',
 };
+
+/**
+ * What an OUTCOME flag found: at 3 Months an improvement from PreOp smaller than the MCID, or at
+ * 6 Months a score below the PASS (contract instruments.ts has both, with their sources).
+ */
+export const NOT_IMPROVING_FINDING = 'Not improving as expected';
 
 export const FLAG_STATUS_LABELS: Record<FlagStatus, string> = {
   OPEN: 'Open',

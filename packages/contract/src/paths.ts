@@ -1,6 +1,11 @@
 /** API paths, shared so the portal never builds a URL by hand and the server registers the same. */
 export const API_PATHS = {
   health: '/api/health',
+  /** Administrators: system clients of the FHIR API (GET list, POST register, DELETE byId). */
+  fhirClients: {
+    list: '/api/fhir-clients',
+    byId: (id: string) => `/api/fhir-clients/${id}`,
+  },
   account: {
     login: '/api/account/login',
     token: '/api/account/token',
@@ -109,6 +114,14 @@ export const API_PATHS = {
   },
   /** Public: the idle logoff period the portal enforces. */
   sessionPolicy: '/api/account/session-policy',
+  /** Single sign-on with OpenID Connect (issue 20); all public, start and callback are browser GETs. */
+  sso: {
+    options: '/api/account/sign-in-options',
+    start: '/api/account/oidc/start',
+    /** The redirect URI registered at the identity provider, after PUBLIC_URL. */
+    callback: '/api/account/oidc/callback',
+    complete: '/api/account/oidc/complete',
+  },
 } as const;
 
 /** Portal routes of spec §2. */
@@ -125,6 +138,7 @@ export const WEB_ROUTES = {
   participantDetails: '/participant-details',
   adminHome: '/admin/home',
   auditLog: '/admin/audit-log',
+  fhirClients: '/admin/fhir-clients',
   unauthorized: '/unauthorized',
   /** Linked from the delete-account help page; open access. */
   privacyPolicy: '/privacy-policy',

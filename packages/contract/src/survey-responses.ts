@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { measureScoreSchema } from './instruments';
 import { surveyTimepointSchema } from './surveys';
 
 /**
@@ -30,7 +31,10 @@ export type SurveyContentItem = z.infer<typeof surveyContentItemSchema>;
 
 /**
  * One scheduled survey of the participant (GET /api/nudge/survey-responses?user_id=), newest
- * target date first. `id` is the response's id; `score` is null unless submitted.
+ * target date first. `id` is the response's id. Once submitted, `scores` holds every published
+ * score of the instrument, derived from the stored answers (empty before); `score` is the first
+ * of them (null when not submitted or not scorable). `scoring_note` says why a submitted
+ * questionnaire has no published scoring at all.
  */
 export const surveyResponseSchema = z.object({
   id: z.number().int(),
@@ -44,6 +48,8 @@ export const surveyResponseSchema = z.object({
   submitted_at: z.iso.datetime({ offset: true }).nullable(),
   survey_status: surveyStatusSchema,
   score: z.number().nullable(),
+  scores: z.array(measureScoreSchema),
+  scoring_note: z.string().nullable(),
   content: z.array(surveyContentItemSchema),
 });
 export type SurveyResponse = z.infer<typeof surveyResponseSchema>;

@@ -150,7 +150,7 @@ describe('header and main menu', () => {
     expect(window.sessionStorage.getItem('participant_type')).toBe('Demo');
   });
 
-  it('administrator sees the Clinicians and Audit log menu but no tabs, and the logo leads to /admin/home', async () => {
+  it('administrator sees the Clinicians, Audit log and FHIR clients menu but no tabs, and the logo leads to /admin/home', async () => {
     renderApp({ route: '/admin/home', session: loginFor(administratorUser) });
     await screen.findByRole('heading', { name: 'Clinicians' });
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -163,7 +163,7 @@ describe('header and main menu', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Clinicians', 'Audit log']);
+    ).toEqual(['Clinicians', 'Audit log', 'FHIR clients']);
     expect(within(menu).getByRole('link', { name: 'Clinicians' })).toHaveAttribute(
       'aria-current',
       'page',

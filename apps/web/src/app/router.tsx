@@ -118,6 +118,12 @@ export function createRoutes(): RouteObject[] {
                     Component: (await import('./routes/audit-log')).AuditLogRoute,
                   }),
                 },
+                {
+                  path: WEB_ROUTES.fhirClients,
+                  lazy: async () => ({
+                    Component: (await import('./routes/fhir-clients')).FhirClientsRoute,
+                  }),
+                },
               ],
             },
             {

@@ -3,6 +3,10 @@ import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
+import { keepClockPinned, pinClock } from '../../../../test/pinned-clock';
+
+pinClock();
+keepClockPinned(afterEach);
 
 // DESIGN §8.8: a console.error (React warnings, act() misuse, failed prop types) fails the test.
 let consoleError: MockInstance<typeof console.error>;

@@ -26,7 +26,9 @@ export const surveys = pgTable('surveys', {
 
 /**
  * One scheduled survey for one participant at one timepoint. `answers` holds the index of the
- * chosen option per question; a null score with notApplicable marks an 'NA' timepoint.
+ * chosen option per question and is the record: the portal derives every published score from
+ * it (features/surveys/instruments). `score` keeps the instrument's first score as written when
+ * submitted; notApplicable marks an 'NA' timepoint.
  */
 export const surveyResponses = pgTable(
   'survey_responses',
@@ -45,5 +47,9 @@ export const surveyResponses = pgTable(
     score: real('score'),
     notApplicable: boolean('not_applicable').notNull().default(false),
   },
-  (table) => [index('survey_responses_user_idx').on(table.userId, table.surveyId, table.timepoint)],
+  (table) => [
+    index('survey_responses_user_idx').on(table.userId, table.surveyId, table.timepoint),
+    // The triage scan reads the responses submitted since its last run.
+    index('survey_responses_submitted_idx').on(table.submittedAt),
+  ],
 );

@@ -50,7 +50,7 @@ const EMAIL_DOMAINS = ['example.org', 'example.com', 'example.net'] as const;
 /**
  * Scenarios pinned to positions in the population so that even a small seed has every list
  * state the portal draws: invitations that can and cannot be re-sent, suspensions, no telemetry,
- * a survey due today and a conversation with chest pain.
+ * a survey due today, a conversation with chest pain and a blood pressure above its limit.
  */
 type Scenario =
   | 'random'
@@ -60,7 +60,8 @@ type Scenario =
   | 'suspended'
   | 'no-telemetry'
   | 'survey-due-today'
-  | 'safety-finding';
+  | 'safety-finding'
+  | 'threshold-crossing';
 
 function scenarioFor(index: number): Scenario {
   switch (index % 20) {
@@ -77,6 +78,7 @@ function scenarioFor(index: number): Scenario {
   }
   if (index % 50 === 5) return 'survey-due-today';
   if (index % 40 === 9) return 'safety-finding';
+  if (index % 40 === 21) return 'threshold-crossing';
   return 'random';
 }
 
@@ -231,6 +233,9 @@ export function generateParticipantProfile(
       // WEEK_6 is due 42 days after surgery: this participant's 6-week survey is due today.
       ...(scenario === 'survey-due-today' ? { surgeryDate: addDays(today, -42) } : {}),
       ...(scenario === 'no-telemetry' ? { telemetry: false } : {}),
+      ...(scenario === 'threshold-crossing'
+        ? { telemetry: true, highBloodPressureOn: addDays(today, -2) }
+        : {}),
       forcedSafetyFinding: safety,
     });
     faker.seed([seed, 1, STREAM.profile]);

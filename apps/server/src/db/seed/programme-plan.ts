@@ -38,6 +38,11 @@ export interface ProgrammePlan {
   homeGlucose: boolean;
   /** A safety finding that must appear in a recent conversation (demo coverage). */
   forcedSafetyFinding: SafetyFinding | null;
+  /**
+   * A day with a home blood pressure reading above every programme's systolic limit, so that
+   * threshold flags appear in the demo whatever day it is seeded on (demo coverage).
+   */
+  highBloodPressureOn: Date | null;
   baseline: {
     weightKg: number;
     steps: number;
@@ -84,6 +89,7 @@ export interface PlanInput {
   engagement?: Engagement;
   telemetry?: boolean;
   forcedSafetyFinding?: SafetyFinding | null;
+  highBloodPressureOn?: Date | null;
 }
 
 function procedureFor(faker: Faker, groupName: string | null): Procedure {
@@ -199,6 +205,7 @@ export function planProgramme(faker: Faker, input: PlanInput): ProgrammePlan {
     homeBloodPressure: hypertensive ? chance(faker, 0.6) : chance(faker, 0.1),
     homeGlucose: diabetic ? chance(faker, 0.7) : false,
     forcedSafetyFinding: input.forcedSafetyFinding ?? null,
+    highBloodPressureOn: input.highBloodPressureOn ?? null,
     baseline: {
       weightKg: round(bmi * heightM * heightM, 1),
       steps: Math.round(clamp(gaussian(faker, 6500 - (age - 60) * 60, 1800), 1500, 12_000)),

@@ -4,20 +4,45 @@ import {
   SURVEY_TIMEPOINT_OFFSET_DAYS,
   type SurveyTimepoint,
 } from '@recovery-portal/contract/surveys';
-import type { TimelineParticipant } from './programme-plan';
+import type { Joint, TimelineParticipant } from './programme-plan';
 import { addDays, atMinute, dayNumber, isoDate } from './seed-dates';
 import { chance, clamp, gaussian, STREAM } from './seed-random';
 import type { StoredSurvey } from './survey-definitions';
 import type { SurveyResponseRow } from './timeline-types';
 
-/** How unwell (0 best, 1 worst) participants typically report at each timepoint. */
-const SEVERITY_AT: Record<SurveyTimepoint, number> = {
-  PRE_OP: 0.6,
-  WEEK_6: 0.45,
-  MONTH_3: 0.32,
-  MONTH_6: 0.24,
-  MONTH_12: 0.18,
+/**
+ * How unwell (0 best, 1 worst) participants report at each timepoint, item by item; hip
+ * patients recover faster than knee patients. These are demo levels, not clinical data: the
+ * portal holds scores against the published MCID and PASS (contract instruments.ts), never
+ * against these.
+ */
+const SEVERITY_AT: Record<Joint, Record<SurveyTimepoint, number>> = {
+  knee: { PRE_OP: 0.58, WEEK_6: 0.42, MONTH_3: 0.26, MONTH_6: 0.19, MONTH_12: 0.15 },
+  hip: { PRE_OP: 0.6, WEEK_6: 0.3, MONTH_3: 0.15, MONTH_6: 0.08, MONTH_12: 0.06 },
+  heart: { PRE_OP: 0.5, WEEK_6: 0.42, MONTH_3: 0.3, MONTH_6: 0.24, MONTH_12: 0.2 },
 };
+
+/** A participant who does not improve: scores stay close to where they were before surgery. */
+const NOT_IMPROVING_SEVERITY_AT: Record<SurveyTimepoint, number> = {
+  PRE_OP: 0.62,
+  WEEK_6: 0.6,
+  MONTH_3: 0.57,
+  MONTH_6: 0.55,
+  MONTH_12: 0.53,
+};
+
+/**
+ * Share of participants who do not improve. About one in seven patients does not reach an
+ * acceptable symptom state two years after joint replacement: 14.2% for KOOS JR after TKA and
+ * 16.9% for HOOS JR after THA (Kunze et al., J Bone Joint Surg Am 2022;104(4):345-352).
+ */
+export const NOT_IMPROVING_SHARE = 0.15;
+
+/** Whether the participant is one of those who do not improve (fixed per participant). */
+export function isNotImproving(faker: Faker, seed: number): boolean {
+  faker.seed([seed, 0, STREAM.surveys, 1]);
+  return chance(faker, NOT_IMPROVING_SHARE);
+}
 
 /**
  * The participant's survey schedule: every questionnaire that fits them at the five timepoints,
@@ -34,6 +59,11 @@ export function generateSurveySchedule(
   const rows: SurveyResponseRow[] = [];
   const lastActiveDay = plan.endDate ?? addDays(today, -1);
   const fitting = surveys.filter((s) => s.definition.joints.includes(plan.joint));
+  const severityAt = isNotImproving(faker, plan.seed)
+    ? NOT_IMPROVING_SEVERITY_AT
+    : SEVERITY_AT[plan.joint];
+  // How this participant sits against others, the same in every questionnaire they answer.
+  const offset = gaussian(faker, 0, 0.05);
   fitting.forEach((survey, surveyIndex) => {
     SURVEY_TIMEPOINTS.forEach((timepoint, timepointIndex) => {
       faker.seed([plan.seed, surveyIndex * 10 + timepointIndex, STREAM.surveys]);
@@ -59,15 +89,17 @@ export function generateSurveySchedule(
       const submittedDay = addDays(target, faker.number.int({ min: 0, max: 4 }));
       if (state === 'overdue' || dayNumber(target) > dayNumber(lastActiveDay)) return;
       const day = dayNumber(submittedDay) > dayNumber(lastActiveDay) ? target : submittedDay;
-      const level = clamp(gaussian(faker, SEVERITY_AT[timepoint], 0.12), 0, 1);
+      const level = clamp(gaussian(faker, severityAt[timepoint] + offset, 0.05), 0, 1);
       const answers = survey.definition.questions.map((q) =>
         Math.round(
-          clamp(gaussian(faker, level * (q.options.length - 1), 0.7), 0, q.options.length - 1),
+          clamp(gaussian(faker, level * (q.options.length - 1), 0.55), 0, q.options.length - 1),
         ),
       );
       row.submittedAt = atMinute(day, faker.number.int({ min: 8 * 60, max: 21 * 60 }));
       row.answers = answers;
-      row.score = survey.definition.score(answers);
+      // The stored score is the instrument's first published score (GPH for PROMIS Global
+      // Health); the portal always derives every score from the answers.
+      row.score = survey.definition.instrument.score(answers)[0]?.value ?? null;
     });
   });
   return rows;

@@ -139,6 +139,12 @@ export function generateTelemetryDay(
     push(rows, userId, 'weight', weight, at, 'HOME');
     push(rows, userId, 'bmi', bmi, at, 'HOME');
   }
+  if (plan.highBloodPressureOn?.getTime() === day.getTime()) {
+    const at = atMinute(day, 8 * 60 + faker.number.int({ min: 0, max: 45 }));
+    // Above the highest systolic limit of any programme (160 mmHg), whatever the noise.
+    push(rows, userId, 'systolicBp', faker.number.int({ min: 166, max: 182 }), at, 'HOME');
+    push(rows, userId, 'diastolicBp', faker.number.int({ min: 92, max: 104 }), at, 'HOME');
+  }
   if (!all) return;
 
   if (plan.homeBloodPressure && (dayNo + plan.seed) % 2 === 0 && chance(faker, logging + 0.2)) {

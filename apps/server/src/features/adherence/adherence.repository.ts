@@ -13,7 +13,7 @@ export async function listScheduleRows(db: Database, userId: number) {
       timepoint: surveyResponses.timepoint,
       targetDate: surveyResponses.targetDate,
       submittedAt: surveyResponses.submittedAt,
-      score: surveyResponses.score,
+      answers: surveyResponses.answers,
       notApplicable: surveyResponses.notApplicable,
     })
     .from(surveyResponses)

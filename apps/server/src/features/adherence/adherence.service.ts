@@ -3,6 +3,7 @@ import {
   type AdherenceEntry,
   type AdherenceItem,
 } from '@recovery-portal/contract/adherence';
+import { formatMeasureScore, type MeasureScore } from '@recovery-portal/contract/instruments';
 import {
   SURVEY_TIMEPOINT_LABELS,
   SURVEY_TIMEPOINT_OFFSET_DAYS,
@@ -10,16 +11,20 @@ import {
 } from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
 import { addDays } from '../telemetry/days';
-import { roundTo } from '../telemetry/series';
+import { measureScores } from '../surveys/survey-scores';
 import { listScheduleRows, type ScheduleRow } from './adherence.repository';
 
 /** A submitted row beats an unsubmitted one; otherwise the later row (higher id) wins. */
-function preferred(current: ScheduleRow | undefined, candidate: ScheduleRow): ScheduleRow {
+export function preferred(current: ScheduleRow | undefined, candidate: ScheduleRow): ScheduleRow {
   if (!current) return candidate;
   if (Boolean(current.submittedAt) !== Boolean(candidate.submittedAt)) {
     return candidate.submittedAt ? candidate : current;
   }
   return candidate.id > current.id ? candidate : current;
+}
+
+function shortText(score: MeasureScore): string {
+  return score.value === null ? score.display : formatMeasureScore(score.measure, score.value);
 }
 
 function toEntry(
@@ -28,12 +33,17 @@ function toEntry(
   surgeryDate?: string,
 ): AdherenceEntry {
   let score: AdherenceEntry['score'] = null;
-  if (row?.submittedAt) score = row.score === null ? null : roundTo(row.score);
-  else if (row?.notApplicable) score = NOT_APPLICABLE_SCORE;
+  let scoreText: string | null = null;
+  if (row?.submittedAt) {
+    const { scores } = measureScores(row.title, row.answers);
+    score = scores[0]?.value ?? null;
+    scoreText = scores.length > 0 ? scores.map(shortText).join(' · ') : 'no published score';
+  } else if (row?.notApplicable) score = NOT_APPLICABLE_SCORE;
   return {
     timepoint,
     label: SURVEY_TIMEPOINT_LABELS[timepoint],
     score,
+    score_text: scoreText,
     target_date: surgeryDate
       ? addDays(surgeryDate, SURVEY_TIMEPOINT_OFFSET_DAYS[timepoint])
       : (row?.targetDate ?? null),

@@ -17,6 +17,8 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
+import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '../surveys/instruments/promis-global-health';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;
@@ -38,8 +40,14 @@ const getAdherence = (query: string, token: string | null = clinician.access_tok
 describe('survey schedule (adherence)', () => {
   it('each survey has exactly five entries in schedule order, with scores, NA and submissions', async () => {
     const participant = await createParticipant(testApp.db);
-    const promis = await createSurvey(testApp.db, { title: 'PROMIS Global Health' });
-    const koos = await createSurvey(testApp.db, { title: 'KOOS JR Knee Survey' });
+    const promis = await createSurvey(testApp.db, {
+      title: PROMIS_GLOBAL_HEALTH.title,
+      questions: PROMIS_GLOBAL_HEALTH.questions,
+    });
+    const koos = await createSurvey(testApp.db, {
+      title: KOOS_JR.title,
+      questions: KOOS_JR.questions,
+    });
     // Inserted out of order on purpose.
     await createSurveyResponse(testApp.db, participant.id, koos.id, {
       timepoint: 'MONTH_12',
@@ -54,8 +62,8 @@ describe('survey schedule (adherence)', () => {
       timepoint: 'PRE_OP',
       targetDate: '2024-12-29',
       submittedAt: new Date('2024-12-30T10:15:00Z'),
-      answers: [0, 1],
-      score: 64.3,
+      answers: [1, 1, 1, 1, 1, 1, 2],
+      score: 71,
     });
     await createSurveyResponse(testApp.db, participant.id, koos.id, {
       timepoint: 'MONTH_3',
@@ -65,13 +73,15 @@ describe('survey schedule (adherence)', () => {
       timepoint: 'MONTH_6',
       targetDate: '2025-07-06',
       submittedAt: new Date('2025-07-07T08:00:00Z'),
+      // Worst answer everywhere, pain 10: the lowest GPH and GMH T-scores.
+      answers: [4, 4, 4, 4, 4, 4, 4, 4, 4, 10],
       score: 0,
     });
 
     const items = successData(await getAdherence(`user_id=${participant.id}`), adherenceListSchema);
     expect(items.map((item) => item.title)).toEqual([
       'KOOS JR Knee Survey',
-      'PROMIS Global Health',
+      'PROMIS Global Health v1.2',
     ]);
     const [knee, global] = items;
     expect(knee).toEqual({
@@ -84,7 +94,8 @@ describe('survey schedule (adherence)', () => {
         {
           timepoint: 'PRE_OP',
           label: 'PreOp',
-          score: 64.3,
+          score: 65.994,
+          score_text: 'KOOS JR 65.99',
           target_date: '2024-12-29',
           submitted_on: '2024-12-30T10:15:00.000Z',
         },
@@ -92,6 +103,7 @@ describe('survey schedule (adherence)', () => {
           timepoint: 'WEEK_6',
           label: '6 Weeks',
           score: 'NA',
+          score_text: null,
           target_date: '2025-02-16',
           submitted_on: null,
         },
@@ -99,6 +111,7 @@ describe('survey schedule (adherence)', () => {
           timepoint: 'MONTH_3',
           label: '3 Months',
           score: null,
+          score_text: null,
           target_date: '2025-04-06',
           submitted_on: null,
         },
@@ -106,6 +119,7 @@ describe('survey schedule (adherence)', () => {
           timepoint: 'MONTH_6',
           label: '6 Months',
           score: null,
+          score_text: null,
           target_date: null,
           submitted_on: null,
         },
@@ -113,15 +127,17 @@ describe('survey schedule (adherence)', () => {
           timepoint: 'MONTH_12',
           label: '12 Months',
           score: null,
+          score_text: null,
           target_date: '2026-01-05',
           submitted_on: null,
         },
       ],
     });
     expect(global?.entries.map((entry) => entry.timepoint)).toEqual([...SURVEY_TIMEPOINTS]);
-    // A score of 0 is a score, not a missing one.
+    // Both summary scores of PROMIS Global Health, derived from the answers.
     expect(global?.entries[3]).toMatchObject({
-      score: 0,
+      score: 16.2,
+      score_text: 'GPH T 16.2 · GMH T 21.2',
       submitted_on: '2025-07-07T08:00:00.000Z',
     });
     expect(global).toMatchObject({ start_date: '2025-07-06', end_date: '2025-07-06' });
@@ -136,12 +152,15 @@ describe('survey schedule (adherence)', () => {
 
   it('a resubmitted timepoint shows the submitted row', async () => {
     const participant = await createParticipant(testApp.db);
-    const survey = await createSurvey(testApp.db);
+    const survey = await createSurvey(testApp.db, {
+      title: KOOS_JR.title,
+      questions: KOOS_JR.questions,
+    });
     await createSurveyResponse(testApp.db, participant.id, survey.id, {
       timepoint: 'PRE_OP',
       targetDate: '2025-01-01',
       submittedAt: new Date('2025-01-02T00:00:00Z'),
-      score: 12,
+      answers: [0, 0, 0, 0, 0, 0, 1],
     });
     await createSurveyResponse(testApp.db, participant.id, survey.id, {
       timepoint: 'PRE_OP',
@@ -151,7 +170,7 @@ describe('survey schedule (adherence)', () => {
       await getAdherence(`user_id=${participant.id}`),
       adherenceListSchema,
     );
-    expect(item?.entries[0]).toMatchObject({ score: 12, target_date: '2025-01-01' });
+    expect(item?.entries[0]).toMatchObject({ score: 91.975, target_date: '2025-01-01' });
   });
 
   it('bad ids are 400, unknown and staff ids 404, other roles 403/401', async () => {

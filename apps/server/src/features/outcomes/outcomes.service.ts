@@ -1,7 +1,5 @@
-import type { AdherenceItem } from '@recovery-portal/contract/adherence';
+import { MEASURE_INFO } from '@recovery-portal/contract/instruments';
 import {
-  classifyDeviation,
-  expectedCurve,
   PROGRAMME_OF_GROUP,
   PROGRAMME_OF_PROCEDURE,
   type OutcomePoint,
@@ -10,15 +8,17 @@ import {
   type ProgrammeSource,
   type RecoveryProgramme,
 } from '@recovery-portal/contract/outcomes';
+import { SURVEY_TIMEPOINT_LABELS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
-import { listScheduleRows } from '../adherence/adherence.repository';
-import { buildAdherence } from '../adherence/adherence.service';
-import { roundTo } from '../telemetry/series';
+import { listScheduleRows, type ScheduleRow } from '../adherence/adherence.repository';
+import { preferred } from '../adherence/adherence.service';
+import { instrumentOf, scoreResponse, type MeasureResult } from '../surveys/instruments';
+import { assessScore, improvementOf } from './outcome-status';
 import { findProgrammeFacts, type ProgrammeFacts } from './outcomes.repository';
 
 /**
- * The participant's programme: a recorded surgery decides (a procedure without a curve gives
- * none), then a group that stands for a programme, else the programme as a whole.
+ * The participant's programme: a recorded surgery decides (a procedure outside the programmes
+ * gives none), then a group that stands for a programme, else the programme as a whole.
  */
 export function resolveProgramme(facts: ProgrammeFacts): {
   programme: RecoveryProgramme | null;
@@ -32,42 +32,83 @@ export function resolveProgramme(facts: ProgrammeFacts): {
   return { programme: 'GENERAL', source: 'DEFAULT' };
 }
 
-/** One questionnaire's schedule set against the programme's curve. */
-export function toOutcomeSurvey(
-  item: AdherenceItem,
-  programme: RecoveryProgramme | null,
-): OutcomeSurvey {
-  const curve = expectedCurve(programme, item.title);
-  const points = item.entries.map((entry): OutcomePoint => {
-    const score = typeof entry.score === 'number' ? entry.score : null;
-    const base = {
-      timepoint: entry.timepoint,
-      label: entry.label,
-      score,
-      submitted_on: entry.submitted_on,
-    };
-    const point = curve?.points[entry.timepoint];
-    if (!curve || !point) {
-      return { ...base, expected: null, lower: null, upper: null, deviation: null, status: null };
+/** Each questionnaire's chosen row per timepoint: the submitted one, else the latest. */
+function byQuestionnaire(rows: readonly ScheduleRow[]) {
+  const surveys = new Map<number, { first: ScheduleRow; cells: Map<string, ScheduleRow> }>();
+  for (const row of rows) {
+    let survey = surveys.get(row.surveyId);
+    if (!survey) {
+      survey = { first: row, cells: new Map() };
+      surveys.set(row.surveyId, survey);
     }
-    const band = {
-      lower: roundTo(Math.max(curve.scale.min, point.expected - point.tolerance), 1),
-      upper: roundTo(Math.min(curve.scale.max, point.expected + point.tolerance), 1),
-    };
-    return {
-      ...base,
-      expected: point.expected,
-      ...band,
-      deviation: score === null ? null : roundTo(score - point.expected, 1),
-      status: score === null ? null : classifyDeviation(score, band, curve.scale.higher_is_better),
-    };
+    survey.cells.set(row.timepoint, preferred(survey.cells.get(row.timepoint), row));
+  }
+  return [...surveys.values()].sort(
+    (a, b) => a.first.title.localeCompare(b.first.title) || a.first.surveyId - b.first.surveyId,
+  );
+}
+
+/**
+ * Every published score of the participant's questionnaires at the five timepoints, derived
+ * from the stored answers and held against the instrument's MCID and PASS.
+ */
+export function buildOutcomeSurveys(rows: readonly ScheduleRow[]): OutcomeSurvey[] {
+  return byQuestionnaire(rows).flatMap(({ first, cells }) => {
+    const instrument = instrumentOf(first.title);
+    if (!instrument) return [];
+    const results = new Map(
+      SURVEY_TIMEPOINTS.map((timepoint) => {
+        const row = cells.get(timepoint);
+        const scored: MeasureResult[] = row?.submittedAt
+          ? scoreResponse(first.title, row.answers)
+          : [];
+        return [timepoint, { row, scored }] as const;
+      }),
+    );
+    return instrument.measures.map((measure): OutcomeSurvey => {
+      const info = MEASURE_INFO[measure];
+      const scoreAt = (timepoint: (typeof SURVEY_TIMEPOINTS)[number]) =>
+        results.get(timepoint)?.scored.find((r) => r.measure === measure) ?? null;
+      const preOp = scoreAt('PRE_OP')?.value ?? null;
+      const points = SURVEY_TIMEPOINTS.map((timepoint): OutcomePoint => {
+        const row = results.get(timepoint)?.row;
+        const result = scoreAt(timepoint);
+        const score = result?.value ?? null;
+        const assessed = score === null ? null : assessScore(measure, timepoint, score, preOp);
+        return {
+          timepoint,
+          label: SURVEY_TIMEPOINT_LABELS[timepoint],
+          score,
+          submitted_on: row?.submittedAt ? row.submittedAt.toISOString() : null,
+          not_scorable_reason: result?.reason ?? null,
+          improvement:
+            score === null || preOp === null || timepoint === 'PRE_OP'
+              ? null
+              : improvementOf(measure, preOp, score),
+          status: assessed?.status ?? null,
+        };
+      });
+      return {
+        survey_id: first.surveyId,
+        title: first.title,
+        measure,
+        label: info.label,
+        name: info.name,
+        min: info.min,
+        max: info.max,
+        higher_is_better: info.higherIsBetter,
+        scale_text: info.scaleText,
+        mcid: info.mcid,
+        pass: info.pass,
+        points,
+      };
+    });
   });
-  return { survey_id: item.survey_id, title: item.title, scale: curve?.scale ?? null, points };
 }
 
 export function createOutcomeService(db: Database) {
   return {
-    /** The participant's survey scores at the five timepoints against their programme's curve. */
+    /** The participant's published scores at the five timepoints against MCID and PASS. */
     async trends(userId: number): Promise<OutcomeTrends> {
       const [facts, rows] = await Promise.all([
         findProgrammeFacts(db, userId),
@@ -78,7 +119,7 @@ export function createOutcomeService(db: Database) {
         programme,
         programme_source: source,
         procedure: source === 'SURGERY' ? facts.procedure : null,
-        surveys: buildAdherence(rows).map((item) => toOutcomeSurvey(item, programme)),
+        surveys: buildOutcomeSurveys(rows),
       };
     },
   };

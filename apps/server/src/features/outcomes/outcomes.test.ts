@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  OUTCOME_SURVEY_TITLES,
-  outcomeTrendsSchema,
-  type OutcomeTrends,
-} from '@recovery-portal/contract/outcomes';
+import { outcomeTrendsSchema, type OutcomeTrends } from '@recovery-portal/contract/outcomes';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
 import {
@@ -22,6 +18,9 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import { addParticipant, callApi, seedGroups } from '../participants/participants.fixtures';
+import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '../surveys/instruments/promis-global-health';
+import { PROMIS_PAIN_INTERFERENCE_4A } from '../surveys/instruments/promis-pain-interference-4a';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;
@@ -46,53 +45,59 @@ async function trendsOf(userId: number): Promise<OutcomeTrends> {
 
 const submitted = (day: string) => new Date(`${day}T09:00:00Z`);
 
+/** KOOS JR answers (option indexes) whose raw sum is `raw`. */
+const koosAnswers = (raw: number) =>
+  Array.from({ length: 7 }, (_, i) => Math.max(0, Math.min(4, raw - i * 4)));
+
+async function knee() {
+  return createSurvey(testApp.db, { title: KOOS_JR.title, questions: KOOS_JR.questions });
+}
+
 describe('outcome trends', () => {
-  it('clinician sees a knee patient’s scores against the knee curve, with deviations marked', async () => {
+  it('clinician sees a knee patient’s published scores against the MCID and PASS', async () => {
     const participant = await createParticipant(testApp.db);
     await createSurgery(testApp.db, participant.id, {
       procedure: 'TOTAL_KNEE_REPLACEMENT',
       surgeryDate: '2025-03-10',
     });
-    const koos = await createSurvey(testApp.db, { title: OUTCOME_SURVEY_TITLES.koosJr });
-    const pain = await createSurvey(testApp.db, { title: OUTCOME_SURVEY_TITLES.painInterference });
+    const koos = await knee();
+    const pain = await createSurvey(testApp.db, {
+      title: PROMIS_PAIN_INTERFERENCE_4A.title,
+      questions: PROMIS_PAIN_INTERFERENCE_4A.questions,
+    });
     const koosAt = [
-      // Expected 40 ± 17.5: inside the band.
-      ['PRE_OP', '2025-03-03', 45],
-      // Expected 54.9 ± 17.5 → 37.4 … 72.4: 30 is below, and for KOOS lower is worse.
-      ['WEEK_6', '2025-04-21', 30],
-      // Expected 67.3 ± 17 → 50.3 … 84.3: 90 is above, so better.
-      ['MONTH_3', '2025-06-09', 90],
+      ['PRE_OP', '2025-03-03', 16], // 47.487
+      ['WEEK_6', '2025-04-21', 12], // 57.14: too early to judge
+      ['MONTH_3', '2025-06-09', 8], // 65.994: +18.507, at least the MCID of 14
+      ['MONTH_6', '2025-09-08', 12], // 57.14: below the PASS of 63.7, and only +9.653
     ] as const;
-    for (const [timepoint, day, score] of koosAt) {
+    for (const [timepoint, day, raw] of koosAt) {
       await createSurveyResponse(testApp.db, participant.id, koos.id, {
         timepoint,
         targetDate: day,
         submittedAt: submitted(day),
-        score,
+        answers: koosAnswers(raw),
+        // What the earlier linear formula stored: never read.
+        score: 99,
       });
     }
-    // Scheduled but never answered, and not applicable: neither has a score.
-    await createSurveyResponse(testApp.db, participant.id, koos.id, {
-      timepoint: 'MONTH_6',
-      targetDate: '2025-09-08',
-    });
     await createSurveyResponse(testApp.db, participant.id, koos.id, {
       timepoint: 'MONTH_12',
       targetDate: '2026-03-10',
       notApplicable: true,
     });
-    // Pain Interference: higher is worse, so a score above the band is worse than expected.
+    // Pain Interference: lower is better, so a fall is an improvement.
     await createSurveyResponse(testApp.db, participant.id, pain.id, {
-      timepoint: 'WEEK_6',
-      targetDate: '2025-04-21',
-      submittedAt: submitted('2025-04-22'),
-      score: 24,
+      timepoint: 'PRE_OP',
+      targetDate: '2025-03-03',
+      submittedAt: submitted('2025-03-03'),
+      answers: [3, 3, 3, 3],
     });
     await createSurveyResponse(testApp.db, participant.id, pain.id, {
       timepoint: 'MONTH_3',
       targetDate: '2025-06-09',
       submittedAt: submitted('2025-06-10'),
-      score: 6,
+      answers: [1, 1, 1, 1],
     });
 
     const trends = await trendsOf(participant.id);
@@ -101,91 +106,84 @@ describe('outcome trends', () => {
       programme_source: 'SURGERY',
       procedure: 'TOTAL_KNEE_REPLACEMENT',
     });
-    expect(trends.surveys.map((survey) => survey.title)).toEqual([
-      OUTCOME_SURVEY_TITLES.koosJr,
-      OUTCOME_SURVEY_TITLES.painInterference,
-    ]);
-    const [knee, interference] = trends.surveys;
-    expect(knee?.scale).toEqual({ min: 0, max: 100, higher_is_better: true });
-    expect(knee?.points.map((point) => point.timepoint)).toEqual([...SURVEY_TIMEPOINTS]);
-    expect(knee?.points[0]).toEqual({
+    expect(trends.surveys.map((survey) => survey.label)).toEqual(['KOOS JR', 'PI T']);
+    const [kneeScores, interference] = trends.surveys;
+    expect(kneeScores).toMatchObject({
+      measure: 'KOOS_JR',
+      name: 'KOOS JR interval score',
+      min: 0,
+      max: 100,
+      higher_is_better: true,
+      scale_text: '0–100, 100 = best',
+      mcid: { value: 14 },
+      pass: { value: 63.7 },
+    });
+    expect(kneeScores?.mcid?.source).toMatch(/Lyman/);
+    expect(kneeScores?.pass?.source).toMatch(/Kunze/);
+    expect(kneeScores?.points.map((point) => point.timepoint)).toEqual([...SURVEY_TIMEPOINTS]);
+    expect(kneeScores?.points[0]).toEqual({
       timepoint: 'PRE_OP',
       label: 'PreOp',
-      score: 45,
+      score: 47.487,
       submitted_on: '2025-03-03T09:00:00.000Z',
-      expected: 40,
-      lower: 22.5,
-      upper: 57.5,
-      deviation: 5,
-      status: 'WITHIN',
+      not_scorable_reason: null,
+      improvement: null,
+      status: null,
     });
-    expect(knee?.points[1]).toMatchObject({
-      score: 30,
-      expected: 54.9,
-      lower: 37.4,
-      upper: 72.4,
-      deviation: -24.9,
-      status: 'WORSE',
+    expect(kneeScores?.points[1]).toMatchObject({ score: 57.14, improvement: 9.653, status: null });
+    expect(kneeScores?.points[2]).toMatchObject({
+      score: 65.994,
+      improvement: 18.507,
+      status: 'IMPROVING',
     });
-    expect(knee?.points[2]).toMatchObject({ score: 90, deviation: 22.7, status: 'BETTER' });
-    // No score: the curve is still there to draw, but there is nothing to compare.
-    for (const point of knee?.points.slice(3) ?? []) {
-      expect(point).toMatchObject({ score: null, deviation: null, status: null });
-      expect(point.expected).not.toBeNull();
-    }
-    expect(interference?.scale).toEqual({ min: 6, max: 30, higher_is_better: false });
-    expect(interference?.points[0]).toMatchObject({ score: null, expected: 20.3, status: null });
-    expect(interference?.points[1]).toMatchObject({
-      score: 24,
-      expected: 16.8,
-      upper: 21.3,
-      deviation: 7.2,
-      status: 'WORSE',
+    expect(kneeScores?.points[3]).toMatchObject({ score: 57.14, status: 'NOT_IMPROVING' });
+    expect(kneeScores?.points[4]).toMatchObject({ score: null, status: null });
+
+    expect(interference).toMatchObject({ higher_is_better: false, mcid: { value: 3 }, pass: null });
+    expect(interference?.points[0]).toMatchObject({ score: 66.6 });
+    expect(interference?.points[2]).toMatchObject({
+      score: 55.6,
+      improvement: 11,
+      status: 'IMPROVING',
     });
-    // 6 is the best Pain Interference score, below the band: better than expected.
-    expect(interference?.points[2]).toMatchObject({ score: 6, lower: 9.7, status: 'BETTER' });
   });
 
-  it('a score on the edge of the band is within it, and the band stops at the scale', async () => {
+  it('PROMIS Global Health gives two scores; an unscorable answer says why', async () => {
     const participant = await createParticipant(testApp.db);
-    const promis = await createSurvey(testApp.db, {
-      title: OUTCOME_SURVEY_TITLES.promisGlobalHealth,
+    const global = await createSurvey(testApp.db, {
+      title: PROMIS_GLOBAL_HEALTH.title,
+      questions: PROMIS_GLOBAL_HEALTH.questions,
     });
-    // PreOp 18.3 ± 5 → 13.3 … 23.3.
-    await createSurveyResponse(testApp.db, participant.id, promis.id, {
+    await createSurveyResponse(testApp.db, participant.id, global.id, {
       timepoint: 'PRE_OP',
       targetDate: '2025-01-01',
       submittedAt: submitted('2025-01-01'),
-      score: 23.3,
+      // The pain item is unanswered: GPH cannot be scored, GMH can.
+      answers: [0, 0, 0, 0, 0, 0, 0, 0, 0, null],
     });
-    const [survey] = (await trendsOf(participant.id)).surveys;
-    expect(survey?.points[0]).toMatchObject({ upper: 23.3, deviation: 5, status: 'WITHIN' });
-    // 12 Months 29.4 ± 4 → 25.4 … 33.4, inside PROMIS's 7–35.
-    expect(survey?.points[4]).toMatchObject({ lower: 25.4, upper: 33.4 });
+    const [gph, gmh] = (await trendsOf(participant.id)).surveys;
+    expect(gph).toMatchObject({ label: 'GPH T', mcid: null, pass: null });
+    expect(gph?.points[0]).toMatchObject({
+      score: null,
+      not_scorable_reason: '1 item is unanswered.',
+    });
+    expect(gmh).toMatchObject({ label: 'GMH T' });
+    expect(gmh?.points[0]).toMatchObject({ score: 67.6, not_scorable_reason: null });
   });
 
   it('the programme comes from the latest surgery, else the group, else the whole programme', async () => {
     await seedGroups(testApp.db, ['Hip Recovery', 'CZ']);
     const hipGroup = await addParticipant(testApp.db, { group: 'Hip Recovery' });
-    const koos = await createSurvey(testApp.db, { title: OUTCOME_SURVEY_TITLES.koosJr });
+    const koos = await knee();
     await createSurveyResponse(testApp.db, hipGroup.id, koos.id, {
       timepoint: 'PRE_OP',
       targetDate: '2025-01-01',
       submittedAt: submitted('2025-01-01'),
-      score: 50,
+      answers: koosAnswers(14),
     });
     const byGroup = await trendsOf(hipGroup.id);
     expect(byGroup).toMatchObject({ programme: 'HIP', programme_source: 'GROUP', procedure: null });
-    // The hip programme has no KOOS JR curve: the score is shown without a comparison.
-    expect(byGroup.surveys[0]).toMatchObject({ scale: null });
-    expect(byGroup.surveys[0]?.points[0]).toMatchObject({
-      score: 50,
-      expected: null,
-      lower: null,
-      upper: null,
-      deviation: null,
-      status: null,
-    });
+    expect(byGroup.surveys[0]?.points[0]).toMatchObject({ score: 52.465 });
 
     const internal = await addParticipant(testApp.db, { group: 'CZ' });
     expect(await trendsOf(internal.id)).toMatchObject({
@@ -209,7 +207,7 @@ describe('outcome trends', () => {
       procedure: 'TOTAL_KNEE_REPLACEMENT',
     });
 
-    // A procedure without outcome data gives no curve rather than a wrong one.
+    // A procedure outside the programmes gives none.
     await createSurgery(testApp.db, hipGroup.id, {
       procedure: 'ROTATOR_CUFF_REPAIR',
       surgeryDate: '2025-06-01',
@@ -220,10 +218,10 @@ describe('outcome trends', () => {
       programme_source: 'SURGERY',
       procedure: 'ROTATOR_CUFF_REPAIR',
     });
-    expect(shoulder.surveys[0]?.points[0]).toMatchObject({ score: 50, expected: null });
+    expect(shoulder.surveys[0]?.points[0]).toMatchObject({ score: 52.465 });
   });
 
-  it('a participant without surveys gets no surveys, and a clinic’s own questionnaire no curve', async () => {
+  it('a participant without surveys gets none, and a questionnaire that is no published instrument is left out', async () => {
     const participant = await createParticipant(testApp.db);
     expect((await trendsOf(participant.id)).surveys).toEqual([]);
     const custom = await createSurvey(testApp.db, { title: 'Clinic satisfaction' });
@@ -231,11 +229,10 @@ describe('outcome trends', () => {
       timepoint: 'WEEK_6',
       targetDate: '2025-01-01',
       submittedAt: submitted('2025-01-02'),
+      answers: [0, 1],
       score: 3,
     });
-    const [survey] = (await trendsOf(participant.id)).surveys;
-    expect(survey).toMatchObject({ title: 'Clinic satisfaction', scale: null });
-    expect(survey?.points[1]).toMatchObject({ score: 3, expected: null, status: null });
+    expect((await trendsOf(participant.id)).surveys).toEqual([]);
   });
 
   it('refuses bad ids with a sentence, unknown and staff ids are 404, other roles 403/401', async () => {

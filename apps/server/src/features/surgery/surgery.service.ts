@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { ensureSurveys } from '../../db/seed/demo-generator';
 import type { Joint } from '../../db/seed/programme-plan';
-import { SURVEY_DEFINITIONS } from '../../db/seed/survey-definitions';
+import { RETIRED_SURVEY_TITLES, SURVEY_DEFINITIONS } from '../../db/seed/survey-definitions';
 import { notFound } from '../../lib/app-error';
 import { requireParticipant } from '../profile/participant-lookup';
 import {
@@ -43,9 +43,11 @@ const ALL_JOINTS: readonly Joint[] = ['knee', 'hip', 'heart'];
 
 /**
  * Whether a questionnaire is asked after this procedure. The programme's own questionnaires say
- * which joints they are for (KOOS JR: knees only); questionnaires a clinic added are for everyone.
+ * which joints they are for (KOOS JR: knees only); questionnaires a clinic added are for everyone;
+ * retired in-house forms for no one.
  */
 export function questionnaireFits(title: string, procedure: SurgeryProcedure): boolean {
+  if (RETIRED_SURVEY_TITLES.includes(title)) return false;
   const definition = SURVEY_DEFINITIONS.find((d) => d.title === title);
   if (!definition) return true;
   const joint = JOINT_OF[procedure];

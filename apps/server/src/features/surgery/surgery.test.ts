@@ -93,10 +93,10 @@ describe('surgeries', () => {
       surveys_rescheduled: 0,
       surgery: { user_id: participant.id, ...knee, image_count: 0 },
     });
-    // No questionnaires existed: the programme's three were created; all fit a knee.
+    // No questionnaires existed: the programme's four were created; three fit a knee.
     const rows = await schedule(participant.id);
     expect(new Set(rows.map((r) => r.title))).toEqual(
-      new Set(['KOOS JR Knee Survey', 'PROMIS Global Health', 'Pain Interference']),
+      new Set(['KOOS JR Knee Survey', 'PROMIS Global Health v1.2', 'PROMIS Pain Interference 4a']),
     );
     expect(rows.filter((r) => r.title === 'KOOS JR Knee Survey')).toEqual([
       { title: 'KOOS JR Knee Survey', timepoint: 'PRE_OP', targetDate: '2025-03-03' },
@@ -107,9 +107,10 @@ describe('surgeries', () => {
     ]);
   });
 
-  it('a hip surgery is not asked the knee questionnaire; clinic questionnaires are asked of everyone', async () => {
+  it('a hip surgery is not asked the knee questionnaire nor a retired form; clinic questionnaires are asked of everyone', async () => {
     const participant = await createParticipant(testApp.db);
     await createSurvey(testApp.db, { title: 'KOOS JR Knee Survey' });
+    await createSurvey(testApp.db, { title: 'PROMIS Global Health' });
     await createSurvey(testApp.db, { title: 'Clinic wellbeing check' });
     const result = successData(
       await addSurgery({

@@ -15,7 +15,6 @@ export async function listScheduledSurveys(db: Database, userId: number) {
       targetDate: surveyResponses.targetDate,
       submittedAt: surveyResponses.submittedAt,
       answers: surveyResponses.answers,
-      score: surveyResponses.score,
       notApplicable: surveyResponses.notApplicable,
     })
     .from(surveyResponses)

@@ -5,7 +5,7 @@ import {
 } from '@recovery-portal/contract/survey-responses';
 import { SURVEY_TIMEPOINT_LABELS, surveyQuestionSchema } from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
-import { roundTo } from '../telemetry/series';
+import { measureScores } from './survey-scores';
 import { listScheduledSurveys, type ScheduledSurveyRow } from './surveys.repository';
 
 /**
@@ -30,6 +30,9 @@ export function surveyContent(questions: unknown, answers: unknown): SurveyConte
 
 export function toSurveyResponse(row: ScheduledSurveyRow, today: string): SurveyResponse {
   const submittedAt = row.submittedAt ? row.submittedAt.toISOString() : null;
+  const { scores, note } = submittedAt
+    ? measureScores(row.title, row.answers)
+    : { scores: [], note: null };
   return {
     id: row.id,
     survey_id: row.surveyId,
@@ -43,7 +46,9 @@ export function toSurveyResponse(row: ScheduledSurveyRow, today: string): Survey
       { submitted_at: submittedAt, not_applicable: row.notApplicable, target_date: row.targetDate },
       today,
     ),
-    score: submittedAt && row.score !== null ? roundTo(row.score) : null,
+    score: scores[0]?.value ?? null,
+    scores,
+    scoring_note: note,
     content: surveyContent(row.questions, row.answers),
   };
 }

@@ -20,6 +20,8 @@ import {
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
 import { addDays, todayUtc } from '../telemetry/days';
+import { KOOS_JR } from './instruments/koos-jr';
+import { NOT_AN_INSTRUMENT } from './survey-scores';
 import { surveyContent } from './surveys.service';
 
 let testApp: TestApp;
@@ -81,20 +83,18 @@ describe('surveys on the profile', () => {
     const participant = await createParticipant(testApp.db);
     const other = await createParticipant(testApp.db);
     const koos = await createSurvey(testApp.db, {
-      title: 'KOOS JR Knee Survey',
+      title: KOOS_JR.title,
       description: 'Knee questions',
-      questions: [
-        { question: 'Stiffness?', options: ['None', 'Mild', 'Severe'] },
-        { question: 'Pain on stairs?', options: ['None', 'Mild', 'Severe'] },
-      ],
+      questions: KOOS_JR.questions,
     });
     const submittedAt = new Date(`${addDays(today, -40)}T09:30:00Z`);
     const submitted = await createSurveyResponse(testApp.db, participant.id, koos.id, {
       timepoint: 'PRE_OP',
       targetDate: addDays(today, -42),
       submittedAt,
-      answers: [2, 0],
-      score: 71.4286,
+      answers: [1, 1, 1, 1, 1, 1, 2],
+      // A score stored by the earlier linear formula: the API derives it from the answers.
+      score: 71,
     });
     const overdue = await createSurveyResponse(testApp.db, participant.id, koos.id, {
       timepoint: 'WEEK_6',
@@ -136,14 +136,68 @@ describe('surveys on the profile', () => {
       target_date: addDays(today, -42),
       submitted_at: submittedAt.toISOString(),
       survey_status: 'SUBMITTED',
-      score: 71.43,
-      content: [
-        { question: 'Stiffness?', options: ['None', 'Mild', 'Severe'], selected_option: 2 },
-        { question: 'Pain on stairs?', options: ['None', 'Mild', 'Severe'], selected_option: 0 },
+      score: 65.994,
+      scores: [
+        {
+          measure: 'KOOS_JR',
+          label: 'KOOS JR',
+          value: 65.994,
+          display: 'KOOS JR 65.99 (0–100, 100 = best)',
+          not_scorable_reason: null,
+        },
       ],
+      scoring_note: null,
+      content: KOOS_JR.questions.map((q, i) => ({ ...q, selected_option: i === 6 ? 2 : 1 })),
     });
     expect(list[0]?.content.every((q) => q.selected_option === null)).toBe(true);
     expect(list[0]?.score).toBeNull();
+    expect(list[0]?.scores).toEqual([]);
+  });
+
+  it('an incomplete response and an earlier in-house form are shown as not scorable, with why', async () => {
+    const participant = await createParticipant(testApp.db);
+    const koos = await createSurvey(testApp.db, {
+      title: KOOS_JR.title,
+      description: 'Knee questions',
+      questions: KOOS_JR.questions,
+    });
+    const oldForm = await createSurvey(testApp.db, {
+      title: 'PROMIS Global Health',
+      description: 'The earlier seven-question form',
+      questions: [{ question: 'Health?', options: ['Good', 'Poor'] }],
+    });
+    const submittedAt = new Date(`${addDays(today, -3)}T09:30:00Z`);
+    await createSurveyResponse(testApp.db, participant.id, koos.id, {
+      timepoint: 'PRE_OP',
+      targetDate: addDays(today, -5),
+      submittedAt,
+      answers: [1, 1, null, 1, 9, 1, 2],
+      score: 60,
+    });
+    await createSurveyResponse(testApp.db, participant.id, oldForm.id, {
+      timepoint: 'PRE_OP',
+      targetDate: addDays(today, -4),
+      submittedAt,
+      answers: [0],
+      score: 35,
+    });
+    const [old, incomplete] = successData(
+      await getSurveys(participant.id),
+      surveyResponseListSchema,
+    );
+    expect(incomplete).toMatchObject({
+      score: null,
+      scores: [
+        {
+          measure: 'KOOS_JR',
+          value: null,
+          display: 'KOOS JR not scorable',
+          not_scorable_reason: '2 items are unanswered.',
+        },
+      ],
+      scoring_note: null,
+    });
+    expect(old).toMatchObject({ score: null, scores: [], scoring_note: NOT_AN_INSTRUMENT });
   });
 
   it('a participant without surveys gets an empty list', async () => {

@@ -1,4 +1,5 @@
 import {
+  NOT_IMPROVING_FINDING,
   FLAG_MESSAGES,
   MAX_PARTICIPANT_FLAGS,
   type Concern,
@@ -38,6 +39,7 @@ export function createFlagService(deps: { db: Database; concerns: readonly Conce
   const concernLabels = new Map(deps.concerns.map((concern) => [concern.id, concern.label]));
 
   function findingOf(row: FlagRow): string {
+    if (row.source === 'OUTCOME') return NOT_IMPROVING_FINDING;
     if (row.source === 'THRESHOLD') {
       const rule = THRESHOLD_RULES.find((candidate) => candidate === row.rule);
       return rule ? THRESHOLD_RULE_DEFINITIONS[rule].label : labelOfId(row.rule);

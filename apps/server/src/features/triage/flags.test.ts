@@ -28,7 +28,10 @@ import {
   createMeasurements,
   createParticipant,
   createSimulationPrograms,
+  createSurvey,
+  createSurveyResponse,
 } from '../../test/factories';
+import { KOOS_JR } from '../surveys/instruments/koos-jr';
 import { createTriageScanner } from './triage-scanner';
 
 const DAY_MS = 86_400_000;
@@ -209,6 +212,42 @@ describe('flag lifecycle', () => {
     if (!fall) throw new Error('no fall flag');
     const withoutNote = successData(await acknowledge({ flag_id: fall.id, note: '' }), flagSchema);
     expect(withoutNote.acknowledgement_note).toBeNull();
+    expect(await openFlagCount(participant.id)).toEqual({ count: 0, top: null });
+  });
+
+  it('a knee score not improving as expected is listed as an Outcome flag and acknowledged like the others', async () => {
+    const participant = await createParticipant(testApp.db);
+    const koos = await createSurvey(testApp.db, {
+      title: KOOS_JR.title,
+      questions: KOOS_JR.questions,
+    });
+    // PreOp raw 16 → 47.487; 3 Months raw 14 → 52.465: +4.98, less than the MCID of 14.
+    for (const [timepoint, days, answers] of [
+      ['PRE_OP', 100, [4, 4, 4, 4, 0, 0, 0]],
+      ['MONTH_3', 3, [4, 4, 4, 2, 0, 0, 0]],
+    ] as const) {
+      await createSurveyResponse(testApp.db, participant.id, koos.id, {
+        timepoint,
+        targetDate: daysAgo(days).toISOString().slice(0, 10),
+        submittedAt: daysAgo(days),
+        answers: [...answers],
+      });
+    }
+    await scan();
+    const [flag] = successData(await ofParticipant(participant.id), participantFlagListSchema);
+    expect(flag).toMatchObject({
+      source: 'OUTCOME',
+      severity: 'MODERATE',
+      finding: 'Not improving as expected',
+      matched_text:
+        'Not improving as expected at 3 Months: KOOS JR changed by +4.98 from PreOp (47.49 to 52.47), less than the MCID of 14 (Lyman et al. 2018).',
+      value: 52.465,
+      status: 'OPEN',
+    });
+    const listed = successData(await list({}), flagListResponseSchema).flags;
+    expect(listed.map((item) => item.finding)).toEqual(['Not improving as expected']);
+    const done = successData(await acknowledge({ flag_id: flag?.id }), flagSchema);
+    expect(done.status).toBe('ACKNOWLEDGED');
     expect(await openFlagCount(participant.id)).toEqual({ count: 0, top: null });
   });
 

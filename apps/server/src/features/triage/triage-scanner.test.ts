@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
-import { DEFAULT_CONCERNS } from '@recovery-portal/contract/flags';
+import { DEFAULT_CONCERNS, FLAG_SOURCES } from '@recovery-portal/contract/flags';
 import { conversations } from '../../db/schema/conversations';
 import {
   clinicalFlags,
@@ -9,6 +9,7 @@ import {
   participantTriage,
   triageScanState,
 } from '../../db/schema/triage';
+import { testNow } from '../../../../../test/test-now';
 import { seedDemoData } from '../../db/seed/seed-demo';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import {
@@ -16,8 +17,12 @@ import {
   createMeasurements,
   createParticipant,
   createSurgery,
+  createSurvey,
+  createSurveyResponse,
 } from '../../test/factories';
-import { createTriageScanner, TRIAGE_LOOKBACK_DAYS } from './triage-scanner';
+import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
+import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { createTriageScanner, OUTCOME_LOOKBACK_DAYS, TRIAGE_LOOKBACK_DAYS } from './triage-scanner';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date('2026-03-20T12:00:00Z');
@@ -264,9 +269,85 @@ describe('triage scanner', () => {
     expect(batched).toEqual(whole);
     expect(await snapshot()).toEqual(inBatches);
     const sources = new Set(inBatches.flags.map((flag) => flag.source));
-    expect(sources).toEqual(new Set(['CONVERSATION', 'THRESHOLD']));
+    expect(sources).toEqual(new Set(FLAG_SOURCES));
     expect(inBatches.flags.length).toBeGreaterThan(3);
   }, 60_000);
+
+  it('raises "Not improving as expected" at 3 Months below the MCID and at 6 Months below the PASS', async () => {
+    const slow = await createParticipant(testApp.db);
+    const recovering = await createParticipant(testApp.db);
+    const koos = await createSurvey(testApp.db, {
+      title: KOOS_JR.title,
+      questions: KOOS_JR.questions,
+    });
+    const answersOf = (raw: number) =>
+      Array.from({ length: 7 }, (_, i) => Math.max(0, Math.min(4, raw - i * 4)));
+    const submit = (userId: number, timepoint: SurveyTimepoint, raw: number, daysAgo: number) =>
+      createSurveyResponse(testApp.db, userId, koos.id, {
+        timepoint,
+        targetDate: daysBefore(daysAgo).toISOString().slice(0, 10),
+        submittedAt: daysBefore(daysAgo),
+        answers: answersOf(raw),
+      });
+    // PreOp raw 16 → 47.487; 3 Months raw 13 → 54.84: +7.353, less than the MCID of 14.
+    await submit(slow.id, 'PRE_OP', 16, 100);
+    await submit(slow.id, 'MONTH_3', 13, 5);
+    // 6 Months raw 12 → 57.14, below the PASS of 63.7.
+    await submit(slow.id, 'MONTH_6', 12, 2);
+    // PreOp 47.487 → 3 Months 65.994 (+18.507) → 6 Months 73.342: no flag.
+    await submit(recovering.id, 'PRE_OP', 16, 100);
+    await submit(recovering.id, 'MONTH_3', 8, 5);
+    await submit(recovering.id, 'MONTH_6', 5, 2);
+
+    const summary = await scanner().scan(NOW);
+    expect(summary.raised).toBe(2);
+    expect(await flagsOf(recovering.id)).toEqual([]);
+    const flags = await flagsOf(slow.id);
+    expect(flags.map((flag) => [flag.source, flag.severity, flag.rule, flag.value])).toEqual([
+      ['OUTCOME', 'MODERATE', 'not-improving:KOOS_JR:MCID', 54.84],
+      ['OUTCOME', 'MODERATE', 'not-improving:KOOS_JR:PASS', 57.14],
+    ]);
+    expect(flags[0]?.matchedText).toBe(
+      'Not improving as expected at 3 Months: KOOS JR changed by +7.35 from PreOp (47.49 to 54.84), less than the MCID of 14 (Lyman et al. 2018).',
+    );
+    expect(flags[1]?.matchedText).toBe(
+      'Not improving as expected at 6 Months: KOOS JR 57.14 is below the PASS of 63.7 (Kunze et al. 2022).',
+    );
+    expect(flags[0]?.detectedAt).toEqual(daysBefore(5));
+    expect(await triageOf(slow.id)).toEqual({ count: 2, top: 'MODERATE' });
+
+    // A 3-month score older than the outcome lookback is history, not triage.
+    const earlier = await createParticipant(testApp.db);
+    await submit(earlier.id, 'PRE_OP', 16, 200);
+    await submit(earlier.id, 'MONTH_3', 13, OUTCOME_LOOKBACK_DAYS + 1);
+    expect((await scanner().scanParticipants([earlier.id], NOW)).raised).toBe(0);
+
+    // Scanning again reads nothing new and raises nothing twice.
+    expect((await scanner().scan(new Date(NOW.getTime() + 60_000))).raised).toBe(0);
+    expect(await scanner().scanParticipants([slow.id], NOW)).toMatchObject({ raised: 0 });
+    expect(await flagsOf(slow.id)).toHaveLength(2);
+  });
+
+  // A leap day seen from New Zealand (already 1 March there), the night US clocks spring forward,
+  // the night European clocks fall back, and the suite's own pinned day.
+  it.each([
+    '2024-02-29T23:30:00Z',
+    '2025-03-09T06:30:00Z',
+    '2027-10-31T00:30:00Z',
+    testNow().toISOString(),
+  ])(
+    'the demo seeded on %s raises flags of every source',
+    async (day) => {
+      const now = new Date(day);
+      await seedDemoData(testApp.db, { now, participants: 40 });
+      await scanner().scan(now);
+      const sources = await testApp.db
+        .selectDistinct({ source: clinicalFlags.source })
+        .from(clinicalFlags);
+      expect(new Set(sources.map((row) => row.source))).toEqual(new Set(FLAG_SOURCES));
+    },
+    60_000,
+  );
 
   it('the seeded demo raises the pinned chest-pain conversation as a critical flag', async () => {
     const now = new Date();

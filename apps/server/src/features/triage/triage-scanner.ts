@@ -9,6 +9,8 @@ import {
 } from '@recovery-portal/contract/thresholds';
 import type { Database } from '../../db/client';
 import { compileConcerns, matchConversation } from './concern-matcher';
+import { participantsWithSubmissions, submittedSurveysOf } from './outcome-flags.repository';
+import { outcomeFindings } from './outcome-rules';
 import {
   evaluateThresholds,
   severityOf,
@@ -44,6 +46,12 @@ const DAY_MS = 86_400_000;
  * data raises flags for the last two weeks only.
  */
 export const TRIAGE_LOOKBACK_DAYS = 14;
+/**
+ * A survey score stands until the next one is due: a 3-month score that is not improving is
+ * still the latest word three months on (the 6-month survey). Outcome findings submitted within
+ * this many days are raised.
+ */
+export const OUTCOME_LOOKBACK_DAYS = 91;
 /** Readings this far before the lookback give the rules their context (a week to compare with). */
 const CONTEXT_DAYS = 14;
 /** Conversations, or participants, handled per transaction: bounds memory at any size. */
@@ -93,7 +101,7 @@ export interface TriageScannerOptions {
 }
 
 /**
- * Raises flags from coach conversations and telemetry. `scan` reads what arrived since the
+ * Raises flags from coach conversations, telemetry and outcome scores. `scan` reads what arrived since the
  * watermarks in triage_scan_state; `scanParticipants` re-reads some participants' recent data
  * (after their data was regenerated, or their thresholds changed). Raising is idempotent (one
  * flag per participant and dedupe key), and each batch raises its flags and recounts the
@@ -196,6 +204,32 @@ export function createTriageScanner(options: TriageScannerOptions) {
     });
   }
 
+  /** 'Not improving as expected' flags of these participants' surveys submitted since `since`. */
+  async function scanOutcomes(userIds: readonly number[], since: Date): Promise<number> {
+    const raiser = createRaiser();
+    for (let i = 0; i < userIds.length; i += batchSize) {
+      const rowsByUser = await submittedSurveysOf(db, userIds.slice(i, i + batchSize));
+      const flags = [...rowsByUser].flatMap(([userId, rows]) =>
+        outcomeFindings(rows)
+          .filter((finding) => finding.detectedAt >= since)
+          .map((finding): NewFlag => ({
+            userId,
+            source: 'OUTCOME',
+            severity: 'MODERATE',
+            rule: finding.rule,
+            matchedText: finding.text,
+            value: finding.value,
+            conversationId: null,
+            messageIndex: null,
+            dedupeKey: finding.key,
+            detectedAt: finding.detectedAt,
+          })),
+      );
+      await raiser.add(flags);
+    }
+    return raiser.flush();
+  }
+
   /** Evaluates these participants' threshold rules, reading `batchSize` participants at a time. */
   async function scanThresholds(userIds: readonly number[], since: Date): Promise<number> {
     const from = contextStart(since);
@@ -288,6 +322,17 @@ export function createTriageScanner(options: TriageScannerOptions) {
           summary.raised += await scanThresholds(participants, since);
         }
         await saveWatermark(db, 'measurements', measurementCeiling);
+
+        // Surveys: the watermark is the submission instant (ms) up to which they were read.
+        const outcomeSince = outcomeLookback(now);
+        const submittedAfter = Math.max(await readWatermark(db, 'surveys'), outcomeSince.getTime());
+        const submitters = await participantsWithSubmissions(db, {
+          after: new Date(submittedAfter),
+          upTo: now,
+        });
+        summary.participants += submitters.length;
+        summary.raised += await scanOutcomes(submitters, outcomeSince);
+        await saveWatermark(db, 'surveys', now.getTime());
         return summary;
       });
     },
@@ -302,7 +347,9 @@ export function createTriageScanner(options: TriageScannerOptions) {
         const since = new Date(now.getTime() - TRIAGE_LOOKBACK_DAYS * DAY_MS);
         const rows = await conversationsOf(db, userIds, since);
         const raised =
-          (await raise(conversationFlags(rows))) + (await scanThresholds(userIds, since));
+          (await raise(conversationFlags(rows))) +
+          (await scanThresholds(userIds, since)) +
+          (await scanOutcomes(userIds, outcomeLookback(now)));
         await db.transaction(async (tx) => {
           await lockTriageRows(tx, userIds);
           await refreshTriage(tx, userIds);
@@ -313,6 +360,10 @@ export function createTriageScanner(options: TriageScannerOptions) {
   };
 }
 export type TriageScanner = ReturnType<typeof createTriageScanner>;
+
+function outcomeLookback(now: Date): Date {
+  return new Date(now.getTime() - OUTCOME_LOOKBACK_DAYS * DAY_MS);
+}
 
 /** A read started ahead: if the scan fails before awaiting it, its rejection is not unhandled. */
 function settled<T>(read: Promise<T>): Promise<T> {

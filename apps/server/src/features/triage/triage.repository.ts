@@ -35,7 +35,8 @@ import { users } from '../../db/schema/users';
 // Scan state
 // ---------------------------------------------------------------------------------------------
 
-export type ScanSource = 'conversations' | 'measurements';
+/** What the scanner reads; for surveys the watermark is a submission instant in ms. */
+export type ScanSource = 'conversations' | 'measurements' | 'surveys';
 
 /** The last id the scanner has read of a source (0 before the first scan). */
 export async function readWatermark(db: Database, source: ScanSource): Promise<number> {

@@ -21,10 +21,11 @@ const MENU: readonly MenuItem[] = [
   { label: 'Flags', to: WEB_ROUTES.flags, sections: [WEB_ROUTES.flags] },
 ];
 
-/** Administrators manage the clinicians and read the audit trail. */
+/** Administrators manage the clinicians and the FHIR API's system clients, and read the audit trail. */
 const ADMINISTRATOR_MENU: readonly MenuItem[] = [
   { label: 'Clinicians', to: WEB_ROUTES.adminHome, sections: [WEB_ROUTES.adminHome] },
   { label: 'Audit log', to: WEB_ROUTES.auditLog, sections: [WEB_ROUTES.auditLog] },
+  { label: 'FHIR clients', to: WEB_ROUTES.fhirClients, sections: [WEB_ROUTES.fhirClients] },
 ];
 
 const MENUS: Record<StaffRole, readonly MenuItem[]> = {

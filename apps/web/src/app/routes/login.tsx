@@ -1,13 +1,28 @@
-import { LoginForm } from '../../features/auth/components/login-form';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import { SSO_LOGIN_PARAMS } from '@recovery-portal/contract/sso-constants';
+import { SsoLogin } from '../../features/sso/components/sso-login';
 import { getIdleSignOutNotice } from '../../lib/idle-notice';
 import { sessionExpiredNotice } from '../../lib/return-after-sign-in';
 
+// Completing a single sign-on is rare next to showing the form: its code loads on demand.
+const SsoCompletion = lazy(async () => ({
+  default: (await import('../../features/sso/components/sso-completion')).SsoCompletion,
+}));
+
 export function LoginRoute() {
+  const [params] = useSearchParams();
   return (
     <>
       <title>Login · Recovery Portal</title>
-      {/* After an idle logoff or an expired session the form says why it ended (issues 8, 17). */}
-      <LoginForm notice={getIdleSignOutNotice() ?? sessionExpiredNotice()} />
+      {params.has(SSO_LOGIN_PARAMS.complete) ? (
+        <Suspense fallback={null}>
+          <SsoCompletion />
+        </Suspense>
+      ) : (
+        // After an idle logoff or an expired session the form says why it ended (issues 8, 17).
+        <SsoLogin notice={getIdleSignOutNotice() ?? sessionExpiredNotice()} />
+      )}
     </>
   );
 }

@@ -1,81 +1,89 @@
+import { formatMeasureValue } from '@recovery-portal/contract/instruments';
 import {
-  OUTCOME_DEVIATION_LABELS,
+  OUTCOME_STATUS_LABELS,
   RECOVERY_PROGRAMME_LABELS,
 } from '@recovery-portal/contract/outcomes';
 import type {
   OutcomePoint,
-  OutcomeScale,
   OutcomeSurvey,
   OutcomeTrends,
 } from '@recovery-portal/contract/outcomes';
 import { SURGERY_PROCEDURE_LABELS } from '@recovery-portal/contract/surgery';
 
-/** A score, expected value or band edge: at most one decimal. */
-export function formatOutcomeValue(value: number | null): string {
-  return value === null ? '-' : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+/** A score as its instrument publishes it (65.99, 42.3); a dash when there is none. */
+export function formatOutcomeValue(survey: OutcomeSurvey, value: number | null): string {
+  return value === null ? '-' : formatMeasureValue(survey.measure, value);
 }
 
-/** Score minus expected with its sign, e.g. '+5' or '-24.9'; a dash when there is none. */
-export function formatDeviation(deviation: number | null): string {
-  if (deviation === null) return '-';
-  const text = formatOutcomeValue(Math.abs(deviation));
-  if (deviation > 0) return `+${text}`;
-  return deviation < 0 ? `-${text}` : text;
+/** Change from PreOp in the better direction with its sign, e.g. '+18.51'; a dash without one. */
+export function formatImprovement(survey: OutcomeSurvey, improvement: number | null): string {
+  if (improvement === null) return '-';
+  const text = formatOutcomeValue(survey, Math.abs(improvement));
+  if (improvement > 0) return `+${text}`;
+  return improvement < 0 ? `-${text}` : text;
 }
 
-/** 'range 37.4–72.4', or '' without a band. */
-export function formatBand(point: Pick<OutcomePoint, 'lower' | 'upper'>): string {
-  if (point.lower === null || point.upper === null) return '';
-  return `${formatOutcomeValue(point.lower)}–${formatOutcomeValue(point.upper)}`;
+/** 'MCID 14 · PASS 63.7', or what is not published. */
+export function thresholdText(survey: OutcomeSurvey): string {
+  const mcid = survey.mcid ? `MCID ${survey.mcid.value}` : 'no published MCID entered';
+  const pass = survey.pass ? `PASS ${survey.pass.value}` : 'no published PASS entered';
+  return `${mcid} · ${pass}`;
 }
 
-export function scaleText(scale: OutcomeScale): string {
-  return `Score ${scale.min}–${scale.max}, ${scale.higher_is_better ? 'higher' : 'lower'} is better`;
-}
-
-/** The points that have a submitted score. */
+/** The points that have a score. */
 export function scoredPoints(survey: OutcomeSurvey): OutcomePoint[] {
   return survey.points.filter((point) => point.score !== null);
 }
 
-/** The questionnaires worth charting: those with at least one score. */
+/** The scores worth charting: those with at least one score. */
 export function scoredSurveys(trends: OutcomeTrends | undefined): OutcomeSurvey[] {
   return (trends?.surveys ?? []).filter((survey) => scoredPoints(survey).length > 0);
 }
 
-/** One sentence per point outside the band, e.g. '6 Weeks: 30, worse than expected (54.9, range 37.4–72.4).' */
-function outsideSentence(point: OutcomePoint): string {
-  const label = point.status ? OUTCOME_DEVIATION_LABELS[point.status].toLowerCase() : '';
-  return `${point.label}: ${formatOutcomeValue(point.score)}, ${label} (expected ${formatOutcomeValue(point.expected)}, range ${formatBand(point)}).`;
+/** The line on the chart the improvement must reach: PreOp plus (or minus) the MCID. */
+export function mcidTarget(survey: OutcomeSurvey): number | null {
+  const preOp = survey.points[0]?.score ?? null;
+  if (!survey.mcid || preOp === null) return null;
+  const target = survey.higher_is_better ? preOp + survey.mcid.value : preOp - survey.mcid.value;
+  return Math.min(survey.max, Math.max(survey.min, target));
 }
 
-/** What a chart shows, in words: how many scores, and each one outside the expected range. */
+function judgedSentence(survey: OutcomeSurvey, point: OutcomePoint): string {
+  const label = point.status ? OUTCOME_STATUS_LABELS[point.status].toLowerCase() : '';
+  const change =
+    point.improvement === null
+      ? ''
+      : ` (${formatImprovement(survey, point.improvement)} from PreOp)`;
+  return `${point.label}: ${formatOutcomeValue(survey, point.score)}${change}, ${label}.`;
+}
+
+/** What a chart shows, in words: how many scores, and how the judged ones stand. */
 export function surveySummary(survey: OutcomeSurvey): string {
   const scored = scoredPoints(survey);
   const count = `${scored.length} ${scored.length === 1 ? 'score' : 'scores'}`;
-  if (!survey.scale) {
-    return `${count}; there is no expected recovery curve for this questionnaire.`;
+  if (!survey.mcid && !survey.pass) {
+    return `${count}; no published MCID or PASS is entered for ${survey.label}.`;
   }
-  const outside = scored.filter((point) => point.status === 'BETTER' || point.status === 'WORSE');
-  if (outside.length === 0) {
-    return `${count}, all within the expected range.`;
+  const judged = scored.filter((point) => point.status !== null);
+  if (judged.length === 0) {
+    return `${count}; held against the MCID from 3 Months and the PASS from 6 Months.`;
   }
-  return `${count}, ${outside.length} outside the expected range. ${outside.map(outsideSentence).join(' ')}`;
+  return `${count}. ${judged.map((point) => judgedSentence(survey, point)).join(' ')}`;
 }
 
-/** Which programme's curve the charts compare with, and where it was read from. */
+/** Which programme the participant follows, and where it was read from. */
 export function programmeText(trends: OutcomeTrends): string {
   const procedure = trends.procedure ? SURGERY_PROCEDURE_LABELS[trends.procedure] : null;
   if (!trends.programme) {
-    return `No expected recovery curve: the latest surgery (${procedure ?? 'unknown procedure'}) has no outcome data in the programme.`;
+    return `The latest surgery (${procedure ?? 'unknown procedure'}) is outside the recovery programmes.`;
   }
   const programme = RECOVERY_PROGRAMME_LABELS[trends.programme];
   switch (trends.programme_source) {
     case 'SURGERY':
-      return `Compared with the ${programme}, from the latest surgery (${procedure ?? 'unknown procedure'}).`;
+      return `${programme}, from the latest surgery (${procedure ?? 'unknown procedure'}).`;
     case 'GROUP':
-      return `Compared with the ${programme}, from the participant's group.`;
+      return `${programme}, from the participant's group.`;
     case 'DEFAULT':
-      return `Compared with the ${programme}: no surgery is recorded.`;
+      return `${programme}: no surgery is recorded.`;
   }
 }

@@ -3,8 +3,12 @@ import { surveyCellState } from './survey-schedule';
 
 const entry = (
   target_date: string | null,
-  extra: { score?: number | 'NA' | null; submitted_on?: string | null } = {},
-) => ({ score: null, submitted_on: null, target_date, ...extra });
+  extra: {
+    score?: number | 'NA' | null;
+    score_text?: string | null;
+    submitted_on?: string | null;
+  } = {},
+) => ({ score: null, score_text: null, submitted_on: null, target_date, ...extra });
 
 describe('survey schedule cell state', () => {
   beforeEach(() => {
@@ -33,8 +37,19 @@ describe('survey schedule cell state', () => {
 
   it('a submitted survey shows its score and submission date, even when submitted late', () => {
     expect(
-      surveyCellState(entry('2025-01-01', { score: 42, submitted_on: '2025-02-01T08:00:00Z' })),
-    ).toEqual({ kind: 'submitted', score: 42, date: '2025-02-01T08:00:00Z' });
+      surveyCellState(
+        entry('2025-01-01', {
+          score: 65.994,
+          score_text: 'KOOS JR 65.99',
+          submitted_on: '2025-02-01T08:00:00Z',
+        }),
+      ),
+    ).toEqual({
+      kind: 'submitted',
+      score: 65.994,
+      text: 'KOOS JR 65.99',
+      date: '2025-02-01T08:00:00Z',
+    });
   });
 
   it("a timepoint scored 'NA' is not applicable, whatever its target date", () => {

@@ -8,7 +8,8 @@ import { toApiDate } from '../../lib/format';
  * cell names: the submission day, or the target date.
  */
 export type SurveyCellState =
-  | { kind: 'submitted'; score: number | null; date: string }
+  /** `text` names the instrument's scores: 'KOOS JR 65.99', 'GPH T 42.3 · GMH T 50.8'. */
+  | { kind: 'submitted'; score: number | null; text: string | null; date: string }
   | { kind: 'not-applicable' }
   | { kind: 'overdue'; date: string }
   | { kind: 'due-today'; date: string }
@@ -21,13 +22,14 @@ export type SurveyCellState =
  * target date against today — before is overdue, equal is due today, after is due.
  */
 export function surveyCellState(
-  entry: Pick<AdherenceEntry, 'score' | 'target_date' | 'submitted_on'>,
+  entry: Pick<AdherenceEntry, 'score' | 'score_text' | 'target_date' | 'submitted_on'>,
   today: string = toApiDate(),
 ): SurveyCellState {
   if (entry.submitted_on) {
     return {
       kind: 'submitted',
       score: typeof entry.score === 'number' ? entry.score : null,
+      text: entry.score_text,
       date: entry.submitted_on,
     };
   }

@@ -5,6 +5,7 @@ import type { LogoutRequest } from '@recovery-portal/contract/account';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session';
+import { endSessionUrl, leaveToProviderLogout } from '../../sso/end-session';
 
 /**
  * POST /api/account/logout revokes the refresh token on the server. The local session ends
@@ -12,6 +13,7 @@ import { clearSession, getSession } from '../../../lib/session';
  */
 export async function logout(): Promise<void> {
   const { refreshToken } = getSession();
+  const providerLogout = endSessionUrl();
   try {
     if (refreshToken !== null) {
       const body: LogoutRequest = { refresh_token: refreshToken };
@@ -23,6 +25,8 @@ export async function logout(): Promise<void> {
     // Clearing session storage also resets the participant-type tab; the app provider
     // clears the query cache when it sees the session end.
     clearSession();
+    // A single sign-on session also ends at the identity provider, which returns to /login.
+    if (providerLogout) leaveToProviderLogout(providerLogout);
   }
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -34,8 +34,19 @@ const validation = lazyResolver<LoginRequest>(async () => {
   return zodResolver(loginRequestSchema);
 });
 
-/** `notice`: a sentence for the top of the form, such as why the last session ended. */
-export function LoginForm({ notice = null }: { notice?: string | null }) {
+/**
+ * `notice`: a sentence for the top of the form, such as why the last session ended. `above`:
+ * other ways to sign in (single sign-on), shown first; `passwordSignIn: false` leaves only them.
+ */
+export function LoginForm({
+  notice = null,
+  above = null,
+  passwordSignIn = true,
+}: {
+  notice?: string | null;
+  above?: ReactNode;
+  passwordSignIn?: boolean;
+}) {
   const navigate = useNavigate();
   const notify = useNotify();
   const loginMutation = useLogin();
@@ -95,8 +106,34 @@ export function LoginForm({ notice = null }: { notice?: string | null }) {
   }
 
   const shownNotice = restartNotice ?? notice;
+  const noticeBox = shownNotice ? (
+    <Typography
+      role="status"
+      variant="body2"
+      sx={{
+        p: 1.5,
+        borderRadius: 1,
+        borderLeft: 4,
+        borderColor: 'info.main',
+        bgcolor: 'action.hover',
+      }}
+    >
+      {shownNotice}
+    </Typography>
+  ) : null;
+  if (!passwordSignIn) {
+    return (
+      <AuthCard title="Login">
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          {noticeBox}
+          {above}
+        </Box>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Login">
+      {above ? <Box sx={{ mb: 2.5 }}>{above}</Box> : null}
       <Box
         component="form"
         noValidate
@@ -104,21 +141,7 @@ export function LoginForm({ notice = null }: { notice?: string | null }) {
         onSubmit={(event) => void handleSubmit(onValid)(event)}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
-        {shownNotice ? (
-          <Typography
-            role="status"
-            variant="body2"
-            sx={{
-              p: 1.5,
-              borderRadius: 1,
-              borderLeft: 4,
-              borderColor: 'info.main',
-              bgcolor: 'action.hover',
-            }}
-          >
-            {shownNotice}
-          </Typography>
-        ) : null}
+        {noticeBox}
         <FormTextField
           control={control}
           name="user_name"

@@ -1,19 +1,19 @@
-import { alpha, useTheme } from '@mui/material';
+import { useTheme } from '@mui/material';
 import {
-  Area,
   CartesianGrid,
   ComposedChart,
   Line,
+  ReferenceLine,
   ResponsiveContainer,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
 import type { DotItemDotProps } from 'recharts';
-import { OUTCOME_DEVIATION_LABELS } from '@recovery-portal/contract/outcomes';
+import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import { formatBand, formatDeviation, formatOutcomeValue } from '../outcome-summary';
+import { formatImprovement, formatOutcomeValue, mcidTarget } from '../outcome-summary';
 import { MarkerShape, useMarkerColours } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
 
@@ -32,10 +32,8 @@ type ChartRow = {
   axis: string;
   label: string;
   score: number | null;
-  expected: number | null;
-  band: [number, number] | null;
   kind: MarkerKind;
-  deviation: number | null;
+  improvement: number | null;
 };
 
 function toRows(survey: OutcomeSurvey): ChartRow[] {
@@ -43,10 +41,8 @@ function toRows(survey: OutcomeSurvey): ChartRow[] {
     axis: AXIS_LABELS[point.timepoint],
     label: point.label,
     score: point.score,
-    expected: point.expected,
-    band: point.lower !== null && point.upper !== null ? [point.lower, point.upper] : null,
-    kind: point.status ?? 'UNCOMPARED',
-    deviation: point.deviation,
+    kind: point.status ?? 'UNJUDGED',
+    improvement: point.improvement,
   }));
 }
 
@@ -55,43 +51,34 @@ function isChartRow(value: unknown): value is ChartRow {
 }
 
 /**
- * One questionnaire's scores over the five timepoints, over the programme's expected curve
- * (dashed) and its band (shaded). Scores outside the band get their own shape and colour and
- * are labelled with the deviation. Drawn for sighted users only: the section around it carries
- * the summary and a table with the same numbers.
+ * One published score over the five timepoints on the instrument's whole scale, with the PASS
+ * (dashed) and the PreOp score plus the MCID (dotted) as reference lines. A score held against
+ * them gets its own shape and colour. Drawn for sighted users only: the section around it
+ * carries the summary and a table with the same numbers.
  */
 export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
   const theme = useTheme();
   const colours = useMarkerColours();
   const rows = toRows(survey);
+  const target = mcidTarget(survey);
   const axisProps = {
     tick: { fontSize: 12, fill: theme.palette.text.secondary },
     stroke: theme.palette.divider,
   };
-  const domain: [number, number] | ['auto', 'auto'] = survey.scale
-    ? [survey.scale.min, survey.scale.max]
-    : ['auto', 'auto'];
+  const referenceLabel = (value: string) => ({
+    value,
+    position: 'insideTopRight' as const,
+    fontSize: 11,
+    fill: theme.palette.text.secondary,
+  });
 
   const renderDot = ({ cx, cy, payload, index }: DotItemDotProps) => {
     if (!isChartRow(payload) || payload.score === null || cx === undefined || cy === undefined) {
       return <g key={index} />;
     }
-    const outside = payload.kind === 'BETTER' || payload.kind === 'WORSE';
     return (
       <g key={index}>
         <MarkerShape kind={payload.kind} cx={cx} cy={cy} colour={colours[payload.kind]} />
-        {outside ? (
-          <text
-            x={cx}
-            y={cy - 12}
-            textAnchor="middle"
-            fontSize={12}
-            fontWeight={700}
-            fill={colours[payload.kind]}
-          >
-            {formatDeviation(payload.deviation)}
-          </text>
-        ) : null}
       </g>
     );
   };
@@ -105,48 +92,37 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="axis" interval={0} padding={{ left: 20, right: 20 }} {...axisProps} />
-        <YAxis width={40} domain={domain} allowDecimals={false} {...axisProps} />
+        <YAxis width={40} domain={[survey.min, survey.max]} allowDecimals={false} {...axisProps} />
         <Tooltip
-          // The band's pale fill would be the default text colour: too little contrast.
           itemStyle={{ color: theme.palette.text.primary }}
-          formatter={(value, name) => {
-            if (name === 'band' && Array.isArray(value)) {
-              return [
-                formatBand({ lower: Number(value[0]), upper: Number(value[1]) }),
-                'Expected range',
-              ];
-            }
-            return [formatOutcomeValue(Number(value)), name === 'expected' ? 'Expected' : 'Score'];
-          }}
+          formatter={(value) => [formatOutcomeValue(survey, Number(value)), survey.label]}
           labelFormatter={(label, payload) => {
             const row: unknown = payload?.[0]?.payload;
             if (!isChartRow(row)) return String(label);
-            if (row.score === null || row.kind === 'UNCOMPARED') return row.label;
-            return `${row.label}: ${OUTCOME_DEVIATION_LABELS[row.kind].toLowerCase()}`;
+            const change =
+              row.improvement === null
+                ? ''
+                : ` (${formatImprovement(survey, row.improvement)} from PreOp)`;
+            if (row.kind === 'UNJUDGED') return `${row.label}${change}`;
+            return `${row.label}${change}: ${OUTCOME_STATUS_LABELS[row.kind].toLowerCase()}`;
           }}
         />
-        <Area
-          type="monotone"
-          dataKey="band"
-          name="band"
-          stroke="none"
-          fill={alpha(theme.palette.primary.main, 0.14)}
-          connectNulls
-          isAnimationActive={false}
-          activeDot={false}
-        />
-        <Line
-          type="monotone"
-          dataKey="expected"
-          name="expected"
-          stroke={theme.palette.text.secondary}
-          strokeDasharray="6 4"
-          strokeWidth={1.5}
-          dot={false}
-          activeDot={false}
-          connectNulls
-          isAnimationActive={false}
-        />
+        {survey.pass ? (
+          <ReferenceLine
+            y={survey.pass.value}
+            stroke={theme.palette.text.secondary}
+            strokeDasharray="6 4"
+            label={referenceLabel(`PASS ${survey.pass.value}`)}
+          />
+        ) : null}
+        {target !== null ? (
+          <ReferenceLine
+            y={target}
+            stroke={theme.palette.text.secondary}
+            strokeDasharray="2 3"
+            label={referenceLabel('PreOp + MCID')}
+          />
+        ) : null}
         <Line
           type="linear"
           dataKey="score"

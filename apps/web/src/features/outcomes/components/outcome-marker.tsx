@@ -1,8 +1,8 @@
 import { useTheme } from '@mui/material';
-import type { OutcomeDeviation } from '@recovery-portal/contract/outcomes';
+import type { OutcomeStatus } from '@recovery-portal/contract/outcomes';
 
 /** A score's marker: the shape tells the same as the colour, for readers who cannot tell them apart. */
-export type MarkerKind = OutcomeDeviation | 'UNCOMPARED';
+export type MarkerKind = OutcomeStatus | 'UNJUDGED';
 
 export const MARKER_SIZE = 12;
 
@@ -10,14 +10,13 @@ export const MARKER_SIZE = 12;
 export function useMarkerColours(): Record<MarkerKind, string> {
   const { palette } = useTheme();
   return {
-    WITHIN: palette.primary.main,
-    BETTER: palette.success.main,
-    WORSE: palette.error.main,
-    UNCOMPARED: palette.text.secondary,
+    IMPROVING: palette.success.main,
+    NOT_IMPROVING: palette.error.main,
+    UNJUDGED: palette.primary.main,
   };
 }
 
-/** The marker's SVG shape centred on (cx, cy): circle, diamond (better) or triangle (worse). */
+/** The marker's SVG shape centred on (cx, cy): circle, diamond (improving) or triangle (not). */
 export function MarkerShape({
   kind,
   cx,
@@ -33,7 +32,7 @@ export function MarkerShape({
 }) {
   const r = size / 2;
   switch (kind) {
-    case 'WORSE':
+    case 'NOT_IMPROVING':
       return (
         <polygon
           points={`${cx},${cy - r - 1} ${cx + r + 1},${cy + r} ${cx - r - 1},${cy + r}`}
@@ -42,7 +41,7 @@ export function MarkerShape({
           strokeWidth={1}
         />
       );
-    case 'BETTER':
+    case 'IMPROVING':
       return (
         <polygon
           points={`${cx},${cy - r - 1} ${cx + r + 1},${cy} ${cx},${cy + r + 1} ${cx - r - 1},${cy}`}
@@ -51,10 +50,8 @@ export function MarkerShape({
           strokeWidth={1}
         />
       );
-    case 'WITHIN':
+    case 'UNJUDGED':
       return <circle cx={cx} cy={cy} r={r - 1} fill={colour} stroke="#ffffff" strokeWidth={1} />;
-    case 'UNCOMPARED':
-      return <circle cx={cx} cy={cy} r={r - 2} fill="#ffffff" stroke={colour} strokeWidth={2} />;
   }
 }
 

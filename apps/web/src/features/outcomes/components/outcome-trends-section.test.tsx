@@ -1,6 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutcomePoint, OutcomeTrends } from '@recovery-portal/contract/outcomes';
+import type {
+  OutcomePoint,
+  OutcomeSurvey,
+  OutcomeTrends,
+} from '@recovery-portal/contract/outcomes';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { failure, mockFetch, success } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render-app';
@@ -15,62 +19,66 @@ function point(index: number, values: Partial<OutcomePoint>): OutcomePoint {
     label: LABELS[index] ?? 'PreOp',
     score: null,
     submitted_on: null,
-    expected: null,
-    lower: null,
-    upper: null,
-    deviation: null,
+    not_scorable_reason: null,
+    improvement: null,
     status: null,
     ...values,
   };
 }
+
+const KOOS: OutcomeSurvey = {
+  survey_id: 1,
+  title: 'KOOS JR Knee Survey',
+  measure: 'KOOS_JR',
+  label: 'KOOS JR',
+  name: 'KOOS JR interval score',
+  min: 0,
+  max: 100,
+  higher_is_better: true,
+  scale_text: '0–100, 100 = best',
+  mcid: {
+    value: 14,
+    cite: 'Lyman et al. 2018',
+    source: 'Lyman S, et al. Clin Orthop Relat Res. 2018.',
+  },
+  pass: {
+    value: 63.7,
+    cite: 'Kunze et al. 2022',
+    source: 'Kunze KN, et al. J Bone Joint Surg Am. 2022.',
+  },
+  points: [
+    point(0, { score: 47.487, submitted_on: '2025-03-03T09:00:00Z' }),
+    point(1, { score: 57.14, submitted_on: '2025-04-21T09:00:00Z', improvement: 9.653 }),
+    point(2, {
+      score: 65.994,
+      submitted_on: '2025-06-09T09:00:00Z',
+      improvement: 18.507,
+      status: 'IMPROVING',
+    }),
+    point(3, {
+      score: 57.14,
+      submitted_on: '2025-09-08T09:00:00Z',
+      improvement: 9.653,
+      status: 'NOT_IMPROVING',
+    }),
+    point(4, {}),
+  ],
+};
 
 const KNEE: OutcomeTrends = {
   programme: 'KNEE',
   programme_source: 'SURGERY',
   procedure: 'TOTAL_KNEE_REPLACEMENT',
   surveys: [
-    {
-      survey_id: 1,
-      title: 'KOOS JR Knee Survey',
-      scale: { min: 0, max: 100, higher_is_better: true },
-      points: [
-        point(0, {
-          score: 45,
-          submitted_on: '2025-03-03T09:00:00Z',
-          expected: 40,
-          lower: 22.5,
-          upper: 57.5,
-          deviation: 5,
-          status: 'WITHIN',
-        }),
-        point(1, {
-          score: 30,
-          submitted_on: '2025-04-21T09:00:00Z',
-          expected: 54.9,
-          lower: 37.4,
-          upper: 72.4,
-          deviation: -24.9,
-          status: 'WORSE',
-        }),
-        point(2, {
-          score: 90,
-          submitted_on: '2025-06-09T09:00:00Z',
-          expected: 67.3,
-          lower: 50.3,
-          upper: 84.3,
-          deviation: 22.7,
-          status: 'BETTER',
-        }),
-        point(3, { expected: 74.9, lower: 58.9, upper: 90.9 }),
-        point(4, { expected: 79.9, lower: 65.4, upper: 94.4 }),
-      ],
-    },
+    KOOS,
     {
       // Scheduled but never answered: not charted.
+      ...KOOS,
       survey_id: 2,
-      title: 'Pain Interference',
-      scale: { min: 6, max: 30, higher_is_better: false },
-      points: TIMEPOINTS.map((_, index) => point(index, { expected: 15, lower: 11, upper: 19 })),
+      title: 'PROMIS Pain Interference 4a',
+      measure: 'PROMIS_PI_4A',
+      label: 'PI T',
+      points: TIMEPOINTS.map((_, index) => point(index, {})),
     },
   ],
 };
@@ -102,67 +110,96 @@ beforeEach(() => {
 });
 
 describe('outcome trends section', () => {
-  it('clinician reads each score against the expected recovery, deviations spelled out', async () => {
+  it('clinician reads each published score against its MCID and PASS, with sources', async () => {
     const { calls } = serve(KNEE);
     renderWithProviders(<OutcomeTrendsSection participantId={7} />);
 
-    const figure = await screen.findByRole('figure', { name: 'KOOS JR Knee Survey' }, SLOW);
+    const figure = await screen.findByRole(
+      'figure',
+      { name: 'KOOS JR · KOOS JR Knee Survey' },
+      SLOW,
+    );
     expect(figure).toHaveAccessibleDescription(
-      '3 scores, 2 outside the expected range. ' +
-        '6 Weeks: 30, worse than expected (expected 54.9, range 37.4–72.4). ' +
-        '3 Months: 90, better than expected (expected 67.3, range 50.3–84.3).',
+      '4 scores. 3 Months: 65.99 (+18.51 from PreOp), clinically important improvement. ' +
+        '6 Months: 57.14 (+9.65 from PreOp), not improving as expected.',
     );
     expect(calls[0]?.url).toBe(`${API_PATHS.surgery.outcomeTrends}?user_id=7`);
+    expect(
+      within(figure).getByText('KOOS JR interval score (0–100, 100 = best) · MCID 14 · PASS 63.7'),
+    ).toBeVisible();
+    const sources = within(figure).getByRole('list', { name: 'KOOS JR sources' });
+    expect(sources).toHaveTextContent('MCID: Lyman S, et al. Clin Orthop Relat Res. 2018.');
+    expect(sources).toHaveTextContent('PASS: Kunze KN, et al. J Bone Joint Surg Am. 2022.');
 
     const table = within(figure).getByRole('table', {
-      name: 'KOOS JR Knee Survey: scores against the expected recovery',
+      name: 'KOOS JR: scores against the MCID and PASS',
     });
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Timepoint', 'Score', 'Expected', 'Expected range', 'Deviation', 'Status'],
-      ['PreOp', '45', '40', '22.5–57.5', '+5', 'Within expected range'],
-      ['6 Weeks', '30', '54.9', '37.4–72.4', '-24.9', 'Worse than expected'],
-      ['3 Months', '90', '67.3', '50.3–84.3', '+22.7', 'Better than expected'],
-      ['6 Months', 'No score', '74.9', '58.9–90.9', '-', '-'],
-      ['12 Months', 'No score', '79.9', '65.4–94.4', '-', '-'],
+      ['Timepoint', 'Score', 'Change from PreOp', 'Status'],
+      ['PreOp', '47.49', '-', '-'],
+      ['6 Weeks', '57.14', '+9.65', '-'],
+      ['3 Months', '65.99', '+18.51', 'Clinically important improvement'],
+      ['6 Months', '57.14', '+9.65', 'Not improving as expected'],
+      ['12 Months', 'No score', '-', '-'],
     ]);
 
     // The shapes' meaning is written out, not left to colour.
     const legend = screen.getByRole('list', { name: 'Chart legend' });
-    expect(within(legend).getByText('Worse than expected (triangle)')).toBeVisible();
-    expect(within(legend).getByText('Better than expected (diamond)')).toBeVisible();
+    expect(within(legend).getByText('Not improving as expected (triangle)')).toBeVisible();
+    expect(within(legend).getByText('Clinically important improvement (diamond)')).toBeVisible();
     expect(
       screen.getByText(
-        /Compared with the Knee replacement programme, from the latest surgery \(Total knee replacement\)\./,
+        /Knee replacement programme, from the latest surgery \(Total knee replacement\)\./,
       ),
     ).toBeVisible();
-    // A questionnaire without any score gets no chart.
-    expect(screen.queryByRole('figure', { name: 'Pain Interference' })).not.toBeInTheDocument();
+    // A score without any value gets no chart.
+    expect(screen.queryByRole('figure', { name: /PI T/ })).not.toBeInTheDocument();
   });
 
-  it('without a curve the scores are still listed, with no comparison', async () => {
+  it('a score without published thresholds is listed without a judgement, and says why a point has no score', async () => {
     serve({
       programme: null,
       programme_source: 'SURGERY',
       procedure: 'ROTATOR_CUFF_REPAIR',
       surveys: [
         {
+          ...KOOS,
           survey_id: 3,
-          title: 'PROMIS Global Health',
-          scale: null,
-          points: TIMEPOINTS.map((_, index) => point(index, index === 1 ? { score: 21 } : {})),
+          title: 'PROMIS Global Health v1.2',
+          measure: 'PROMIS_GPH',
+          label: 'GPH T',
+          mcid: null,
+          pass: null,
+          points: TIMEPOINTS.map((_, index) =>
+            point(
+              index,
+              index === 1
+                ? { score: 42.3 }
+                : index === 2
+                  ? { not_scorable_reason: '1 item is unanswered.' }
+                  : {},
+            ),
+          ),
         },
       ],
     });
     renderWithProviders(<OutcomeTrendsSection participantId={7} />);
-    const figure = await screen.findByRole('figure', { name: 'PROMIS Global Health' }, SLOW);
-    expect(figure).toHaveAccessibleDescription(
-      '1 score; there is no expected recovery curve for this questionnaire.',
+    const figure = await screen.findByRole(
+      'figure',
+      { name: 'GPH T · PROMIS Global Health v1.2' },
+      SLOW,
     );
+    expect(figure).toHaveAccessibleDescription(
+      '1 score; no published MCID or PASS is entered for GPH T.',
+    );
+    expect(within(figure).getByRole('table')).toHaveTextContent('1 item is unanswered.');
     expect(
-      screen.getByText(/No expected recovery curve: the latest surgery \(Rotator cuff repair\)/),
+      screen.getByText(
+        /The latest surgery \(Rotator cuff repair\) is outside the recovery programmes/,
+      ),
     ).toBeVisible();
   });
 

@@ -1,18 +1,17 @@
 import { lazy, Suspense, useId } from 'react';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
-import { OUTCOME_DEVIATION_LABELS } from '@recovery-portal/contract/outcomes';
+import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { SectionCard } from '../../../components/ui/section-card';
 import { errorMessage } from '../../../lib/api-client';
 import { useOutcomeTrends } from '../api/get-outcome-trends';
 import {
-  formatBand,
-  formatDeviation,
+  formatImprovement,
   formatOutcomeValue,
   programmeText,
-  scaleText,
   scoredSurveys,
   surveySummary,
+  thresholdText,
 } from '../outcome-summary';
 import { MarkerIcon } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
@@ -40,13 +39,15 @@ export const OUTCOME_EMPTY_TEXT =
   'No survey scores yet. Scores appear here once the participant submits a survey.';
 
 const LEGEND: readonly { kind: MarkerKind; label: string }[] = [
-  { kind: 'WITHIN', label: OUTCOME_DEVIATION_LABELS.WITHIN },
-  { kind: 'WORSE', label: `${OUTCOME_DEVIATION_LABELS.WORSE} (triangle)` },
-  { kind: 'BETTER', label: `${OUTCOME_DEVIATION_LABELS.BETTER} (diamond)` },
-  { kind: 'UNCOMPARED', label: 'No expected value' },
+  { kind: 'UNJUDGED', label: 'Score' },
+  { kind: 'NOT_IMPROVING', label: `${OUTCOME_STATUS_LABELS.NOT_IMPROVING} (triangle)` },
+  { kind: 'IMPROVING', label: `${OUTCOME_STATUS_LABELS.IMPROVING} (diamond)` },
 ];
 
-/** Issue 7 'Outcome trends': each questionnaire's scores against the expected recovery. */
+/**
+ * 'Outcome trends': each published score over the schedule against its instrument's MCID and
+ * PASS. There is no expected curve: decision record 0016-published-outcome-scores says why.
+ */
 export function OutcomeTrendsSection({ participantId }: { participantId: number }) {
   const trends = useOutcomeTrends(participantId);
   const surveys = scoredSurveys(trends.data);
@@ -66,8 +67,9 @@ export function OutcomeTrendsSection({ participantId }: { participantId: number 
     body = (
       <>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {programmeText(trends.data)} The shaded band is where about 80% of typical participants
-          score; the dashed line is the expected score.
+          {programmeText(trends.data)} From 3 Months the change since PreOp is held against the
+          minimal clinically important difference (MCID, dotted line), from 6 Months the score
+          against the patient-acceptable symptom state (PASS, dashed line), as published.
         </Typography>
         <Legend />
         <Box
@@ -79,7 +81,7 @@ export function OutcomeTrendsSection({ participantId }: { participantId: number 
           }}
         >
           {surveys.map((survey) => (
-            <SurveyOutcome key={survey.survey_id} survey={survey} />
+            <SurveyOutcome key={`${survey.survey_id}-${survey.measure}`} survey={survey} />
           ))}
         </Box>
       </>
@@ -112,7 +114,7 @@ function Legend() {
   );
 }
 
-/** One questionnaire: title, scale, the chart and, for screen readers, every number in a table. */
+/** One published score: name, scale, thresholds with sources, the chart and a table of numbers. */
 function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
   const titleId = useId();
   const summaryId = useId();
@@ -124,10 +126,10 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
       sx={{ m: 0, border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, minWidth: 0 }}
     >
       <Typography id={titleId} component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
-        {survey.title}
+        {survey.label} · {survey.title}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {survey.scale ? scaleText(survey.scale) : 'No expected recovery curve'}
+        {survey.name} ({survey.scale_text}) · {thresholdText(survey)}
       </Typography>
       <Box aria-hidden="true" sx={{ height: CHART_HEIGHT, mt: 1 }}>
         <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
@@ -137,15 +139,14 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
       <Typography id={summaryId} variant="body2" sx={{ mt: 1 }}>
         {surveySummary(survey)}
       </Typography>
+      <Sources survey={survey} />
       <Box component="table" sx={visuallyHidden}>
-        <caption>{survey.title}: scores against the expected recovery</caption>
+        <caption>{survey.label}: scores against the MCID and PASS</caption>
         <thead>
           <tr>
             <th scope="col">Timepoint</th>
             <th scope="col">Score</th>
-            <th scope="col">Expected</th>
-            <th scope="col">Expected range</th>
-            <th scope="col">Deviation</th>
+            <th scope="col">Change from PreOp</th>
             <th scope="col">Status</th>
           </tr>
         </thead>
@@ -153,15 +154,35 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
           {survey.points.map((point) => (
             <tr key={point.timepoint}>
               <th scope="row">{point.label}</th>
-              <td>{point.score === null ? 'No score' : formatOutcomeValue(point.score)}</td>
-              <td>{formatOutcomeValue(point.expected)}</td>
-              <td>{formatBand(point) || '-'}</td>
-              <td>{formatDeviation(point.deviation)}</td>
-              <td>{point.status ? OUTCOME_DEVIATION_LABELS[point.status] : '-'}</td>
+              <td>
+                {point.score === null
+                  ? (point.not_scorable_reason ?? 'No score')
+                  : formatOutcomeValue(survey, point.score)}
+              </td>
+              <td>{formatImprovement(survey, point.improvement)}</td>
+              <td>{point.status ? OUTCOME_STATUS_LABELS[point.status] : '-'}</td>
             </tr>
           ))}
         </tbody>
       </Box>
+    </Box>
+  );
+}
+
+/** Where the MCID and PASS come from, in small print under the chart. */
+function Sources({ survey }: { survey: OutcomeSurvey }) {
+  const sources = [
+    survey.mcid ? `MCID: ${survey.mcid.source}` : null,
+    survey.pass ? `PASS: ${survey.pass.source}` : null,
+  ].filter((source): source is string => source !== null);
+  if (sources.length === 0) return null;
+  return (
+    <Box component="ul" aria-label={`${survey.label} sources`} sx={{ m: 0, mt: 1, pl: 2 }}>
+      {sources.map((source) => (
+        <Typography component="li" key={source} variant="caption" color="text.secondary">
+          {source}
+        </Typography>
+      ))}
     </Box>
   );
 }

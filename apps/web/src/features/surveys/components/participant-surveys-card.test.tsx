@@ -17,7 +17,17 @@ const SUBMITTED: SurveyResponse = {
   target_date: '2025-03-09',
   submitted_at: '2025-03-10T12:00:00Z',
   survey_status: 'SUBMITTED',
-  score: 62,
+  score: 65.994,
+  scores: [
+    {
+      measure: 'KOOS_JR',
+      label: 'KOOS JR',
+      value: 65.994,
+      display: 'KOOS JR 65.99 (0–100, 100 = best)',
+      not_scorable_reason: null,
+    },
+  ],
+  scoring_note: null,
   content: [
     {
       question: 'How often do you experience knee pain?',
@@ -42,7 +52,32 @@ const PENDING: SurveyResponse = {
   submitted_at: null,
   survey_status: 'PENDING',
   score: null,
+  scores: [],
+  scoring_note: null,
   content: [],
+};
+
+const NOT_SCORABLE: SurveyResponse = {
+  ...SUBMITTED,
+  id: 93,
+  title: 'PROMIS Global Health v1.2',
+  score: null,
+  scores: [
+    {
+      measure: 'PROMIS_GPH',
+      label: 'GPH T',
+      value: null,
+      display: 'GPH T not scorable',
+      not_scorable_reason: '1 item is unanswered.',
+    },
+    {
+      measure: 'PROMIS_GMH',
+      label: 'GMH T',
+      value: 50.8,
+      display: 'GMH T 50.8 (T-score, mean 50, SD 10, higher = better)',
+      not_scorable_reason: null,
+    },
+  ],
 };
 
 function serve(surveys: () => Response) {
@@ -69,13 +104,23 @@ describe('surveys on the profile', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Title', 'Description', 'Date', 'Submitted Date', 'Status']);
+    ).toEqual(['Title', 'Description', 'Date', 'Submitted Date', 'Score', 'Status']);
     const [, pending, submitted] = within(table).getAllByRole('row');
-    expect(pending).toHaveTextContent('KOOS Knee SurveyShort oneJun 08, 2025-Pending');
+    expect(pending).toHaveTextContent('KOOS Knee SurveyShort oneJun 08, 2025--Pending');
     expect(submitted).toHaveTextContent(
       'This survey asks for your opinion about your knee and helps us keep...',
     );
-    expect(submitted).toHaveTextContent('Mar 09, 2025Mar 10, 2025Submitted');
+    expect(submitted).toHaveTextContent(
+      'Mar 09, 2025Mar 10, 2025KOOS JR 65.99 (0–100, 100 = best)Submitted',
+    );
+  });
+
+  it('a score the instrument rules out is shown as not scorable, with the reason', async () => {
+    serve(() => success([NOT_SCORABLE]));
+    const { table } = await showSurveys();
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent('GPH T not scorable: 1 item is unanswered.');
+    expect(row).toHaveTextContent('GMH T 50.8 (T-score, mean 50, SD 10, higher = better)');
   });
 
   it('the card is hidden when the participant has no surveys', async () => {
@@ -96,6 +141,7 @@ describe('surveys on the profile', () => {
     const dialog = await screen.findByRole('dialog', { name: /KOOS Knee Survey/ });
     expect(dialog).toHaveStyle({ width: '80vw' });
     expect(within(dialog).getByText(SUBMITTED.description)).toBeInTheDocument();
+    expect(within(dialog).getByText('KOOS JR 65.99 (0–100, 100 = best)')).toBeInTheDocument();
 
     const questions = within(within(dialog).getByRole('list', { name: 'Questions' })).getAllByRole(
       'listitem',

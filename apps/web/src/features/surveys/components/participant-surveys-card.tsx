@@ -5,6 +5,7 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
 import { DATE_FORMATS, formatDate, SUMMARY_WORD_LIMIT, truncateWords } from '../../../lib/format';
 import { useSurveyResponses } from '../api/get-survey-responses';
+import { surveyScoreLines } from '../survey-scores';
 import { SURVEY_STATUS_LABELS } from '../survey-status';
 import { SurveyResponseDialog } from './survey-response-dialog';
 
@@ -28,6 +29,14 @@ const COLUMNS: readonly DataTableColumn<SurveyResponse>[] = [
     header: 'Submitted Date',
     cell: (survey) => surveyDate(survey.submitted_at),
     sx: { whiteSpace: 'nowrap' },
+  },
+  {
+    id: 'score',
+    header: 'Score',
+    cell: (survey) => {
+      const lines = surveyScoreLines(survey);
+      return lines.length === 0 ? '-' : lines.map((line) => <div key={line}>{line}</div>);
+    },
   },
   {
     id: 'status',

@@ -13,6 +13,7 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import type { SurveyContentItem, SurveyResponse } from '@recovery-portal/contract/survey-responses';
 import { DATE_FORMATS, formatDate } from '../../../lib/format';
+import { surveyScoreLines } from '../survey-scores';
 import { SURVEY_STATUS_LABELS } from '../survey-status';
 import { useLastNonNull } from '../../../lib/use-last-non-null';
 
@@ -52,6 +53,11 @@ export function SurveyResponseDialog({ survey, onClose }: SurveyResponseDialogPr
           </DialogTitle>
           <DialogContent dividers>
             <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{shown.description}</Typography>
+            {surveyScoreLines(shown).map((line) => (
+              <Typography key={line} sx={{ fontWeight: 600, mb: 1 }}>
+                {line}
+              </Typography>
+            ))}
             {shown.content.length === 0 ? (
               <Typography color="text.secondary">No questions</Typography>
             ) : (

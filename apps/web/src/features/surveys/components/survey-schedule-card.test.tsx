@@ -16,7 +16,8 @@ const KOOS: AdherenceItem = {
     {
       timepoint: 'PRE_OP',
       label: 'PreOp',
-      score: 48,
+      score: 65.994,
+      score_text: 'KOOS JR 65.99',
       target_date: '2025-01-01',
       submitted_on: '2025-01-02T12:00:00Z',
     },
@@ -24,6 +25,7 @@ const KOOS: AdherenceItem = {
       timepoint: 'WEEK_6',
       label: '6 Weeks',
       score: null,
+      score_text: null,
       target_date: '2025-03-09',
       submitted_on: null,
     },
@@ -31,6 +33,7 @@ const KOOS: AdherenceItem = {
       timepoint: 'MONTH_3',
       label: '3 Months',
       score: null,
+      score_text: null,
       target_date: '2025-03-10',
       submitted_on: null,
     },
@@ -38,6 +41,7 @@ const KOOS: AdherenceItem = {
       timepoint: 'MONTH_6',
       label: '6 Months',
       score: null,
+      score_text: null,
       target_date: '2025-07-09',
       submitted_on: null,
     },
@@ -45,6 +49,7 @@ const KOOS: AdherenceItem = {
       timepoint: 'MONTH_12',
       label: '12 Months',
       score: 'NA',
+      score_text: null,
       target_date: '2026-01-08',
       submitted_on: null,
     },
@@ -95,7 +100,7 @@ describe('survey schedule card', () => {
     await within(table).findByText('KOOS Knee Survey');
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
 
-    expect(cells[1]).toHaveTextContent('48Submitted on Jan 02, 2025');
+    expect(cells[1]).toHaveTextContent('KOOS JR 65.99Submitted on Jan 02, 2025');
 
     expect(cells[2]).toHaveTextContent('Overdue since Mar 09, 2025');
     const red = within(cells[2]!).getByRole('img', { name: 'Overdue' });

@@ -69,9 +69,7 @@ export function SurveyCell({ state }: { state: SurveyCellState }) {
       return (
         <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
           <Typography component="span" variant="body2" sx={{ fontWeight: 700 }}>
-            {state.score === null
-              ? '-'
-              : state.score.toLocaleString('en-US', { maximumFractionDigits: 2 })}
+            {state.text ?? '-'}
           </Typography>
           <Typography component="span" variant="caption" color="text.secondary">
             Submitted on {scheduleDate(state.date)}

@@ -1,0 +1,78 @@
+import type { CapabilityStatement } from '@medplum/fhirtypes';
+import { FHIR_CONTENT_TYPE, FHIR_VERSION } from '@recovery-portal/contract/fhir';
+import type { ResourceDefinition } from './resource-types';
+
+/** Operation definitions of the HL7 FHIR Bulk Data Access IG. */
+const BULK_DATA = 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition';
+
+const COMMON_PARAMS = [
+  { name: '_id', type: 'token' as const, documentation: 'Resource ids, comma-separated.' },
+  {
+    name: '_count',
+    type: 'number' as const,
+    documentation: 'Page size (default 50, at most 500); 0 gives the total only.',
+  },
+  { name: '_summary', type: 'token' as const, documentation: 'count: the total only.' },
+];
+
+/**
+ * What the server supports, exactly: read and search-type per resource type, with the search
+ * parameters each accepts (any other is refused with 400).
+ */
+export function capabilityStatement(
+  definitions: readonly ResourceDefinition[],
+  base: string,
+  published: string,
+): CapabilityStatement {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: published,
+    publisher: 'Recovery Portal',
+    kind: 'instance',
+    instantiates: ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data'],
+    software: { name: 'Recovery Portal' },
+    implementation: { description: 'Recovery Portal FHIR R4 API (read-only)', url: base },
+    fhirVersion: FHIR_VERSION,
+    format: [FHIR_CONTENT_TYPE, 'json'],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          cors: false,
+          description:
+            "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners), or a SMART Backend Services token (client_credentials with a private_key_jwt assertion; system/*.read or system/<Type>.read scopes) from the token endpoint in .well-known/smart-configuration.",
+          service: [
+            {
+              coding: [
+                {
+                  system: 'http://terminology.hl7.org/CodeSystem/restful-security-service',
+                  code: 'SMART-on-FHIR',
+                },
+              ],
+            },
+          ],
+        },
+        resource: [
+          ...definitions.map((definition) => ({
+            type: definition.type,
+            interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
+            searchParam: [
+              ...COMMON_PARAMS,
+              ...Object.entries(definition.params).map(([name, doc]) => ({ name, ...doc })),
+            ],
+            ...(definition.type === 'Patient'
+              ? { operation: [{ name: 'export', definition: `${BULK_DATA}/patient-export` }] }
+              : {}),
+          })),
+          // Groups are the portal's participant groups: exported, not read or searched.
+          {
+            type: 'Group',
+            operation: [{ name: 'export', definition: `${BULK_DATA}/group-export` }],
+          },
+        ],
+        operation: [{ name: 'export', definition: `${BULK_DATA}/export` }],
+      },
+    ],
+  };
+}

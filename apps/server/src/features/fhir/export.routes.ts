@@ -1,0 +1,134 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
+import {
+  FHIR_BASE_PATH,
+  FHIR_EXPORT_RETRY_AFTER_SECONDS,
+  FHIR_NDJSON_CONTENT_TYPE,
+  type FhirExportLevel,
+} from '@recovery-portal/contract/fhir';
+import type { Database } from '../../db/client';
+import { listExportFiles } from './export.repository';
+import type { ExportRequester, ExportService } from './export.service';
+import { assertMayRead, auditFhir } from './fhir-auth';
+import type { ResourceDefinition } from './resource-types';
+
+type Query = Record<string, string | string[] | undefined>;
+
+function requesterOf(request: FastifyRequest): ExportRequester {
+  return { staffId: request.staff?.id ?? null, clientId: request.fhirClient?.clientId ?? null };
+}
+
+function preferAsync(request: FastifyRequest): boolean {
+  const prefer = request.headers.prefer;
+  const values = Array.isArray(prefer) ? prefer : [prefer ?? ''];
+  return values.some((value) => /(^|[,;\s])respond-async($|[,;\s])/i.test(value));
+}
+
+/**
+ * Bulk Data $export (HL7 FHIR Bulk Data Access IG): kick-off at system, Patient and Group level
+ * answers 202 with the status address; polling answers 202 with X-Progress and Retry-After,
+ * then the manifest; the files are NDJSON; DELETE on the status address cancels.
+ */
+export function registerExportRoutes(
+  fhir: FastifyInstance,
+  deps: {
+    db: Database;
+    exports: ExportService;
+    base: string;
+    sendFhir: (reply: FastifyReply, status: number, body: unknown) => FastifyReply;
+  },
+) {
+  const { db, exports, base } = deps;
+  const statusUrl = (id: string) => `${base}/bulk-status/${id}`;
+
+  async function kickOff(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    level: FhirExportLevel,
+    groupId: string | null,
+  ) {
+    const id = await exports.kickOff(
+      {
+        level,
+        groupId,
+        query: request.query as Query,
+        requestUrl: `${base}${request.url.slice(FHIR_BASE_PATH.length)}`,
+        requester: requesterOf(request),
+      },
+      preferAsync(request),
+      (definition: ResourceDefinition) => assertMayRead(request, definition),
+    );
+    await auditFhir(db, request, {
+      action: AUDIT_ACTIONS.fhirExportStart,
+      details: { export_id: id, level, ...(groupId ? { group_id: groupId } : {}) },
+    });
+    return reply.code(202).header('content-location', statusUrl(id)).send();
+  }
+
+  const exportAudit = { config: { audit: AUDIT_ACTIONS.fhirExportStart } };
+  fhir.get('/$export', exportAudit, (request, reply) => kickOff(request, reply, 'system', null));
+  fhir.get('/Patient/$export', exportAudit, (request, reply) =>
+    kickOff(request, reply, 'patient', null),
+  );
+  fhir.get<{ Params: { id: string } }>('/Group/:id/$export', exportAudit, (request, reply) =>
+    kickOff(request, reply, 'group', request.params.id),
+  );
+
+  fhir.get<{ Params: { id: string } }>(
+    '/bulk-status/:id',
+    { config: { audit: AUDIT_ACTIONS.fhirExportStatus } },
+    async (request, reply) => {
+      const state = await exports.status(request.params.id, requesterOf(request));
+      await auditFhir(db, request, {
+        action: AUDIT_ACTIONS.fhirExportStatus,
+        details: { export_id: request.params.id, done: state.done },
+      });
+      if (!state.done) {
+        return reply
+          .code(202)
+          .header('x-progress', `${state.written} resources written`)
+          .header('retry-after', String(FHIR_EXPORT_RETRY_AFTER_SECONDS))
+          .send();
+      }
+      const files = await listExportFiles(db, state.job.id);
+      return deps.sendFhir(reply.header('expires', state.job.expiresAt?.toUTCString() ?? ''), 200, {
+        transactionTime: state.job.transactionTime.toISOString(),
+        request: state.job.requestUrl,
+        requiresAccessToken: true,
+        output: files.map((file) => ({
+          type: file.type,
+          url: `${base}/bulk-files/${state.job.id}/${file.name}`,
+          count: file.count,
+        })),
+        error: [],
+      });
+    },
+  );
+
+  fhir.delete<{ Params: { id: string } }>(
+    '/bulk-status/:id',
+    { config: { audit: AUDIT_ACTIONS.fhirExportCancel } },
+    async (request, reply) => {
+      await exports.cancel(request.params.id, requesterOf(request));
+      await auditFhir(db, request, {
+        action: AUDIT_ACTIONS.fhirExportCancel,
+        details: { export_id: request.params.id },
+      });
+      return reply.code(202).send();
+    },
+  );
+
+  fhir.get<{ Params: { id: string; name: string } }>(
+    '/bulk-files/:id/:name',
+    { config: { audit: AUDIT_ACTIONS.fhirExportDownload } },
+    async (request, reply) => {
+      const file = await exports.file(request.params.id, request.params.name, requesterOf(request));
+      await auditFhir(db, request, {
+        action: AUDIT_ACTIONS.fhirExportDownload,
+        details: { export_id: request.params.id, file: request.params.name },
+      });
+      return reply.type(FHIR_NDJSON_CONTENT_TYPE).send(createReadStream(file.path));
+    },
+  );
+}

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
+import type { Database } from '../../db/client';
+import type { AccessTokens } from '../account/access-tokens';
+import { findSignedInStaff } from '../account/account.repository';
+import { auditRequest } from '../audit/request-audit';
+import type { AuditEntry } from '../audit/audit.repository';
+import { FhirError } from './fhir-error';
+import type { ResourceDefinition } from './resource-types';
+import { scopesAllow, type SmartTokens, type SystemCaller } from './smart-tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The system client (SMART Backend Services) of a FHIR call; null for staff. */
+    fhirClient: SystemCaller | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Authenticates a FHIR call: a portal access token exactly as the portal's API checks it (the
+ * account and its session are re-read, so suspending a clinician or revoking a session ends
+ * their FHIR access at once), or a system client's token, whose client must still be
+ * registered. Sets request.staff or request.fhirClient.
+ */
+export function createFhirAuthenticator(deps: {
+  db: Database;
+  tokens: AccessTokens;
+  smart: SmartTokens;
+}) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw new FhirError(401, 'login', FHIR_MESSAGES.unauthenticated);
+    const claims = await deps.tokens.verify(token);
+    if (claims) {
+      const staff = await findSignedInStaff(deps.db, claims.userId, claims.sessionId);
+      if (!staff) throw new FhirError(401, 'login', FHIR_MESSAGES.tokenInvalid);
+      request.staff = staff;
+      return;
+    }
+    const system = await deps.smart.verify(token);
+    if (!system) throw new FhirError(401, 'login', FHIR_MESSAGES.tokenInvalid);
+    request.fhirClient = system;
+  };
+}
+
+/** Refuses a caller whose role (staff) or scopes (system client) do not cover the type (403). */
+export function assertMayRead(request: FastifyRequest, definition: ResourceDefinition): void {
+  const allowed = request.fhirClient
+    ? scopesAllow(request.fhirClient.scopes, definition.type)
+    : request.staff !== null && definition.staffReaders.includes(request.staff.role);
+  if (!allowed) throw new FhirError(403, 'forbidden', FHIR_MESSAGES.forbidden(definition.type));
+}
+
+/** Audits a FHIR call; a system client is named as the actor. */
+export function auditFhir(
+  db: Database,
+  request: FastifyRequest,
+  entry: Omit<AuditEntry, 'clientAddress' | 'requestId'>,
+): Promise<void> {
+  const client = request.fhirClient;
+  return auditRequest(db, request, {
+    ...(client ? { actorEmail: `fhir-client:${client.clientId}` } : {}),
+    ...entry,
+  });
+}

@@ -1,0 +1,116 @@
+import type { Bundle, BundleLink, Resource } from '@medplum/fhirtypes';
+import { FHIR_MESSAGES, type FhirResourceType } from '@recovery-portal/contract/fhir';
+import { FhirError } from './fhir-error';
+import type { AnySource, FhirContext } from './fhir-source';
+import type { ResourceDefinition } from './resource-types';
+import { parseSearch, type ParsedSearch } from './search-params';
+
+/** What a read or search returned, with the participants it was about (for the audit row). */
+export interface FhirAnswer<T> {
+  body: T;
+  participantIds: number[];
+}
+
+function unique(ids: readonly (number | null)[]): number[] {
+  return [...new Set(ids.filter((id): id is number => id !== null))];
+}
+
+export function createFhirService(definitions: readonly ResourceDefinition[], ctx: FhirContext) {
+  const byType = new Map(definitions.map((definition) => [definition.type, definition]));
+
+  function definitionOf(type: string): ResourceDefinition {
+    const definition = byType.get(type as FhirResourceType);
+    if (!definition) throw new FhirError(404, 'not-supported', FHIR_MESSAGES.unknownType(type));
+    return definition;
+  }
+
+  function link(type: string, search: ParsedSearch, relation: string, cursor?: string): BundleLink {
+    const params = new URLSearchParams(search.echo);
+    if (cursor) params.set('_cursor', cursor);
+    const query = params.toString();
+    return { relation, url: `${ctx.base}/${type}${query ? `?${query}` : ''}` };
+  }
+
+  /** Walks the sources in kind order from the cursor, fetching one row more than the page. */
+  async function page(
+    sources: readonly AnySource[],
+    search: ParsedSearch,
+  ): Promise<{ rows: { source: AnySource; row: unknown }[]; next?: string }> {
+    const rows: { source: AnySource; row: unknown }[] = [];
+    const wanted = search.count + 1;
+    for (const source of sources) {
+      if (search.cursor && source.kind < search.cursor.kind) continue;
+      const where = source.where(search, ctx);
+      if (where === null) continue;
+      const afterKey = search.cursor?.kind === source.kind ? search.cursor.key : null;
+      const found: unknown[] = await source.page(where, afterKey, wanted - rows.length);
+      rows.push(...found.map((row) => ({ source, row })));
+      if (rows.length >= wanted) break;
+    }
+    if (rows.length <= search.count) return { rows };
+    const last = rows[search.count - 1];
+    const kept = rows.slice(0, search.count);
+    return last
+      ? { rows: kept, next: `${last.source.kind}.${last.source.key(last.row)}` }
+      : { rows: kept };
+  }
+
+  return {
+    definitionOf,
+
+    async search(
+      type: string,
+      query: Record<string, string | string[] | undefined>,
+    ): Promise<FhirAnswer<Bundle>> {
+      const definition = definitionOf(type);
+      const search = parseSearch(type, query, Object.keys(definition.params) as never[]);
+      const self = link(type, search, 'self');
+      if (search.summaryCount || search.count === 0) {
+        let total = 0;
+        for (const source of definition.sources) {
+          const where = source.where(search, ctx);
+          if (where !== null) total += await source.count(where);
+        }
+        return {
+          body: { resourceType: 'Bundle', type: 'searchset', total, link: [self] },
+          participantIds: [],
+        };
+      }
+      const { rows, next } = await page(definition.sources, search);
+      const entries = rows.map(({ source, row }) => {
+        const resource = source.toResource(row, ctx) as Resource;
+        return {
+          fullUrl: `${ctx.base}/${resource.resourceType}/${resource.id ?? ''}`,
+          resource,
+          search: { mode: 'match' as const },
+        };
+      });
+      return {
+        body: {
+          resourceType: 'Bundle',
+          type: 'searchset',
+          link: next ? [self, link(type, search, 'next', next)] : [self],
+          entry: entries,
+        },
+        participantIds: unique(rows.map(({ source, row }) => source.participant(row))),
+      };
+    },
+
+    async read(type: string, id: string): Promise<FhirAnswer<Resource>> {
+      const definition = definitionOf(type);
+      for (const source of definition.sources) {
+        if (!id.startsWith(source.prefix)) continue;
+        const rest = id.slice(source.prefix.length);
+        if (!/^\d{1,15}$/.test(rest)) continue;
+        const [row]: unknown[] = await source.page(source.keyIs(Number(rest)), null, 1);
+        if (row === undefined) continue;
+        return {
+          body: source.toResource(row, ctx) as Resource,
+          participantIds: unique([source.participant(row)]),
+        };
+      }
+      throw new FhirError(404, 'not-found', FHIR_MESSAGES.notFound(type, id));
+    },
+  };
+}
+export type FhirService = ReturnType<typeof createFhirService>;

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { errors, importJWK, jwtVerify, SignJWT, decodeProtectedHeader, type JWK } from 'jose';
+import { FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
+import {
+  FHIR_CLIENT_ALGORITHMS,
+  FHIR_SYSTEM_TOKEN_TTL_SECONDS,
+} from '@recovery-portal/contract/fhir-clients';
+import type { Database } from '../../db/client';
+import { findLiveBackendClient, useAssertion } from './backend-clients.repository';
+
+const ISSUER = 'recovery-portal';
+const AUDIENCE = 'recovery-portal-fhir-system';
+const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+/** The longest an assertion may live (SMART Backend Services: no more than five minutes). */
+const MAX_ASSERTION_SECONDS = 300;
+
+/** The read scopes a client may ask for: every type, or one type. SMART v1 and v2 spellings. */
+export function grantedScopes(requested: string): string[] | null {
+  const scopes = requested.split(/\s+/).filter(Boolean);
+  if (scopes.length === 0) return null;
+  const valid = scopes.every((scope) => {
+    const match = /^system\/(\*|[A-Za-z]+)\.(read|rs)$/.exec(scope);
+    return match !== null && (match[1] === '*' || FHIR_RESOURCE_TYPES.includes(match[1] as never));
+  });
+  return valid ? scopes : null;
+}
+
+/** Whether granted scopes allow reading a type. */
+export function scopesAllow(scopes: readonly string[], type: string): boolean {
+  return scopes.some((scope) => {
+    const [, target] = /^system\/(\*|[A-Za-z]+)\./.exec(scope) ?? [];
+    return target === '*' || target === type;
+  });
+}
+
+/** A public key as registered: RSA or EC P-384, no private parts. */
+export async function checkPublicJwk(text: string): Promise<JWK | null> {
+  let jwk: unknown;
+  try {
+    jwk = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) return null;
+  const key = jwk as JWK;
+  if ('d' in key || 'p' in key || 'q' in key) return null;
+  const alg =
+    key.kty === 'RSA' ? 'RS384' : key.kty === 'EC' && key.crv === 'P-384' ? 'ES384' : null;
+  if (!alg) return null;
+  try {
+    await importJWK(key, alg);
+  } catch {
+    return null;
+  }
+  const { kty, n, e, crv, x, y, kid } = key;
+  return Object.fromEntries(
+    Object.entries({ kty, n, e, crv, x, y, kid }).filter(([, value]) => value !== undefined),
+  ) as JWK;
+}
+
+export type TokenRefusal =
+  'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type';
+
+export interface SystemCaller {
+  clientId: string;
+  name: string;
+  scopes: string[];
+}
+
+/**
+ * SMART Backend Services: client_credentials with a private_key_jwt assertion signed by the
+ * client's registered key, and the short-lived HS256 system tokens it gets.
+ */
+export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl: string }) {
+  const key = new TextEncoder().encode(deps.secret);
+
+  return {
+    async issue(form: Record<string, string | undefined>): Promise<
+      | {
+          ok: true;
+          clientId: string;
+          body: { access_token: string; token_type: 'bearer'; expires_in: number; scope: string };
+        }
+      | { ok: false; error: TokenRefusal; clientId: string | null }
+    > {
+      if (form.grant_type !== 'client_credentials') {
+        return { ok: false, error: 'unsupported_grant_type', clientId: null };
+      }
+      const assertion = form.client_assertion;
+      if (
+        form.client_assertion_type !== ASSERTION_TYPE ||
+        !assertion ||
+        assertion.length > 16_000
+      ) {
+        return { ok: false, error: 'invalid_request', clientId: null };
+      }
+      let clientId: string | null = null;
+      try {
+        const header = decodeProtectedHeader(assertion);
+        const unverified = JSON.parse(
+          Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString('utf8'),
+        ) as { iss?: unknown };
+        const iss = typeof unverified.iss === 'string' ? unverified.iss : '';
+        if (!/^[0-9a-f-]{36}$/.test(iss))
+          return { ok: false, error: 'invalid_client', clientId: null };
+        const client = await findLiveBackendClient(deps.db, iss);
+        if (!client) return { ok: false, error: 'invalid_client', clientId: null };
+        clientId = client.id;
+        const alg = header.alg ?? '';
+        if (!(FHIR_CLIENT_ALGORITHMS as readonly string[]).includes(alg)) {
+          return { ok: false, error: 'invalid_client', clientId };
+        }
+        const publicKey = await importJWK(client.publicKey as JWK, alg);
+        const { payload } = await jwtVerify(assertion, publicKey, {
+          issuer: client.id,
+          subject: client.id,
+          audience: deps.tokenUrl,
+          algorithms: [alg],
+          requiredClaims: ['exp', 'jti'],
+        });
+        const nowSeconds = Math.floor(Date.now() / 1000);
+        const exp = payload.exp ?? 0;
+        if (exp > nowSeconds + MAX_ASSERTION_SECONDS || typeof payload.jti !== 'string') {
+          return { ok: false, error: 'invalid_client', clientId };
+        }
+        if (
+          !(await useAssertion(deps.db, client.id, payload.jti.slice(0, 200), new Date(exp * 1000)))
+        ) {
+          return { ok: false, error: 'invalid_client', clientId };
+        }
+        const scopes = grantedScopes(form.scope ?? '');
+        if (!scopes) return { ok: false, error: 'invalid_scope', clientId };
+        const accessToken = await new SignJWT({ scope: scopes.join(' ') })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(client.id)
+          .setIssuer(ISSUER)
+          .setAudience(AUDIENCE)
+          .setJti(randomUUID())
+          .setIssuedAt()
+          .setExpirationTime(`${FHIR_SYSTEM_TOKEN_TTL_SECONDS}s`)
+          .sign(key);
+        return {
+          ok: true,
+          clientId: client.id,
+          body: {
+            access_token: accessToken,
+            token_type: 'bearer',
+            expires_in: FHIR_SYSTEM_TOKEN_TTL_SECONDS,
+            scope: scopes.join(' '),
+          },
+        };
+      } catch (error) {
+        if (
+          error instanceof errors.JOSEError ||
+          error instanceof SyntaxError ||
+          error instanceof TypeError
+        ) {
+          return { ok: false, error: 'invalid_client', clientId };
+        }
+        throw error;
+      }
+    },
+
+    /** The caller of a system token, or null when it is not one (or its client was revoked). */
+    async verify(token: string): Promise<SystemCaller | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.scope !== 'string') return null;
+        const client = await findLiveBackendClient(deps.db, payload.sub);
+        const scopes = grantedScopes(payload.scope);
+        return client && scopes ? { clientId: client.id, name: client.name, scopes } : null;
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
+export type SmartTokens = ReturnType<typeof createSmartTokens>;

@@ -1,0 +1,99 @@
+import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { ssoSignIns } from '../../db/schema/sso';
+import { users } from '../../db/schema/users';
+
+export type SsoSignInRow = typeof ssoSignIns.$inferSelect;
+
+export async function insertSignIn(db: Database, row: typeof ssoSignIns.$inferInsert) {
+  await db.insert(ssoSignIns).values(row);
+}
+
+/** Sign-ins abandoned at the provider leave rows behind; each new one sweeps the expired. */
+export async function deleteExpiredSignIns(db: Database, now: Date) {
+  await db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, now));
+}
+
+/** Claims a started sign-in for its callback, once: a replayed callback finds nothing. */
+export async function claimForCallback(
+  db: Database,
+  browserKeyHash: string,
+  now: Date,
+): Promise<SsoSignInRow | undefined> {
+  const [row] = await db
+    .update(ssoSignIns)
+    .set({ callbackAt: now })
+    .where(
+      and(
+        eq(ssoSignIns.browserKeyHash, browserKeyHash),
+        isNull(ssoSignIns.callbackAt),
+        gt(ssoSignIns.expiresAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function acceptSignIn(db: Database, id: number, userId: number, idToken: string) {
+  await db.update(ssoSignIns).set({ userId, idToken }).where(eq(ssoSignIns.id, id));
+}
+
+/** The accepted sign-in of this browser, not yet completed and not expired. */
+export async function findAccepted(db: Database, browserKeyHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(ssoSignIns)
+    .where(
+      and(
+        eq(ssoSignIns.browserKeyHash, browserKeyHash),
+        isNotNull(ssoSignIns.userId),
+        isNull(ssoSignIns.completedAt),
+        gt(ssoSignIns.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks an accepted sign-in completed, once (two racing completions: one wins). */
+export async function claimForCompletion(db: Database, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(ssoSignIns)
+    .set({ completedAt: now, idToken: null })
+    .where(and(eq(ssoSignIns.id, id), isNull(ssoSignIns.completedAt)))
+    .returning({ id: ssoSignIns.id });
+  return rows.length === 1;
+}
+
+/**
+ * An invited staff member who signs in through the provider with the invited, verified email
+ * has proved what the emailed invitation code would have: the account becomes active.
+ */
+export async function activateInvitedStaff(db: Database, userId: number, now: Date) {
+  await db
+    .update(users)
+    .set({ status: 'ACTIVATED', joinedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.status, 'PENDING_ACTIVATION')));
+}
+
+/** OIDC_AUTO_PROVISION=clinician: a clinician without a portal password. */
+export async function insertProvisionedClinician(
+  db: Database,
+  person: { email: string; firstName: string; lastName: string },
+  now: Date,
+) {
+  const [row] = await db
+    .insert(users)
+    .values({
+      role: 'CLINICIAN',
+      status: 'ACTIVATED',
+      email: person.email,
+      passwordHash: null,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      joinedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return row;
+}

@@ -1,0 +1,5 @@
+import { FhirClientsScreen } from '../../features/fhir-clients/components/fhir-clients-screen';
+
+export function FhirClientsRoute() {
+  return <FhirClientsScreen />;
+}

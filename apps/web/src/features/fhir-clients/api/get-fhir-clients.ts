@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fhirClientListSchema, type FhirClient } from '@recovery-portal/contract/fhir-clients';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/fhir-clients */
+export function getFhirClients(signal?: AbortSignal): Promise<FhirClient[]> {
+  return apiRequest(API_PATHS.fhirClients.list, {
+    schema: fhirClientListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getFhirClientsQueryOptions() {
+  return queryOptions({
+    queryKey: ['fhir-clients', 'list'],
+    queryFn: ({ signal }) => getFhirClients(signal),
+  });
+}
+
+export function useFhirClients() {
+  return useQuery(getFhirClientsQueryOptions());
+}

@@ -1,0 +1,74 @@
+/**
+ * The read-only FHIR R4 API (HL7 FHIR 4.0.1) served next to the portal's own API: where it
+ * lives, what it serves and the sentences its OperationOutcomes carry.
+ */
+
+export const FHIR_VERSION = '4.0.1';
+export const FHIR_BASE_PATH = '/fhir/R4';
+export const FHIR_CONTENT_TYPE = 'application/fhir+json';
+
+/** Every resource type the API serves, in the order the CapabilityStatement lists them. */
+export const FHIR_RESOURCE_TYPES = [
+  'Patient',
+  'Practitioner',
+  'Observation',
+  'Procedure',
+  'Flag',
+  'Communication',
+  'Questionnaire',
+  'QuestionnaireResponse',
+] as const;
+export type FhirResourceType = (typeof FHIR_RESOURCE_TYPES)[number];
+
+/** Page size of a search without _count, and the largest _count honoured. */
+export const FHIR_DEFAULT_COUNT = 50;
+export const FHIR_MAX_COUNT = 500;
+
+export const FHIR_MESSAGES = {
+  unauthenticated: 'Sign in first: send an access token as "Authorization: Bearer <token>".',
+  tokenInvalid: 'The access token is invalid, expired or its session has ended.',
+  forbidden: (type: string) => `Your role may not read ${type} resources.`,
+  notFound: (type: string, id: string) => `There is no ${type} with id "${id}".`,
+  unknownType: (type: string) => `This server does not serve the resource type "${type}".`,
+  unknownPath: 'There is no FHIR endpoint at this address.',
+  unknownParameter: (name: string, type: string) =>
+    `The search parameter "${name}" is not supported for ${type}.`,
+  repeatedParameter: (name: string) => `The search parameter "${name}" may be given only once.`,
+  invalidCount: `_count must be a whole number from 0 to ${FHIR_MAX_COUNT}.`,
+  invalidSummary: '_summary supports only "count".',
+  invalidFormat: '_format supports only JSON (json, application/json, application/fhir+json).',
+  invalidDate: (name: string) =>
+    `${name} must be a date (YYYY, YYYY-MM, YYYY-MM-DD or a full date-time) with an optional prefix eq, lt, le, gt or ge.`,
+  invalidReference: (name: string) => `${name} must be a Patient id, written 123 or Patient/123.`,
+  invalidToken: (name: string) => `${name} must be a code, written code or system|code.`,
+  invalidId: '_id must be a resource id (letters, digits, "-" and "." only, at most 64).',
+  invalidCursor: 'The paging link is invalid; start the search again.',
+  methodNotAllowed: 'The FHIR API is read-only.',
+  internal: 'The server failed to answer; the error has been logged.',
+  databaseUnavailable: 'The database is unavailable; try again shortly.',
+} as const;
+
+/** Bulk Data $export (HL7 FHIR Bulk Data Access IG 2.0). */
+export const FHIR_EXPORT_LEVELS = ['system', 'patient', 'group'] as const;
+export type FhirExportLevel = (typeof FHIR_EXPORT_LEVELS)[number];
+export const FHIR_EXPORT_STATUSES = ['in-progress', 'completed', 'failed', 'cancelled'] as const;
+export type FhirExportStatus = (typeof FHIR_EXPORT_STATUSES)[number];
+export const FHIR_NDJSON_CONTENT_TYPE = 'application/fhir+ndjson';
+/** Finished exports' files are deleted this long after completion. */
+export const FHIR_EXPORT_TTL_HOURS = 24;
+/** Seconds a client is asked to wait between polls. */
+export const FHIR_EXPORT_RETRY_AFTER_SECONDS = 2;
+
+export const FHIR_EXPORT_MESSAGES = {
+  preferRequired: 'Bulk export runs asynchronously: send the header "Prefer: respond-async".',
+  outputFormat: '_outputFormat supports only application/fhir+ndjson.',
+  unknownType: (type: string) => `_type names "${type}", which this server does not export.`,
+  notInCompartment: (type: string) =>
+    `${type} is not about one participant, so a Patient or Group export does not include it.`,
+  invalidSince: '_since must be a full date-time with a time zone, e.g. 2026-01-01T00:00:00Z.',
+  unknownParameter: (name: string) => `The $export parameter "${name}" is not supported.`,
+  groupNotFound: (id: string) => `There is no Group with id "${id}".`,
+  jobNotFound: 'There is no such export, or it has expired or been cancelled.',
+  failed: 'The export failed; the error has been logged. Start it again.',
+  cancelled: 'The export was cancelled and its files deleted.',
+} as const;

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/**
+ * The published scores the portal reports. One questionnaire can give more than one: PROMIS
+ * Global Health v1.2 gives Global Physical Health (GPH) and Global Mental Health (GMH).
+ * docs/instruments.md lists each instrument, its licence and how to add another.
+ */
+export const MEASURES = ['KOOS_JR', 'HOOS_JR', 'PROMIS_GPH', 'PROMIS_GMH', 'PROMIS_PI_4A'] as const;
+export const measureSchema = z.enum(MEASURES);
+export type Measure = z.infer<typeof measureSchema>;
+
+/** A published threshold with the publication it comes from. */
+export interface PublishedThreshold {
+  value: number;
+  /** Short citation for sentences: 'Lyman et al. 2018'. */
+  cite: string;
+  source: string;
+}
+
+export interface MeasureInfo {
+  /** How the score is named next to its number: 'KOOS JR', 'GPH T'. */
+  label: string;
+  /** The instrument and score in full. */
+  name: string;
+  min: number;
+  max: number;
+  higherIsBetter: boolean;
+  /** Decimals the publication reports the score with. */
+  decimals: number;
+  /** The scale in words, shown after the score. */
+  scaleText: string;
+  /**
+   * Minimal clinically important difference: the smallest change from PreOp a patient notices
+   * as an improvement. Null where no published value has been entered.
+   */
+  mcid: PublishedThreshold | null;
+  /** Patient-acceptable symptom state: the score above which patients call their state acceptable. */
+  pass: PublishedThreshold | null;
+}
+
+const LYMAN_2018_MCID =
+  'Lyman S, Lee YY, McLawhorn AS, Islam W, MacLean CH. What are the minimal and substantial improvements in the HOOS and KOOS and JR versions after total joint replacement? Clin Orthop Relat Res. 2018;476(12):2432-2441 (PMID 30179951), anchor-based MCID at 2 years.';
+const KUNZE_2022_PASS =
+  'Kunze KN, Fontana MA, MacLean CH, Lyman S, McLawhorn AS. Defining the patient acceptable symptom state for the HOOS JR and KOOS JR after primary total joint arthroplasty. J Bone Joint Surg Am. 2022;104(4):345-352, PASS at 2 years.';
+const CHEN_2018_MID =
+  'Chen CX, Kroenke K, Stump TE, et al. Estimating minimally important differences for the PROMIS pain interference scales: results from 3 randomized clinical trials. Pain. 2018;159(4):775-782: 2 to 3 T-score points in the pain samples (including hip and knee osteoarthritis); the upper end is used.';
+const T_SCORE_TEXT = 'T-score, mean 50, SD 10';
+
+export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
+  KOOS_JR: {
+    label: 'KOOS JR',
+    name: 'KOOS JR interval score',
+    min: 0,
+    max: 100,
+    higherIsBetter: true,
+    decimals: 2,
+    scaleText: '0–100, 100 = best',
+    mcid: { value: 14, cite: 'Lyman et al. 2018', source: LYMAN_2018_MCID },
+    pass: { value: 63.7, cite: 'Kunze et al. 2022', source: KUNZE_2022_PASS },
+  },
+  HOOS_JR: {
+    label: 'HOOS JR',
+    name: 'HOOS JR interval score',
+    min: 0,
+    max: 100,
+    higherIsBetter: true,
+    decimals: 2,
+    scaleText: '0–100, 100 = best',
+    mcid: { value: 18, cite: 'Lyman et al. 2018', source: LYMAN_2018_MCID },
+    pass: { value: 76.7, cite: 'Kunze et al. 2022', source: KUNZE_2022_PASS },
+  },
+  PROMIS_GPH: {
+    label: 'GPH T',
+    name: 'PROMIS Global Health v1.2, Global Physical Health',
+    min: 16.2,
+    max: 67.7,
+    higherIsBetter: true,
+    decimals: 1,
+    scaleText: `${T_SCORE_TEXT}, higher = better`,
+    mcid: null,
+    pass: null,
+  },
+  PROMIS_GMH: {
+    label: 'GMH T',
+    name: 'PROMIS Global Health v1.2, Global Mental Health',
+    min: 21.2,
+    max: 67.6,
+    higherIsBetter: true,
+    decimals: 1,
+    scaleText: `${T_SCORE_TEXT}, higher = better`,
+    mcid: null,
+    pass: null,
+  },
+  PROMIS_PI_4A: {
+    label: 'PI T',
+    name: 'PROMIS Pain Interference Short Form 4a',
+    min: 41.6,
+    max: 75.6,
+    higherIsBetter: false,
+    decimals: 1,
+    scaleText: `${T_SCORE_TEXT}, higher = more interference`,
+    mcid: { value: 3, cite: 'Chen et al. 2018', source: CHEN_2018_MID },
+    pass: null,
+  },
+};
+
+/** The number as the publication reports it: 65.99, 42.3. */
+export function formatMeasureValue(measure: Measure, value: number): string {
+  return value.toFixed(MEASURE_INFO[measure].decimals);
+}
+
+/** 'KOOS JR 65.99 (0–100, 100 = best)' or, short, 'GPH T 42.3'. */
+export function formatMeasureScore(
+  measure: Measure,
+  value: number,
+  options: { withScale?: boolean } = {},
+): string {
+  const info = MEASURE_INFO[measure];
+  const text = `${info.label} ${formatMeasureValue(measure, value)}`;
+  return options.withScale ? `${text} (${info.scaleText})` : text;
+}
+
+/**
+ * One published score of a submitted questionnaire: its value, or null with the reason it
+ * cannot be scored (an unanswered item the instrument's rules do not allow, an earlier form).
+ */
+export const measureScoreSchema = z.object({
+  measure: measureSchema,
+  label: z.string(),
+  value: z.number().nullable(),
+  /** 'KOOS JR 65.99 (0–100, 100 = best)', or 'KOOS JR not scorable'. */
+  display: z.string(),
+  not_scorable_reason: z.string().nullable(),
+});
+export type MeasureScore = z.infer<typeof measureScoreSchema>;
