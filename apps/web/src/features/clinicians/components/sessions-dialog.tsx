@@ -67,7 +67,7 @@ export function SessionsDialog({ clinician, onClose }: SessionsDialogProps) {
     },
     onError: (error: Error) => {
       setConfirming(null);
-      notify.error(errorMessage(error), 'snackbar');
+      notify.error(errorMessage(error));
     },
   };
   const confirm = () => {
