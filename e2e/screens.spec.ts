@@ -26,6 +26,12 @@ async function openFirstRow(page: Page, list: string, table: string, url: RegExp
 const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', open: (page) => page.goto('/login').then(() => undefined) },
   { name: 'reset-password', open: (page) => page.goto('/reset-password').then(() => undefined) },
+  {
+    name: 'how-to-delete-account',
+    open: (page) => page.goto('/how-to-delete-account').then(() => undefined),
+  },
+  { name: 'privacy-policy', open: (page) => page.goto('/privacy-policy').then(() => undefined) },
+  { name: 'not-found', open: (page) => page.goto('/no-such-page').then(() => undefined) },
 ];
 
 const CLINICIAN_SCREENS: Screen[] = [
@@ -60,6 +66,10 @@ const CLINICIAN_SCREENS: Screen[] = [
       await expect(
         page.getByRole('table', { name: 'Nudges' }).getByRole('row').nth(1),
       ).toBeVisible();
+      // Open, the effectiveness chart must fit as well.
+      const effectiveness = page.getByRole('button', { name: 'Effectiveness' });
+      await effectiveness.click();
+      await expect(effectiveness).toHaveAttribute('aria-expanded', 'true');
     },
   },
   {
@@ -94,6 +104,21 @@ const ADMINISTRATOR_SCREENS: Screen[] = [
       await expect(
         page.getByRole('table', { name: 'Clinicians' }).getByRole('row').nth(1),
       ).toBeVisible();
+    },
+  },
+  {
+    name: 'add-clinician',
+    open: async (page) => {
+      await page.goto('/admin/home');
+      await page.getByRole('button', { name: 'ADD NEW CLINICIAN' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add Clinician' })).toBeVisible();
+    },
+  },
+  {
+    name: 'fhir-clients',
+    open: async (page) => {
+      await page.goto('/admin/fhir-clients');
+      await expect(page.getByRole('heading', { name: 'FHIR clients' })).toBeVisible();
     },
   },
   {

@@ -131,7 +131,13 @@ export function DataTable<Row>({
         role="region"
         aria-label={`${label} (scrollable)`}
         tabIndex={0}
-        sx={{ maxHeight, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
+        sx={{
+          maxHeight,
+          // The containing block of absolutely placed cell content (visually hidden labels such
+          // as 'No feedback'): without it that content escapes the scroll and widens the page.
+          position: 'relative',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+        }}
       >
         <Table
           aria-label={label}

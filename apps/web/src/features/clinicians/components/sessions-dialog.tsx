@@ -183,7 +183,7 @@ function SessionRows({ label, sessions, emptyText, narrow, disabled, onRevoke }:
   }
 
   return (
-    <TableContainer>
+    <TableContainer sx={{ position: 'relative' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
