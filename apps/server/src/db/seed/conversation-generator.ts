@@ -26,11 +26,13 @@ import { addDays, atMinute, dayNumber, isoDate } from './seed-dates';
 import { chance, round, STREAM, weighted } from './seed-random';
 import { operatedSide } from './surgery-generator';
 import { generateTelemetryDay } from './telemetry-generator';
-import type {
-  ActivityKind,
-  ConversationRow,
-  MarkerMembershipRow,
-  MeasurementRow,
+import {
+  TIMELINE_VOLUMES,
+  type ActivityKind,
+  type ConversationRow,
+  type MarkerMembershipRow,
+  type MeasurementRow,
+  type TimelineVolume,
 } from './timeline-types';
 
 const DAILY_RATE: Record<TimelineParticipant['plan']['engagement'], number> = {
@@ -96,19 +98,31 @@ function reading(rows: readonly MeasurementRow[], key: MeasurementKey): number |
   return rows.find((row) => row.code === code)?.value ?? null;
 }
 
-/** The facts of `day` from the telemetry the timeline generates (it seeds each day on its own). */
+/**
+ * The facts of `day` from the telemetry the timeline generates (it seeds each day on its own).
+ * A day the timeline does not store (before the participant joined, or before the volume's
+ * telemetry window) has no facts, so a conversation never quotes a number the portal cannot show.
+ */
 export function factsOfDay(
   faker: Faker,
   participant: TimelineParticipant,
   day: Date,
-  kinds: 'all' | 'core',
+  today: Date,
+  volume: Pick<TimelineVolume, 'measurements' | 'telemetryDays'>,
 ): DayFacts {
-  const yesterday: MeasurementRow[] = [];
-  const sameDay: MeasurementRow[] = [];
-  if (dayNumber(day) > dayNumber(participant.plan.startDate)) {
-    generateTelemetryDay(faker, participant, addDays(day, -1), kinds, yesterday);
-  }
-  generateTelemetryDay(faker, participant, day, kinds, sameDay);
+  const firstStored = Math.max(
+    dayNumber(participant.plan.startDate),
+    volume.telemetryDays === null ? -Infinity : dayNumber(today) - volume.telemetryDays,
+  );
+  const readings = (of: Date) => {
+    const rows: MeasurementRow[] = [];
+    if (dayNumber(of) >= firstStored) {
+      generateTelemetryDay(faker, participant, of, volume.measurements, rows);
+    }
+    return rows;
+  };
+  const yesterday = readings(addDays(day, -1));
+  const sameDay = readings(day);
   const steps = reading(yesterday, 'steps');
   const sleep = reading(sameDay, 'sleepDuration');
   return {
@@ -147,7 +161,7 @@ export function generateConversationDay(
   participant: TimelineParticipant,
   day: Date,
   today: Date,
-  kinds: 'all' | 'core' = 'all',
+  volume: Pick<TimelineVolume, 'measurements' | 'telemetryDays'> = TIMELINE_VOLUMES.unbounded,
 ): GeneratedConversation | null {
   const { plan } = participant;
   faker.seed([plan.seed, dayNumber(day), STREAM.conversations]);
@@ -159,7 +173,7 @@ export function generateConversationDay(
 
   // Reading the day's data and the operated side reseeds the faker; the conversation's own
   // stream continues from a seed of its own.
-  const facts = factsOfDay(faker, participant, day, kinds);
+  const facts = factsOfDay(faker, participant, day, today, volume);
   const side = operatedSide(faker, plan);
   faker.seed([plan.seed, dayNumber(day), STREAM.conversations, 1]);
 

@@ -41,7 +41,14 @@ const participant = (...text: string[]): ScriptLine => ({ coach: false, text });
 
 /** Phrases chosen once per conversation, so every place that names them agrees. */
 export const PHRASES: Record<string, readonly string[]> = {
-  when: ['last night', 'yesterday evening', 'this morning', 'yesterday afternoon'],
+  when: [
+    'last night',
+    'yesterday evening',
+    'this morning',
+    'yesterday afternoon',
+    'earlier today',
+    'the day before yesterday',
+  ],
   exertion: [
     'climbing the stairs',
     'carrying the shopping in',
@@ -58,6 +65,27 @@ export const PHRASES: Record<string, readonly string[]> = {
     'going up the stairs',
     'walking to the kitchen',
     'having a shower',
+    'making the bed',
+    'walking to the car',
+  ],
+  onset: ['two days ago', 'yesterday', 'over the weekend', 'a few days ago', 'last night'],
+  breathlessToo: [
+    '',
+    ' I have to stop halfway.',
+    ' I need to sit down afterwards.',
+    ' It takes a while to get my breath back.',
+  ],
+  fallUp: [
+    'on my own',
+    'with the help of a chair',
+    'after a few minutes',
+    'once my neighbour came round',
+  ],
+  feverToo: [
+    '',
+    ' I feel shivery.',
+    ' I have had the chills all day.',
+    ' I was sweating in the night.',
   ],
   fall: [
     'slipped on the bath mat',
@@ -65,6 +93,8 @@ export const PHRASES: Record<string, readonly string[]> = {
     'tripped over the hose in the garden',
     'lost my balance getting out of bed',
     'missed the bottom stair',
+    'tripped on the edge of a rug',
+    'slid off the edge of the bed',
   ],
   bruise: ['bruised my arm', 'grazed my hand', 'banged my elbow', 'bruised my shoulder'],
   hobby: [
@@ -612,8 +642,9 @@ export const SAFETY_SCRIPTS: Record<SafetyFinding, SafetyScript> = {
     afterSurgeryOnly: true,
     lines: [
       participant(
-        'I get short of breath just {breathless}, much more than before the operation.',
-        'Since {when} I have been short of breath {breathless}.',
+        'I get short of breath just {breathless}, much more than before the operation. It started {onset}.{breathlessToo}',
+        'I have been short of breath {breathless}. It started {onset} and it is not getting better.{breathlessToo}',
+        'Since the operation I am more breathless, but {onset} it got worse: I am short of breath {breathless}.{breathlessToo}',
       ),
       coach(
         'That is important. New breathlessness after surgery must be checked today. I am letting the clinical team know; if it gets worse or you have chest pain, call 911.',
@@ -633,8 +664,9 @@ export const SAFETY_SCRIPTS: Record<SafetyFinding, SafetyScript> = {
     afterSurgeryOnly: false,
     lines: [
       participant(
-        'I had a fall {when}. I {fall} but managed to get up.',
-        'I should tell you I had a fall {when}: I {fall}.',
+        'I had a fall {when}. I {fall} but managed to get up {fallUp}.',
+        'I should tell you I had a fall {when}: I {fall}, and got up {fallUp}.',
+        'Bit embarrassing, but I had a fall {when}. I {fall} and got back up {fallUp}.',
       ),
       coach(
         'I am sorry to hear that. Did you hurt your {joint} or hit your head? I will ask the team to check on you.',
@@ -662,8 +694,9 @@ export const SAFETY_SCRIPTS: Record<SafetyFinding, SafetyScript> = {
     afterSurgeryOnly: true,
     lines: [
       participant(
-        'I have had a fever of {temperature} since {when} and the wound feels warm.',
-        'My temperature was {temperature} {when}, a fever, and the wound is red and warm.',
+        'I have had a fever of {temperature} since {when} and the wound feels warm.{feverToo}',
+        'My temperature was {temperature} {when}, a fever, and the wound is red and warm.{feverToo}',
+        'I think I have a fever: {temperature} {when}, and the skin round the wound is hot.{feverToo}',
       ),
       coach(
         'Thank you. A fever with a warm wound needs to be seen today. I am contacting the clinic now so they can arrange an urgent review.',

@@ -122,7 +122,7 @@ export function generateParticipantTimeline(
   });
 
   eachDay(windowStart(from, today, volume.conversationDays), lastPastDay, (day) => {
-    const generated = generateConversationDay(faker, participant, day, today, volume.measurements);
+    const generated = generateConversationDay(faker, participant, day, today, volume);
     if (!generated) return;
     rows.conversations.push(generated.conversation);
     if (generated.membership) rows.markerMemberships.push(generated.membership);
