@@ -47,8 +47,7 @@ export function FormTextField<T extends FieldValues>({
   // A required field passed over blank says so too (issue 17): nothing typed is nothing to wait for.
   const blank = field.value === undefined || field.value === null || field.value === '';
   const showError =
-    error !== undefined &&
-    (error.type === 'server' || (fieldState.isTouched && (edited || blank)));
+    error !== undefined && (error.type === 'server' || (fieldState.isTouched && (edited || blank)));
   const helper = showError ? error.message : helperText;
   const helperId = `${id}-helper`;
 
