@@ -147,6 +147,7 @@ function fits(
     (!needs.course || (needs.course === 'slow') === plan.slowRecovery) &&
     (!needs.facts || needs.facts.every((fact) => facts[fact] !== null)) &&
     (needs.minBmi === undefined || bmi >= needs.minBmi) &&
+    (needs.minPain === undefined || (facts.pain ?? 0) >= needs.minPain) &&
     (needs.fromDay === undefined || daysSinceSurgery(plan, day) >= needs.fromDay)
   );
 }

@@ -23,6 +23,8 @@ export interface TopicNeeds {
   facts?: readonly ('steps' | 'pain' | 'sleep')[];
   /** Only with a body mass index at or above this. */
   minBmi?: number;
+  /** Only when yesterday's pain check-in was at least this (advice on pain relief). */
+  minPain?: number;
   /** Only from this many days after surgery (the dressing comes off at the two-week visit). */
   fromDay?: number;
 }
@@ -298,6 +300,7 @@ export const TOPICS: readonly ConversationTopic[] = [
     key: 'pain-management',
     phases: ['early', 'mid', 'late'],
     facts: ['pain'],
+    minPain: 3,
     lines: [
       coach('How is the pain around your exercises?', 'How is your pain at the moment?'),
       participant(
@@ -388,6 +391,8 @@ export const TOPICS: readonly ConversationTopic[] = [
   {
     key: 'low-mood',
     phases: ['early', 'mid', 'late'],
+    // 'Slower than I hoped' belongs to those whose recovery is slow.
+    course: 'slow',
     lines: [
       participant(
         'Honestly I have been feeling a bit low. Recovery is slower than I hoped.',

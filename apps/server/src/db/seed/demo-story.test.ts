@@ -155,6 +155,8 @@ describe("a participant's story agrees with itself", () => {
       if (pain && conversation.markers.some((m) => m.content === 'pain after exercises')) {
         const recorded = valueOn(timeline.measurements, 'painScore', yesterday);
         expect(Number(pain[1]), text).toBe(recorded);
+        // Advice on pain relief follows a pain worth it.
+        expect(Number(pain[1])).toBeGreaterThanOrEqual(3);
         // The pain report the portal shows is the same check-in.
         expect(
           timeline.painLogs.some(
@@ -221,8 +223,12 @@ describe("a participant's story agrees with itself", () => {
 
     for (const { participant, timeline } of stories) {
       const markers = timeline.conversations.flatMap((c) => c.markers.map((m) => m.content));
-      if (participant.plan.slowRecovery) expect(markers).not.toContain('walking improving');
-      else expect(markers).not.toContain('walking not improving');
+      if (participant.plan.slowRecovery) {
+        expect(markers).not.toContain('walking improving');
+      } else {
+        expect(markers).not.toContain('walking not improving');
+        expect(markers).not.toContain('frustrated with recovery pace');
+      }
     }
 
     // Their questionnaires three months after surgery answer worse than everyone else's.
