@@ -535,8 +535,10 @@ describe('file store crash safety', () => {
     const fresh = path.join(store.tmpDir, 'fresh.part');
     await writeFile(old, 'half a file');
     await writeFile(fresh, 'being written');
+    // File times come from the operating system's clock, not the tests' pinned one: set both.
     const yesterday = new Date(Date.now() - 25 * 3_600_000);
     await utimes(old, yesterday, yesterday);
+    await utimes(fresh, new Date(), new Date());
 
     const service = createImagingService({
       db: testApp.db,

@@ -38,9 +38,23 @@ async function effectiveness(query = ''): Promise<NudgeEffectiveness> {
   return successData(await getEffectiveness(query), nudgeEffectivenessSchema);
 }
 
-const opened = new Date('2025-05-02T10:00:00Z');
 const daysFromToday = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Day `day` (1-based) of the calendar month `monthsAgo` before today's, as YYYY-MM-DD (UTC). */
+function dayOfMonthBefore(monthsAgo: number, day: number): string {
+  const today = new Date();
+  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - monthsAgo, day))
+    .toISOString()
+    .slice(0, 10);
+}
+
+/** The known month: two calendar months before today's, so every nudge in it has been sent. */
+const monthDay = (day: number) => dayOfMonthBefore(2, day);
+const monthStart = monthDay(1);
+/** Day 0 of the next month is this month's last day (28 to 31). */
+const monthEnd = dayOfMonthBefore(1, 0);
+const opened = new Date(`${monthDay(2)}T10:00:00Z`);
 
 /**
  * A known month of nudges for an Internal participant:
@@ -50,8 +64,8 @@ const daysFromToday = (days: number) =>
  */
 async function seedKnownMonth() {
   const internal = await createParticipant(testApp.db, { participantType: 'Internal' });
-  const walk = { title: 'Time for a short walk', targetDate: '2025-05-02' } as const;
-  const water = { title: 'Drink a glass of water', targetDate: '2025-05-10' } as const;
+  const walk = { title: 'Time for a short walk', targetDate: monthDay(2) };
+  const water = { title: 'Drink a glass of water', targetDate: monthDay(10) };
   await createNudge(testApp.db, internal.id, {
     ...walk,
     trackingType: 'COMPLETED',
@@ -60,14 +74,14 @@ async function seedKnownMonth() {
   });
   await createNudge(testApp.db, internal.id, {
     ...walk,
-    targetDate: '2025-05-31',
+    targetDate: monthEnd,
     trackingType: 'INACTIVE',
     feedbackType: 'THUMBS_UP',
     openedAt: opened,
   });
   await createNudge(testApp.db, internal.id, {
     ...walk,
-    targetDate: '2025-05-01',
+    targetDate: monthStart,
     trackingType: 'ACTIVE',
     feedbackType: 'THUMBS_DOWN',
     openedAt: opened,
@@ -87,30 +101,31 @@ async function seedKnownMonth() {
 describe('nudge effectiveness', () => {
   it('clinician sees per title how many were sent, the feedback shares and the open rate', async () => {
     const internal = await seedKnownMonth();
-    // Other types, periods and staff accounts stay out of the Internal tab's May.
+    // Other types, periods and staff accounts stay out of the Internal tab's month.
     const pilot = await createParticipant(testApp.db, { participantType: 'Pilot' });
     await createNudge(testApp.db, pilot.id, {
       title: 'Time for a short walk',
-      targetDate: '2025-05-05',
+      targetDate: monthDay(5),
       trackingType: 'COMPLETED',
       feedbackType: 'THUMBS_DOWN',
       openedAt: opened,
     });
     await createNudge(testApp.db, internal.id, {
       title: 'Time for a short walk',
-      targetDate: '2025-06-01',
+      targetDate: dayOfMonthBefore(1, 1),
       trackingType: 'COMPLETED',
     });
     const staff = await createStaff(testApp.db);
     await createNudge(testApp.db, staff.id, {
       title: 'Time for a short walk',
-      targetDate: '2025-05-05',
+      targetDate: monthDay(5),
       trackingType: 'COMPLETED',
     });
 
-    const may = await effectiveness('date_from=2025-05-01&date_to=2025-05-31&user_type=Internal');
-    expect(may).toMatchObject({ date_from: '2025-05-01', date_to: '2025-05-31', total_titles: 2 });
-    expect(may.titles).toEqual([
+    const period = `date_from=${monthStart}&date_to=${monthEnd}`;
+    const month = await effectiveness(`${period}&user_type=Internal`);
+    expect(month).toMatchObject({ date_from: monthStart, date_to: monthEnd, total_titles: 2 });
+    expect(month.titles).toEqual([
       {
         title: 'Time for a short walk',
         sent: 4,
@@ -136,7 +151,7 @@ describe('nudge effectiveness', () => {
         no_feedback_share: 1,
       },
     ]);
-    expect(may.totals).toEqual({
+    expect(month.totals).toEqual({
       sent: 6,
       opened: 4,
       thumbs_up: 2,
@@ -149,23 +164,23 @@ describe('nudge effectiveness', () => {
     });
 
     // Every type: the Pilot's walk joins; the staff member's never does.
-    const allTypes = await effectiveness('date_from=2025-05-01&date_to=2025-05-31');
+    const allTypes = await effectiveness(period);
     expect(allTypes.titles[0]).toMatchObject({ sent: 5, thumbs_down: 2, opened: 4 });
     expect(allTypes.totals.sent).toBe(7);
     // An empty user_type is every type, as on the list.
-    expect(
-      (await effectiveness('date_from=2025-05-01&date_to=2025-05-31&user_type=')).totals.sent,
-    ).toBe(7);
+    expect((await effectiveness(`${period}&user_type=`)).totals.sent).toBe(7);
     // One day: both ends inclusive.
-    const firstOfMay = await effectiveness('date_from=2025-05-01&date_to=2025-05-01');
-    expect(firstOfMay.titles).toEqual([
+    const firstDay = await effectiveness(`date_from=${monthStart}&date_to=${monthStart}`);
+    expect(firstDay.titles).toEqual([
       expect.objectContaining({ title: 'Time for a short walk', sent: 1, thumbs_down: 1 }),
     ]);
   });
 
   it('an empty period answers zeros, and nudges after today are not counted as sent', async () => {
     await seedKnownMonth();
-    const empty = await effectiveness('date_from=2024-01-01&date_to=2024-01-31');
+    const empty = await effectiveness(
+      `date_from=${dayOfMonthBefore(14, 1)}&date_to=${dayOfMonthBefore(13, 0)}`,
+    );
     expect(empty).toMatchObject({
       titles: [],
       total_titles: 0,
@@ -204,14 +219,14 @@ describe('nudge effectiveness', () => {
         userId: participant.id,
         title: `Title ${String(index).padStart(3, '0')}`,
         content: 'x',
-        targetDate: '2025-05-01',
+        targetDate: monthStart,
         sendTime: '09:00',
         trackingType: 'COMPLETED' as const,
       })),
     );
     await createNudge(testApp.db, participant.id, {
       title: 'Title 054',
-      targetDate: '2025-05-02',
+      targetDate: monthDay(2),
       trackingType: 'COMPLETED',
     });
     const result = await effectiveness();

@@ -31,15 +31,20 @@ const report = (body: Record<string, unknown>, token: string | null = clinician.
 const lastN = (body: Record<string, unknown>, token: string | null = clinician.access_token) =>
   callApi(testApp, 'POST', API_PATHS.pain.lastN, token, body);
 
+/** YYYY-MM-DD of the UTC day `days` before today. */
+const daysAgo = (days: number) =>
+  new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
 describe('pain logs', () => {
   it('clinician records pain scores and reads the last n, newest first', async () => {
+    const fiveDaysAgo = daysAgo(5);
     const participant = await createParticipant(testApp.db);
     const other = await createParticipant(testApp.db);
     const first = successData(
       await report({
         user_id: participant.id,
         score: 7,
-        recorded_at: '2026-01-10T08:00:00+01:00',
+        recorded_at: `${fiveDaysAgo}T08:00:00+01:00`,
         body_site: 'LEFT_KNEE',
         note: '  Worse after physio.  ',
       }),
@@ -49,7 +54,7 @@ describe('pain logs', () => {
       id: first.id,
       user_id: participant.id,
       score: 7,
-      recorded_at: '2026-01-10T07:00:00.000Z',
+      recorded_at: `${fiveDaysAgo}T07:00:00.000Z`,
       body_site: 'LEFT_KNEE',
       note: 'Worse after physio.',
       source: 'CLINICIAN',
@@ -67,7 +72,7 @@ describe('pain logs', () => {
       await report({
         user_id: participant.id,
         score: 10,
-        recorded_at: '2026-01-12T08:00:00Z',
+        recorded_at: `${daysAgo(3)}T08:00:00Z`,
         body_site: 'LEFT_KNEE',
       }),
       painLogSchema,
