@@ -109,12 +109,17 @@ export function factsOfDay(
   day: Date,
   today: Date,
   volume: Pick<TimelineVolume, 'measurements' | 'telemetryDays'>,
+  generated: ReadonlyMap<number, readonly MeasurementRow[]>,
 ): DayFacts {
   const firstStored = Math.max(
     dayNumber(participant.plan.startDate),
     volume.telemetryDays === null ? -Infinity : dayNumber(today) - volume.telemetryDays,
   );
-  const readings = (of: Date) => {
+  const readings = (of: Date): readonly MeasurementRow[] => {
+    // The timeline's own rows when it has them; the same seeded rows otherwise (a day before
+    // the range being generated, as when a timeline is extended piece by piece).
+    const known = generated.get(dayNumber(of));
+    if (known) return known;
     const rows: MeasurementRow[] = [];
     if (dayNumber(of) >= firstStored) {
       generateTelemetryDay(faker, participant, of, volume.measurements, rows);
@@ -163,6 +168,7 @@ export function generateConversationDay(
   day: Date,
   today: Date,
   volume: Pick<TimelineVolume, 'measurements' | 'telemetryDays'> = TIMELINE_VOLUMES.unbounded,
+  generated: ReadonlyMap<number, readonly MeasurementRow[]> = new Map(),
 ): GeneratedConversation | null {
   const { plan } = participant;
   faker.seed([plan.seed, dayNumber(day), STREAM.conversations]);
@@ -174,7 +180,7 @@ export function generateConversationDay(
 
   // Reading the day's data and the operated side reseeds the faker; the conversation's own
   // stream continues from a seed of its own.
-  const facts = factsOfDay(faker, participant, day, today, volume);
+  const facts = factsOfDay(faker, participant, day, today, volume, generated);
   const side = operatedSide(faker, plan);
   faker.seed([plan.seed, dayNumber(day), STREAM.conversations, 1]);
 
