@@ -89,7 +89,14 @@ function EffectivenessBody({ query }: NudgeEffectivenessPanelProps) {
     );
   }
   if (effectiveness.isPending) {
-    return <Skeleton variant="rounded" height={160} aria-label="Loading nudge effectiveness" />;
+    return (
+      <Skeleton
+        variant="rounded"
+        height={160}
+        role="progressbar"
+        aria-label="Loading nudge effectiveness"
+      />
+    );
   }
   return <EffectivenessFigure data={effectiveness.data} userType={query.user_type} />;
 }

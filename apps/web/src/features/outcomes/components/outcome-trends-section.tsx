@@ -60,7 +60,14 @@ export function OutcomeTrendsSection({ participantId }: { participantId: number 
       </Alert>
     );
   } else if (trends.isPending) {
-    body = <Skeleton variant="rounded" height={CHART_HEIGHT} aria-label="Loading outcome trends" />;
+    body = (
+      <Skeleton
+        variant="rounded"
+        height={CHART_HEIGHT}
+        role="progressbar"
+        aria-label="Loading outcome trends"
+      />
+    );
   } else if (surveys.length === 0) {
     body = <Typography color="text.secondary">{OUTCOME_EMPTY_TEXT}</Typography>;
   } else {
