@@ -347,10 +347,15 @@ export const auditLogEntrySchema = z.object({
   created_at: z.string(),
   actor_id: z.number().int().nullable(),
   actor_email: z.string().nullable(),
+  /** 'Name <email>' of the actor when they acted; null on rows older than migration 0009. */
+  actor_name: z.string().nullable(),
   action: z.string(),
   subject_type: z.string().nullable(),
   subject_id: z.number().int().nullable(),
-  /** Name and email of the user the subject id names, while that user exists. */
+  /**
+   * Name and email of the user the subject id names, as they were at the time of the action
+   * (rows older than migration 0009: as they are now, while that user exists).
+   */
   subject_name: z.string().nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
   client_address: z.string().nullable(),

@@ -20,10 +20,18 @@ export const signupRequestSchema = z.object({
 });
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
-/** The reset form: the signup payload plus a confirmation that must match (spec §5). */
-export const resetPasswordFormSchema = signupRequestSchema.extend({
-  confirm_password: z
-    .string({ error: MESSAGES.validation.passwordRequired })
-    .min(1, MESSAGES.validation.passwordRequired),
-});
+/**
+ * The reset form: the signup payload plus a confirmation that must match. Spec §5 had a
+ * mismatch do nothing silently; issue 17 has it say so at the confirmation field.
+ */
+export const resetPasswordFormSchema = signupRequestSchema
+  .extend({
+    confirm_password: z
+      .string({ error: MESSAGES.validation.passwordRequired })
+      .min(1, MESSAGES.validation.passwordRequired),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    error: MESSAGES.validation.passwordsDiffer,
+    path: ['confirm_password'],
+  });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

@@ -1,4 +1,5 @@
 import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { formatDuration } from './format-duration';
 import type { MailMessage } from './mailer';
 
 function escapeHtml(text: string): string {
@@ -24,7 +25,7 @@ export function activationCodeMail(options: {
     options.purpose === 'welcome'
       ? 'An account has been created for you on Recovery Portal. Set your password to start.'
       : 'We received a request to set a new password for your Recovery Portal account.';
-  const validity = `The code works once and expires in ${options.minutesValid} minutes.`;
+  const validity = `The code works once and expires in ${formatDuration(options.minutesValid)}.`;
   const text = [
     intro,
     `Your activation code is ${options.code}.`,

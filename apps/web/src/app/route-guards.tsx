@@ -3,6 +3,7 @@ import { Outlet, redirect } from 'react-router';
 import type { DataRouter } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
+import { noteSessionEnded, rememberReturnPath } from '../lib/return-after-sign-in';
 import {
   clearSession,
   getSession,
@@ -24,9 +25,14 @@ const guardedIds: ReadonlySet<string> = new Set(Object.values(GUARDED_ROUTE_IDS)
  * a stored user of another role is logged out and sent to /unauthorized.
  */
 export function requireRole(role: StaffRole) {
-  return function guardLoader(): Response | null {
+  return function guardLoader({ request }: { request: Request }): Response | null {
     const { accessToken, user } = getSession();
-    if (accessToken === null) return redirect(WEB_ROUTES.login);
+    if (accessToken === null) {
+      // After signing in, the user lands on the page they asked for.
+      const url = new URL(request.url);
+      rememberReturnPath(`${url.pathname}${url.search}`);
+      return redirect(WEB_ROUTES.login);
+    }
     if (user?.role !== role) {
       clearSession();
       return redirect(WEB_ROUTES.unauthorized);
@@ -60,6 +66,9 @@ export function useRedirectWhenSessionEnds(router: DataRouter): void {
       const { navigation, matches } = router.state;
       if (navigation.state !== 'idle') return;
       if (matches.some((match) => guardedIds.has(match.route.id))) {
+        // An expired session returns here after sign-in; the login page says it expired.
+        const { pathname, search } = router.state.location;
+        noteSessionEnded(`${pathname}${search}`);
         void router.navigate(WEB_ROUTES.login, { replace: true });
       }
     };

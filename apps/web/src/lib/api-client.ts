@@ -7,6 +7,7 @@ import type { ErrorCode } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { ApiError } from './api-error';
+import { markSessionExpired } from './return-after-sign-in';
 import { clearSession, getSession, setTokens } from './session';
 
 /**
@@ -261,7 +262,10 @@ async function refreshTokens(): Promise<string | null> {
   } catch (error) {
     // The server refused the refresh token: the session is over. A network blip, rate limit
     // or server outage is not the user's fault, so the session is kept for the next attempt.
-    if (error instanceof ApiError && [400, 401, 403].includes(error.status)) clearSession();
+    if (error instanceof ApiError && [400, 401, 403].includes(error.status)) {
+      markSessionExpired();
+      clearSession();
+    }
     return null;
   }
 }

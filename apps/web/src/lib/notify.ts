@@ -6,13 +6,15 @@ export type NotifyDuration = 'toast' | 'snackbar';
 
 export type Notify = {
   success: (message: string, duration?: NotifyDuration) => void;
-  error: (message: string, duration?: NotifyDuration) => void;
+  /** Errors stay until closed, whatever the screen (issue 17). */
+  error: (message: string) => void;
 };
 
 export type Notification = {
   message: string;
   variant: 'success' | 'error';
-  autoHideDuration: number;
+  /** null: stays until closed, as every error does (a missed failure is worse than a click). */
+  autoHideDuration: number | null;
 };
 
 const DURATION_MS: Record<NotifyDuration, number> = {
@@ -66,8 +68,8 @@ export function useNotify(): Notify {
       success: (message, duration = 'toast') => {
         queue.show({ message, variant: 'success', autoHideDuration: DURATION_MS[duration] });
       },
-      error: (message, duration = 'toast') => {
-        queue.show({ message, variant: 'error', autoHideDuration: DURATION_MS[duration] });
+      error: (message) => {
+        queue.show({ message, variant: 'error', autoHideDuration: null });
       },
     }),
     [queue],

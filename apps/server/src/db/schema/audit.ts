@@ -11,6 +11,9 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actorId: integer('actor_id'),
     actorEmail: text('actor_email'),
+    /** 'Name <email>' of the actor and of a user subject as they were when the row was written. */
+    actorName: text('actor_name'),
+    subjectName: text('subject_name'),
     action: text('action').notNull(),
     subjectType: text('subject_type'),
     subjectId: integer('subject_id'),

@@ -18,6 +18,7 @@ import {
   emptyTimeline,
   TIMELINE_VOLUMES,
   type ActivityRow,
+  type MeasurementRow,
   type TimelineRows,
   type TimelineVolume,
 } from './timeline-types';
@@ -82,8 +83,13 @@ export function generateParticipantTimeline(
   const inActivityWindow = (at: Date) =>
     dayNumber(at) >= dayNumber(activityFrom) && at <= addDays(lastPastDay, 1);
 
+  // Kept by day as well: the conversations quote them.
+  const telemetryByDay = new Map<number, MeasurementRow[]>();
   eachDay(windowStart(from, today, volume.telemetryDays), lastPastDay, (day) => {
-    generateTelemetryDay(faker, participant, day, volume.measurements, rows.measurements);
+    const dayRows: MeasurementRow[] = [];
+    generateTelemetryDay(faker, participant, day, volume.measurements, dayRows);
+    telemetryByDay.set(dayNumber(day), dayRows);
+    rows.measurements.push(...dayRows);
   });
 
   // Index order (user, code, time) makes the B-tree inserts sequential: about 10% faster.
@@ -122,7 +128,14 @@ export function generateParticipantTimeline(
   });
 
   eachDay(windowStart(from, today, volume.conversationDays), lastPastDay, (day) => {
-    const generated = generateConversationDay(faker, participant, day, today);
+    const generated = generateConversationDay(
+      faker,
+      participant,
+      day,
+      today,
+      volume,
+      telemetryByDay,
+    );
     if (!generated) return;
     rows.conversations.push(generated.conversation);
     if (generated.membership) rows.markerMemberships.push(generated.membership);

@@ -43,6 +43,11 @@ export interface ProgrammePlan {
    * threshold flags appear in the demo whatever day it is seeded on (demo coverage).
    */
   highBloodPressureOn: Date | null;
+  /**
+   * One of those who do not improve: their questionnaires, pain check-ins, step counts and coach
+   * conversations all tell that story, so the portal never shows a recovery that contradicts itself.
+   */
+  slowRecovery: boolean;
   baseline: {
     weightKg: number;
     steps: number;
@@ -191,7 +196,7 @@ export function planProgramme(faker: Faker, input: PlanInput): ProgrammePlan {
       ['none', 6],
     ] as const);
 
-  return {
+  const plan: ProgrammePlan = {
     seed: input.seed,
     procedure,
     joint,
@@ -206,6 +211,7 @@ export function planProgramme(faker: Faker, input: PlanInput): ProgrammePlan {
     homeGlucose: diabetic ? chance(faker, 0.7) : false,
     forcedSafetyFinding: input.forcedSafetyFinding ?? null,
     highBloodPressureOn: input.highBloodPressureOn ?? null,
+    slowRecovery: false,
     baseline: {
       weightKg: round(bmi * heightM * heightM, 1),
       steps: Math.round(clamp(gaussian(faker, 6500 - (age - 60) * 60, 1800), 1500, 12_000)),
@@ -235,6 +241,22 @@ export function planProgramme(faker: Faker, input: PlanInput): ProgrammePlan {
     conditions,
     medications,
   };
+  // Last: it reseeds the faker, and every draw above keeps its place in the plan's stream.
+  plan.slowRecovery = isNotImproving(faker, input.seed);
+  return plan;
+}
+
+/**
+ * Share of participants who do not improve. About one in seven patients does not reach an
+ * acceptable symptom state two years after joint replacement: 14.2% for KOOS JR after TKA and
+ * 16.9% for HOOS JR after THA (Kunze et al., J Bone Joint Surg Am 2022;104(4):345-352).
+ */
+export const NOT_IMPROVING_SHARE = 0.15;
+
+/** Whether the participant is one of those who do not improve (fixed per participant). */
+export function isNotImproving(faker: Faker, seed: number): boolean {
+  faker.seed([seed, 0, STREAM.surveys, 1]);
+  return chance(faker, NOT_IMPROVING_SHARE);
 }
 
 /** Days since surgery on the given day (negative before it). */
@@ -250,6 +272,11 @@ export function recoveryFactor(plan: ProgrammePlan, day: Date): number {
   const t = daysSinceSurgery(plan, day);
   if (t < 0) return 1;
   if (t < 3) return 0.08 + 0.03 * t;
+  if (plan.slowRecovery) {
+    // Demo shape, not clinical data: activity stalls well short of where it was before surgery.
+    if (t <= 42) return 0.15 + 0.4 * (t / 42);
+    return 0.55 + 0.15 * (1 - Math.exp(-(t - 42) / 90));
+  }
   if (t <= 42) return 0.15 + 0.65 * (t / 42);
   return 0.8 + 0.35 * (1 - Math.exp(-(t - 42) / 60));
 }
@@ -257,8 +284,12 @@ export function recoveryFactor(plan: ProgrammePlan, day: Date): number {
 /** Expected pain (0–10) on a given day: high before surgery, a post-op peak, then easing. */
 export function expectedPain(plan: ProgrammePlan, day: Date): number {
   const t = daysSinceSurgery(plan, day);
-  if (plan.joint === 'heart') return t < 0 ? plan.baseline.painPreOp : 1 + 4.5 * Math.exp(-t / 20);
   if (t < 0) return plan.baseline.painPreOp;
+  // Demo shape: those who do not improve ease slowly and settle near where they started.
+  if (plan.joint === 'heart') {
+    return plan.slowRecovery ? 3 + 3 * Math.exp(-t / 60) : 1 + 4.5 * Math.exp(-t / 20);
+  }
+  if (plan.slowRecovery) return Math.max(plan.baseline.painPreOp - 1.5, 4) + 2 * Math.exp(-t / 35);
   return 1.2 + 6.3 * Math.exp(-t / 35);
 }
 

@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import type { PainBodySite } from '@recovery-portal/contract/pain';
 import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
-import type { Joint, Procedure, TimelineParticipant } from './programme-plan';
+import type { Joint, Procedure, ProgrammePlan, TimelineParticipant } from './programme-plan';
 import { atMinute, isoDate } from './seed-dates';
 import { chance, STREAM } from './seed-random';
 import type { MeasurementRow, PainLogRow, SurgeryRow } from './timeline-types';
@@ -47,6 +47,12 @@ function operationNote(faker: Faker, participant: TimelineParticipant, today: Da
   return `Performed under ${anaesthetic} without complications. Referred to the recovery programme on discharge.`;
 }
 
+/** The operated side: the first draw of the surgery stream, so conversations can name it too. */
+export function operatedSide(faker: Faker, plan: ProgrammePlan): SurgerySide {
+  faker.seed([plan.seed, 0, STREAM.surgery]);
+  return plan.joint === 'heart' ? 'NOT_APPLICABLE' : faker.helpers.arrayElement(['LEFT', 'RIGHT']);
+}
+
 /**
  * The surgery the participant's plan follows, as the clinic recorded it when they joined: the
  * plan's procedure and date, a side, a surgeon from the hospital's roster and a short note.
@@ -57,9 +63,7 @@ export function generateSurgery(
   today: Date,
 ): SurgeryRow {
   const { plan } = participant;
-  faker.seed([plan.seed, 0, STREAM.surgery]);
-  const side: SurgerySide =
-    plan.joint === 'heart' ? 'NOT_APPLICABLE' : faker.helpers.arrayElement(['LEFT', 'RIGHT']);
+  const side = operatedSide(faker, plan);
   const hospital = faker.helpers.arrayElement(HOSPITALS_FOR[plan.joint]);
   const slot = faker.number.int({ min: 0, max: SURGEONS_PER_HOSPITAL - 1 });
   const notes = chance(faker, 0.8) ? operationNote(faker, participant, today) : null;

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { scoreResponse } from '../../features/surveys/instruments';
 import { outcomeFindings } from '../../features/triage/outcome-rules';
 import type { ScheduleRow } from '../../features/adherence/adherence.repository';
-import type { Joint, TimelineParticipant } from './programme-plan';
+import {
+  isNotImproving,
+  NOT_IMPROVING_SHARE,
+  type Joint,
+  type TimelineParticipant,
+} from './programme-plan';
 import { createSeedFaker } from './seed-random';
 import { SURVEY_DEFINITIONS } from './survey-definitions';
-import { generateSurveySchedule, NOT_IMPROVING_SHARE } from './survey-schedule-generator';
+import { generateSurveySchedule } from './survey-schedule-generator';
 
 const PARTICIPANTS = 600;
 const TODAY = new Date('2026-03-01T00:00:00Z');
@@ -21,7 +26,13 @@ function generate(joint: Joint): ScheduleRow[][] {
     // Only the plan fields the schedule generator reads.
     const participant = {
       id: seed,
-      plan: { seed, joint, surgeryDate: SURGERY, endDate: null },
+      plan: {
+        seed,
+        joint,
+        surgeryDate: SURGERY,
+        endDate: null,
+        slowRecovery: isNotImproving(faker, seed),
+      },
     } as unknown as TimelineParticipant;
     return generateSurveySchedule(faker, participant, surveys, TODAY).map((row, rowIndex) => {
       const definition = surveys[row.surveyId - 1]?.definition;

@@ -32,19 +32,6 @@ const NOT_IMPROVING_SEVERITY_AT: Record<SurveyTimepoint, number> = {
 };
 
 /**
- * Share of participants who do not improve. About one in seven patients does not reach an
- * acceptable symptom state two years after joint replacement: 14.2% for KOOS JR after TKA and
- * 16.9% for HOOS JR after THA (Kunze et al., J Bone Joint Surg Am 2022;104(4):345-352).
- */
-export const NOT_IMPROVING_SHARE = 0.15;
-
-/** Whether the participant is one of those who do not improve (fixed per participant). */
-export function isNotImproving(faker: Faker, seed: number): boolean {
-  faker.seed([seed, 0, STREAM.surveys, 1]);
-  return chance(faker, NOT_IMPROVING_SHARE);
-}
-
-/**
  * The participant's survey schedule: every questionnaire that fits them at the five timepoints,
  * dated from surgery. Past ones are mostly submitted, some overdue or not applicable; today's
  * and future ones are pending.
@@ -59,10 +46,9 @@ export function generateSurveySchedule(
   const rows: SurveyResponseRow[] = [];
   const lastActiveDay = plan.endDate ?? addDays(today, -1);
   const fitting = surveys.filter((s) => s.definition.joints.includes(plan.joint));
-  const severityAt = isNotImproving(faker, plan.seed)
-    ? NOT_IMPROVING_SEVERITY_AT
-    : SEVERITY_AT[plan.joint];
+  const severityAt = plan.slowRecovery ? NOT_IMPROVING_SEVERITY_AT : SEVERITY_AT[plan.joint];
   // How this participant sits against others, the same in every questionnaire they answer.
+  faker.seed([plan.seed, 0, STREAM.surveys, 2]);
   const offset = gaussian(faker, 0, 0.05);
   fitting.forEach((survey, surveyIndex) => {
     SURVEY_TIMEPOINTS.forEach((timepoint, timepointIndex) => {

@@ -15,9 +15,29 @@ export interface AuditEntry {
   requestId?: string | null;
 }
 
-/** Appends one row to the audit trail; rows are never updated or deleted. */
+/** Subject types whose subject id is a users.id. */
+const USER_SUBJECT_TYPES = ['participant', 'user'];
+
+/** 'Name <email>' of a user as they are now, or null for no such user. */
+function userLabel(id: number) {
+  return sql<
+    string | null
+  >`(select trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' from ${users} where ${users.id} = ${id})`;
+}
+
+/**
+ * Appends one row to the audit trail; rows are never updated or deleted. The actor's and a user
+ * subject's names are copied in by the same statement, so the trail keeps the name someone had
+ * when they acted or were acted on, not the one they have today.
+ */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(entry);
+  const { actorId, subjectId, subjectType } = entry;
+  const subjectIsUser = USER_SUBJECT_TYPES.includes(subjectType ?? '');
+  await db.insert(auditLog).values({
+    ...entry,
+    actorName: typeof actorId === 'number' ? userLabel(actorId) : null,
+    subjectName: subjectIsUser && typeof subjectId === 'number' ? userLabel(subjectId) : null,
+  });
 }
 
 /** Rows of one action from one client address in the last hour, by the rows' own clock. */
@@ -55,9 +75,6 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Subject types whose subject id is a users.id. */
-const USER_SUBJECT_TYPES = ['participant', 'user'];
-
 /**
  * List views record the participants they showed: nudges and coach under `participant_ids`,
  * the participants list under `returned`. Indexed (GIN) by migration 0005.
@@ -85,14 +102,18 @@ function auditWhere(query: AuditQuery): SQL | undefined {
   );
 }
 
-const subjectName = sql<string | null>`case when ${users.id} is null then null
-  else trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' end`;
+/** The name kept in the row; rows written before names were kept show today's name. */
+const subjectName = sql<
+  string | null
+>`coalesce(${auditLog.subjectName}, case when ${users.id} is null then null
+  else trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' end)`;
 
 const entryColumns = {
   id: auditLog.id,
   created_at: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   actor_id: auditLog.actorId,
   actor_email: auditLog.actorEmail,
+  actor_name: auditLog.actorName,
   action: auditLog.action,
   subject_type: auditLog.subjectType,
   subject_id: auditLog.subjectId,

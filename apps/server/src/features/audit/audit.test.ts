@@ -119,6 +119,36 @@ describe('audit log list', () => {
     expect(Date.now() - Date.parse(row?.created_at ?? '')).toBeLessThan(60_000);
   });
 
+  it('a row keeps the names the actor and the participant had at the time of the action', async () => {
+    const participant = await createParticipant(testApp.db, {
+      firstName: 'Paula',
+      lastName: 'Quist',
+    });
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const view = await testApp.app.inject({
+      method: 'GET',
+      url: API_PATHS.user.profile(participant.id),
+      headers: authHeaders(clinician.access_token),
+    });
+    expect(view.statusCode).toBe(200);
+    const [before] = await testApp.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, clinician.user.id));
+
+    // Both marry and change their names afterwards.
+    await testApp.db
+      .update(users)
+      .set({ lastName: 'Renamed' })
+      .where(inArray(users.id, [participant.id, clinician.user.id]));
+
+    const page = await entriesOf({ participant: String(participant.id) });
+    const row = page.entries.find((entry) => entry.action === AUDIT_ACTIONS.participantProfileView);
+    expect(row?.subject_name).toBe(`Paula Quist <${participant.email}>`);
+    expect(row?.actor_name).toBe(`${before?.firstName} ${before?.lastName} <${clinician.email}>`);
+    expect(row?.actor_name).not.toContain('Renamed');
+  });
+
   it('rows come newest first and the filters narrow them by actor email, action, participant and time', async () => {
     const domain = freshDomain();
     const alice = `alice@${domain}`;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
 import { DEFAULT_CONCERNS, concernListSchema } from '@recovery-portal/contract/flags';
-import { NEGATIVE_SAFETY_SCREEN, SAFETY_SCRIPTS, TOPICS } from '../../db/seed/conversation-scripts';
+import {
+  NEGATIVE_SAFETY_SCREEN,
+  PHRASES,
+  SAFETY_SCRIPTS,
+  TOPICS,
+  type ScriptLine,
+} from '../../db/seed/conversation-scripts';
 import { SAFETY_FINDINGS } from '../../db/seed/programme-plan';
 import {
   compileConcerns,
@@ -148,30 +154,53 @@ describe('concern matcher', () => {
       fall: 'fall',
       fever: 'fever',
     };
-    const conversationOf = (lines: readonly { coach: boolean; text: string }[]) => ({
+    // Variant v takes every line's v-th wording and every phrase's v-th choice (wrapping), so
+    // the variants together say every wording and every phrase at least once.
+    const variants = Math.max(
+      ...Object.values(PHRASES).map((phrases) => phrases.length),
+      ...[...Object.values(SAFETY_SCRIPTS), NEGATIVE_SAFETY_SCREEN, ...TOPICS].flatMap((part) =>
+        part.lines.map((line) => line.text.length),
+      ),
+    );
+    const pick = <T>(choices: readonly T[], variant: number) => choices[variant % choices.length];
+    const conversationOf = (lines: readonly ScriptLine[], variant: number) => ({
       transcript: lines.map((line) => ({
         userId: line.coach ? COACH_USER_ID : '7',
-        message: line.text.replace(/\{\w+\}/g, 'knee'),
+        message: (pick(line.text, variant) ?? '').replace(/\{(\w+)\}/g, (_, key: string) => {
+          const phrases = PHRASES[key];
+          return phrases ? (pick(phrases, variant) ?? '') : 'knee';
+        }),
       })),
       markers: [],
     });
+    for (let variant = 0; variant < variants; variant += 1) {
+      for (const finding of SAFETY_FINDINGS) {
+        const script = SAFETY_SCRIPTS[finding];
+        expect(
+          matchConversation(matcher, conversationOf(script.lines, variant)).map((m) => m.concernId),
+          `${finding}, variant ${variant}`,
+        ).toEqual([ids[finding]]);
+      }
+      expect(
+        matchConversation(matcher, conversationOf(NEGATIVE_SAFETY_SCREEN.lines, variant)),
+      ).toEqual([]);
+      for (const topic of TOPICS) {
+        expect(
+          matchConversation(matcher, {
+            ...conversationOf(topic.lines, variant),
+            markers: [...topic.markers],
+          }),
+          `${topic.key}, variant ${variant}`,
+        ).toEqual([]);
+      }
+    }
     for (const finding of SAFETY_FINDINGS) {
       const script = SAFETY_SCRIPTS[finding];
-      expect(
-        matchConversation(matcher, conversationOf(script.lines)).map((m) => m.concernId),
-      ).toEqual([ids[finding]]);
       expect(
         matchConversation(matcher, { transcript: [], markers: [...script.markers] }).map(
           (m) => m.concernId,
         ),
       ).toEqual([ids[finding]]);
-    }
-    expect(matchConversation(matcher, conversationOf(NEGATIVE_SAFETY_SCREEN.lines))).toEqual([]);
-    for (const topic of TOPICS) {
-      expect(
-        matchConversation(matcher, { ...conversationOf(topic.lines), markers: [...topic.markers] }),
-        topic.key,
-      ).toEqual([]);
     }
   });
 

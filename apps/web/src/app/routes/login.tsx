@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { SSO_LOGIN_PARAMS } from '@recovery-portal/contract/sso-constants';
 import { SsoLogin } from '../../features/sso/components/sso-login';
 import { getIdleSignOutNotice } from '../../lib/idle-notice';
+import { sessionExpiredNotice } from '../../lib/return-after-sign-in';
 
 // Completing a single sign-on is rare next to showing the form: its code loads on demand.
 const SsoCompletion = lazy(async () => ({
@@ -19,8 +20,8 @@ export function LoginRoute() {
           <SsoCompletion />
         </Suspense>
       ) : (
-        // After an idle logoff the form says why the session ended (issue 8).
-        <SsoLogin notice={getIdleSignOutNotice()} />
+        // After an idle logoff or an expired session the form says why it ended (issues 8, 17).
+        <SsoLogin notice={getIdleSignOutNotice() ?? sessionExpiredNotice()} />
       )}
     </>
   );

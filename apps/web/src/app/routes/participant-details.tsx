@@ -15,6 +15,10 @@ import { ParticipantFlagsSection } from '../../features/flags/components/partici
 import { ImagingSection } from '../../features/imaging/components/imaging-section';
 import { ParticipantActions } from '../../features/participant-details/components/participant-actions';
 import { ParticipantProfileGate } from '../../features/participant-details/components/participant-profile-gate';
+import {
+  DetailsSection,
+  SectionNav,
+} from '../../features/participant-details/components/section-nav';
 import { ParticipantProfilePanel } from '../../features/participant-details/components/participant-profile-panel';
 import { OutcomeTrendsSection } from '../../features/outcomes/components/outcome-trends-section';
 import { PainSection } from '../../features/pain/components/pain-section';
@@ -52,6 +56,7 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
   return (
     <>
       <ParticipantActions profile={profile} />
+      <SectionNav />
       <Box
         sx={{
           display: 'grid',
@@ -69,34 +74,60 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
           onOpenDigitalTwin={() => setDigitalTwinOpen(true)}
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-          <ParticipantFlagsSection participantId={participantId} />
-          <LabsVitalsCard participantId={participantId} />
-          <HomeHealthTelemetryCard participantId={participantId} />
-          <SurveyScheduleCard participantId={participantId} />
-          <OutcomeTrendsSection participantId={participantId} />
-          <ParticipantConversationsCard
-            participantId={participantId}
-            firstName={firstName}
-            focus={focus}
-            onFocusClosed={() =>
-              setParams((current) => withoutConversationFocus(current), { replace: true })
-            }
-          />
-          <ParticipantNudgesCard participantId={participantId} firstName={firstName} />
-          <ParticipantSurveysCard participantId={participantId} firstName={firstName} />
-          <SurgeriesSection participantId={participantId} />
-          <ImagingSection participantId={participantId} />
-          <PainSection participantId={participantId} />
-          <ThresholdsSection
-            participantId={participantId}
-            // New limits are applied to the recent readings at once and may raise flags.
-            onSaved={() =>
-              void queryClient.invalidateQueries({
-                queryKey: getParticipantFlagsQueryOptions(participantId).queryKey,
-              })
-            }
-          />
-          <SimulationSection participantId={participantId} userType={profile.user_type} />
+          <DetailsSection id="flags">
+            <ParticipantFlagsSection participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="vitals">
+            <LabsVitalsCard participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="telemetry">
+            <HomeHealthTelemetryCard participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="survey-schedule">
+            <SurveyScheduleCard participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="outcomes">
+            <OutcomeTrendsSection participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="conversations">
+            <ParticipantConversationsCard
+              participantId={participantId}
+              firstName={firstName}
+              focus={focus}
+              onFocusClosed={() =>
+                setParams((current) => withoutConversationFocus(current), { replace: true })
+              }
+            />
+          </DetailsSection>
+          <DetailsSection id="nudges">
+            <ParticipantNudgesCard participantId={participantId} firstName={firstName} />
+          </DetailsSection>
+          <DetailsSection id="surveys">
+            <ParticipantSurveysCard participantId={participantId} firstName={firstName} />
+          </DetailsSection>
+          <DetailsSection id="surgeries">
+            <SurgeriesSection participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="imaging">
+            <ImagingSection participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="pain">
+            <PainSection participantId={participantId} />
+          </DetailsSection>
+          <DetailsSection id="thresholds">
+            <ThresholdsSection
+              participantId={participantId}
+              // New limits are applied to the recent readings at once and may raise flags.
+              onSaved={() =>
+                void queryClient.invalidateQueries({
+                  queryKey: getParticipantFlagsQueryOptions(participantId).queryKey,
+                })
+              }
+            />
+          </DetailsSection>
+          <DetailsSection id="simulation">
+            <SimulationSection participantId={participantId} userType={profile.user_type} />
+          </DetailsSection>
         </Box>
       </Box>
       <DigitalTwinDialog

@@ -24,7 +24,8 @@ export type FormTextFieldProps<T extends FieldValues> = {
 
 /**
  * An outlined text input bound to react-hook-form. Spec §5: a validation message appears only
- * after the user has both changed the field and left it; a message set by the server always
+ * after the user has both changed the field and left it, or left it blank (issue 17: a form
+ * that validates on leaving a field says what is missing); a message set by the server always
  * shows. Built from MUI's input parts rather than TextField, whose select mode would pull
  * menus and modals into the small /login bundle (DESIGN §7).
  */
@@ -43,8 +44,10 @@ export function FormTextField<T extends FieldValues>({
   // RHF's isDirty turns false again when a value is typed then erased; "edited" must not.
   const [edited, setEdited] = useState(false);
   const { error } = fieldState;
+  // A required field passed over blank says so too (issue 17): nothing typed is nothing to wait for.
+  const blank = field.value === undefined || field.value === null || field.value === '';
   const showError =
-    error !== undefined && (error.type === 'server' || (edited && fieldState.isTouched));
+    error !== undefined && (error.type === 'server' || (fieldState.isTouched && (edited || blank)));
   const helper = showError ? error.message : helperText;
   const helperId = `${id}-helper`;
 

@@ -11,6 +11,7 @@ import {
   TableRow,
 } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
+import { LoadError } from './load-error';
 import { Paginator } from './paginator';
 import type { PaginatorProps } from './paginator';
 
@@ -47,6 +48,11 @@ export type DataTableProps<Row> = {
   loading?: boolean;
   /** Rows are shown but a newer page is on its way: a thin progress bar shows it. */
   fetching?: boolean;
+  /**
+   * The rows are the previous page's, kept while the next page loads: they stay readable but
+   * inert, so no click or key acts on a row that is about to be replaced.
+   */
+  stale?: boolean;
   /** Makes rows clickable (and focusable, Enter or Space activate them). */
   onRowClick?: (row: Row) => void;
   /** Adds a leading checkbox column with a select-all checkbox for the shown rows. */
@@ -55,6 +61,8 @@ export type DataTableProps<Row> = {
   stickyHeader?: boolean;
   maxHeight?: number | string;
   emptyText?: string;
+  /** The load failed: the table says so in place of rows and offers Retry. */
+  error?: { message: string; onRetry: () => unknown } | null;
   loadingText?: string;
   /** Renders the paginator under the table (hidden by the paginator itself when total is 0). */
   pagination?: PaginatorProps;
@@ -74,11 +82,13 @@ export function DataTable<Row>({
   getRowId,
   loading = false,
   fetching = false,
+  stale = false,
   onRowClick,
   selection,
   stickyHeader = false,
   maxHeight,
   emptyText = EMPTY_TEXTS.empty,
+  error = null,
   loadingText = EMPTY_TEXTS.loading,
   pagination,
   size = 'medium',
@@ -107,11 +117,28 @@ export function DataTable<Row>({
   };
 
   return (
-    <Box sx={sx}>
+    // minWidth 0: in a grid or flex layout the table's card may shrink to the screen, and the
+    // table scrolls inside it instead of widening the page.
+    <Box sx={[{ minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <Box sx={{ height: 4 }}>
         {fetching && rows.length > 0 && <LinearProgress aria-label={`Updating ${label}`} />}
       </Box>
-      <TableContainer sx={{ maxHeight }}>
+      {/*
+        A wide table scrolls inside its card, not the page (issue 17); keyboard users reach that
+        scroll through the container's own tab stop (axe scrollable-region-focusable).
+      */}
+      <TableContainer
+        role="region"
+        aria-label={`${label} (scrollable)`}
+        tabIndex={0}
+        sx={{
+          maxHeight,
+          // The containing block of absolutely placed cell content (visually hidden labels such
+          // as 'No feedback'): without it that content escapes the scroll and widens the page.
+          position: 'relative',
+          '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+        }}
+      >
         <Table
           aria-label={label}
           aria-busy={loading || fetching}
@@ -125,7 +152,7 @@ export function DataTable<Row>({
                   <Checkbox
                     checked={allSelected}
                     indeterminate={selectedShown.length > 0 && !allSelected}
-                    disabled={rows.length === 0}
+                    disabled={rows.length === 0 || stale}
                     onChange={toggleAll}
                     slotProps={{ input: { 'aria-label': 'Select all rows' } }}
                   />
@@ -142,8 +169,14 @@ export function DataTable<Row>({
               ))}
             </TableRow>
           </TableHead>
-          <TableBody>
-            {rows.length === 0 ? (
+          <TableBody inert={stale} sx={stale ? { opacity: 0.6 } : undefined}>
+            {error ? (
+              <TableRow>
+                <TableCell colSpan={columnCount} sx={{ py: 2 }}>
+                  <LoadError message={error.message} onRetry={error.onRetry} />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={columnCount} align="center" sx={{ py: 4 }}>
                   {loading ? loadingText : emptyText}

@@ -1,11 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { GlobalStyles } from '@mui/material';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import type { NotificationQueue } from '../../lib/notify';
 import { SnackbarCloseButton } from './snackbar-close-button';
 
-/** Below the header bar (64px) with a small gap. */
-const SNACKBAR_TOP_OFFSET_PX = 72;
+/** More would cover the page; the oldest success makes way (errors wait until one is closed). */
+export const MAX_SNACKBARS = 3;
 
 /** Shows what the queue holds now and whatever arrives later. */
 function QueueDrain({ queue }: { queue: NotificationQueue }) {
@@ -13,7 +12,11 @@ function QueueDrain({ queue }: { queue: NotificationQueue }) {
   useEffect(() => {
     const drain = () => {
       for (const { message, variant, autoHideDuration } of queue.take()) {
-        enqueueSnackbar(message, { variant, autoHideDuration });
+        enqueueSnackbar(message, {
+          variant,
+          autoHideDuration,
+          persist: autoHideDuration === null,
+        });
       }
     };
     drain();
@@ -25,22 +28,18 @@ function QueueDrain({ queue }: { queue: NotificationQueue }) {
 /** The snackbars of the whole portal, fed by useNotify (lib/notify.ts); loaded on first use. */
 export function SnackbarHost({ queue }: { queue: NotificationQueue }): ReactNode {
   return (
-    <>
-      {/*
-        Snackbars stay up for 5 minutes (spec §9) in the top right, where the header has the
-        logout button; starting them below the header keeps every header control usable.
-      */}
-      <GlobalStyles
-        // 'body' outranks notistack's own single-class rule, whatever order the styles load in.
-        styles={{ 'body .notistack-SnackbarContainer': { top: `${SNACKBAR_TOP_OFFSET_PX}px` } }}
-      />
-      <SnackbarProvider
-        maxSnack={3}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        action={(key) => <SnackbarCloseButton snackbarKey={key} />}
-      >
-        <QueueDrain queue={queue} />
-      </SnackbarProvider>
-    </>
+    // Snackbars stay up for 5 minutes (spec §9). At the top they covered the header, the menu
+    // and the toolbar with its search box; at the bottom left, dense, they sit below the screen's
+    // controls, which all start at the top.
+    <SnackbarProvider
+      maxSnack={MAX_SNACKBARS}
+      dense
+      // A list that fails again on Retry does not stack the same error twice.
+      preventDuplicate
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      action={(key) => <SnackbarCloseButton snackbarKey={key} />}
+    >
+      <QueueDrain queue={queue} />
+    </SnackbarProvider>
   );
 }

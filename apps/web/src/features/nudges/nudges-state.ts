@@ -14,6 +14,9 @@ import type {
   NudgeStatus,
 } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
+import { DATE_FORMAT_API } from '@recovery-portal/contract/constants';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
 import { pageToStart, useListState } from '../../lib/list-state';
 import type { ListState } from '../../lib/list-state';
 import { useParticipantType } from '../../lib/participant-type';
@@ -101,9 +104,20 @@ export type NudgeListState = ListState<NudgeListKey> & {
   request: NudgeListRequest;
 };
 
+/**
+ * The list opens on the nudges delivered up to today, newest first: sorted by date alone it
+ * opened on next month's Pending ones. The filter shows it (Filter · 1) and Clear lists every
+ * nudge, future ones included.
+ */
+export function nudgeListDefaultsOn(today: string): Readonly<Record<NudgeListKey, string>> {
+  return { ...NUDGE_LIST_DEFAULTS, date_to: today };
+}
+
 /** The nudge list's URL state, plus the request it makes under the current type tab. */
 export function useNudgeListState(): NudgeListState {
   const [userType] = useParticipantType();
-  const list = useListState(NUDGE_LIST_DEFAULTS, { allowed: ALLOWED, resetPageOn: userType });
+  const today = dayjs().format(DATE_FORMAT_API);
+  const defaults = useMemo(() => nudgeListDefaultsOn(today), [today]);
+  const list = useListState(defaults, { allowed: ALLOWED, resetPageOn: userType });
   return { ...list, request: toNudgeListRequest(list.values, list.page, userType) };
 }

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { auditListResponseSchema } from '@recovery-portal/contract/audit';
 import type { AuditListRequest, AuditListResponse } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 
 /** Empty filters are left out of the body. */
 function withoutEmptyFields(request: AuditListRequest): AuditListRequest {
@@ -28,8 +29,8 @@ export function getAuditLogQueryOptions(request: AuditListRequest) {
   return queryOptions({
     queryKey: ['audit', 'list', withoutEmptyFields(request)],
     queryFn: ({ signal }) => getAuditLog(request, signal),
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    // Old rows stay only while another page of the same filter loads.
+    placeholderData: keepPreviousPageOf(request),
   });
 }
 

@@ -19,7 +19,7 @@ export function AuditEntryDialog({ open, entry, onClose }: AuditEntryDialogProps
     ? [
         ['Time', formatDate(entry.created_at, AUDIT_TIME_FORMAT)],
         ['Time (UTC)', entry.created_at],
-        ['Actor', entry.actor_email ?? '-'],
+        ['Actor', entry.actor_name ?? entry.actor_email ?? '-'],
         ['Actor ID', entry.actor_id === null ? '-' : String(entry.actor_id)],
         ['Action', `${auditActionLabel(entry.action)} (${entry.action})`],
         ['Subject', subjectText(entry)],

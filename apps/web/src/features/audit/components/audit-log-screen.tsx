@@ -27,7 +27,8 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
     cell: (entry) => formatDate(entry.created_at, AUDIT_TIME_FORMAT),
     sx: { whiteSpace: 'nowrap' },
   },
-  { id: 'actor', header: 'Actor', cell: (entry) => entry.actor_email ?? '-' },
+  // The name the actor had when they acted (issue 17), else the email kept on older rows.
+  { id: 'actor', header: 'Actor', cell: (entry) => entry.actor_name ?? entry.actor_email ?? '-' },
   {
     id: 'action',
     header: 'Action',
@@ -89,7 +90,7 @@ export function AuditLogScreen() {
   });
 
   useEffect(() => {
-    if (audit.isError) notify.error(errorMessage(audit.error), 'snackbar');
+    if (audit.isError) notify.error(errorMessage(audit.error));
   }, [audit.isError, audit.error, audit.errorUpdatedAt, notify]);
 
   const page = audit.isError ? undefined : audit.data;
@@ -120,7 +121,7 @@ export function AuditLogScreen() {
           loadingPosition="start"
           onClick={() =>
             exportMutation.mutate(request, {
-              onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+              onError: (error) => notify.error(errorMessage(error)),
             })
           }
         >
@@ -137,7 +138,13 @@ export function AuditLogScreen() {
         getRowId={(entry) => entry.id}
         loading={audit.isPending}
         fetching={audit.isFetching}
-        emptyText={audit.isError ? AUDIT_MESSAGES.fetchError : 'No audit entries match.'}
+        error={
+          audit.isError
+            ? { message: AUDIT_MESSAGES.fetchError, onRetry: () => audit.refetch() }
+            : null
+        }
+        stale={audit.isPlaceholderData}
+        emptyText="No audit entries match."
         onRowClick={(entry) => setDialog({ open: true, entry })}
         size="small"
         // Narrow screens scroll the table sideways rather than squeezing every column.

@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useNotify } from '../../../lib/notify';
+import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor } from '../../../lib/session';
 import { preloadLogin, useLogin } from '../api/login';
 import { AuthCard } from './auth-card';
@@ -71,7 +72,9 @@ export function LoginForm({
           setChallenge(result);
           return;
         }
-        void navigate(homePathFor(result.user.role), { replace: true });
+        void navigate(signInDestination(result.user.role, homePathFor(result.user.role)), {
+          replace: true,
+        });
       },
       onError: (error) => {
         // Spec §8: a refused sign-in names the password field ('Invalid password'), not a toast.

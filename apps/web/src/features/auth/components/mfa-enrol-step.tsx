@@ -10,6 +10,7 @@ import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
 import { AuthenticatorSetup } from '../../../components/mfa/authenticator-setup';
 import { RecoveryCodesPanel } from '../../../components/mfa/recovery-codes-panel';
 import { ApiError, errorMessage } from '../../../lib/api-error';
+import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor, startSession } from '../../../lib/session';
 import { useConfirmMfaEnrolment } from '../api/confirm-mfa-enrolment';
 import { useStartMfaEnrolment } from '../api/start-mfa-enrolment';
@@ -81,7 +82,10 @@ export function MfaEnrolStep({ challenge, onRestart }: MfaStepProps) {
             fullWidth
             onClick={() => {
               startSession(enrolled);
-              void navigate(homePathFor(enrolled.user.role), { replace: true });
+              void navigate(
+                signInDestination(enrolled.user.role, homePathFor(enrolled.user.role)),
+                { replace: true },
+              );
             }}
           >
             Continue

@@ -8,6 +8,7 @@ import type { MfaChallenge, MfaCodeForm } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useNotify } from '../../../lib/notify';
+import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor } from '../../../lib/session';
 import { useVerifyMfa } from '../api/verify-mfa';
 import { AuthCard } from './auth-card';
@@ -43,7 +44,7 @@ export function MfaStep({ challenge, onRestart }: MfaStepProps) {
       { challenge_token: challenge.challenge_token, code },
       {
         onSuccess: ({ user }) => {
-          void navigate(homePathFor(user.role), { replace: true });
+          void navigate(signInDestination(user.role, homePathFor(user.role)), { replace: true });
         },
         onError: (error) => {
           const message = errorMessage(error);

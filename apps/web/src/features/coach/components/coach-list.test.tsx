@@ -144,9 +144,13 @@ describe('coach conversations list', () => {
   it("a failed list shows 'Error fetching coach conversations' as an error snackbar", async () => {
     serve(() => failure(503, 'SERVICE_UNAVAILABLE', 'Down.'));
     renderApp({ route: '/coach', session: loginFor(clinicianUser) });
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Error fetching coach conversations');
-    expect(alert).toHaveClass('notistack-MuiContent-error');
-    expect(screen.getByText('No data available')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Coach conversations' });
+    expect(await within(table).findByText('Error fetching coach conversations')).toBeVisible();
+    expect(within(table).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('.notistack-MuiContent-error')).toHaveTextContent(
+        'Error fetching coach conversations',
+      ),
+    );
   });
 });

@@ -41,7 +41,7 @@ export function CoachList() {
   const [open, setOpen] = useState<CoachConversation | null>(null);
 
   useEffect(() => {
-    if (conversations.isError) notify.error(MESSAGES.coach.fetchError, 'snackbar');
+    if (conversations.isError) notify.error(MESSAGES.coach.fetchError);
   }, [conversations.isError, conversations.errorUpdatedAt, notify]);
 
   const rows = conversations.isError ? [] : (conversations.data?.chat_list ?? []);
@@ -75,6 +75,12 @@ export function CoachList() {
         getRowId={(row) => row.id}
         loading={conversations.isPending}
         fetching={conversations.isFetching}
+        error={
+          conversations.isError
+            ? { message: MESSAGES.coach.fetchError, onRetry: () => conversations.refetch() }
+            : null
+        }
+        stale={conversations.isPlaceholderData}
         onRowClick={setOpen}
         pagination={{ total, page, pageSize: request.page_size ?? 0, onPageChange: setPage }}
         sx={{ bgcolor: 'background.paper', borderRadius: 1 }}

@@ -24,7 +24,7 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, MEDIUM_DATE_FORMAT, toApiDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
-import type { Notify, NotifyDuration } from '../../../lib/notify';
+import type { Notify } from '../../../lib/notify';
 import { useDigitalTwin } from '../api/get-digital-twin';
 import { useMarkerSegmentLive } from '../api/get-marker-segment-live';
 import { DayPicker } from './day-picker';
@@ -73,7 +73,19 @@ export function DigitalTwinDialog({ participantId, open, onClose }: DigitalTwinD
       onClose={onClose}
       aria-labelledby={titleId}
       maxWidth={false}
-      slotProps={{ paper: { sx: { width: 1000, height: '90vh', minWidth: 800 } } }}
+      // Spec: 1000px wide and at least 800px, but never wider than the screen (issue 17): on a
+      // phone or tablet it takes the viewport less the dialog's margins.
+      slotProps={{
+        paper: {
+          sx: {
+            width: 1000,
+            height: '90vh',
+            minWidth: { xs: 0, md: 800 },
+            maxWidth: 'calc(100vw - 32px)',
+            m: 2,
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>Digital Twin</DialogTitle>
       {/* Mounted only while open, so nothing is fetched for a closed dialog. */}
@@ -103,15 +115,15 @@ function DigitalTwinContent({ participantId }: { participantId: number }) {
         notify.success(message);
         setAnnouncement(message);
       },
-      error: (message: string, duration?: NotifyDuration) => {
-        notify.error(message, duration);
+      error: (message: string) => {
+        notify.error(message);
         setAnnouncement(message);
       },
     }),
     [notify],
   );
   useEffect(() => {
-    if (live.isError) announce.error(MESSAGES.digitalTwin.membershipFetchError, 'snackbar');
+    if (live.isError) announce.error(MESSAGES.digitalTwin.membershipFetchError);
   }, [live.isError, live.errorUpdatedAt, announce]);
   const dayView = { live, day, onDayChange: setDay };
   const tabId = (name: TabName) => `${baseId}-tab-${TABS.indexOf(name)}`;

@@ -83,7 +83,7 @@ export function FhirClientsScreen() {
             },
             onError: (error) => {
               closeConfirm();
-              notify.error(errorMessage(error), 'snackbar');
+              notify.error(errorMessage(error));
             },
           });
         }}

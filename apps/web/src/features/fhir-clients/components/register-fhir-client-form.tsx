@@ -51,7 +51,7 @@ export function RegisterFhirClientForm() {
       },
       onError: (error) => {
         if (applyServerFieldErrors(error, setError, FIELD_NAMES)) return;
-        notify.error(errorMessage(error), 'snackbar');
+        notify.error(errorMessage(error));
       },
     });
   };

@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { flagListResponseSchema } from '@recovery-portal/contract/flags';
 import type { FlagListQuery, FlagListResponse } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 
 /** Every flag query starts with this, so an acknowledgement refreshes them all. */
 export const FLAGS_KEY = ['flags'] as const;
@@ -24,8 +25,8 @@ export function getOpenFlagsQueryOptions(query: FlagListQuery) {
   return queryOptions({
     queryKey: [...FLAGS_KEY, 'open', query],
     queryFn: ({ signal }) => getOpenFlags(query, signal),
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    // Old rows stay only while another page of the same filter loads.
+    placeholderData: keepPreviousPageOf(query),
   });
 }
 

@@ -78,7 +78,7 @@ function AcknowledgeFlagForm({
           onClose();
         },
         onError: (error) => {
-          notify.error(errorMessage(error), 'snackbar');
+          notify.error(errorMessage(error));
           onClose();
         },
       },

@@ -134,7 +134,7 @@ describe('flags list', () => {
     serve([BP]);
     const { user, router } = renderList();
     await user.click(
-      await screen.findByRole('link', { name: 'Open Systolic BP flag of Bob Stone' }),
+      await screen.findByRole('link', { name: 'View participant: Systolic BP flag of Bob Stone' }),
     );
     await screen.findByText('Participant details page');
     expect(router.state.location.pathname).toBe(`${WEB_ROUTES.participantDetails}/8`);
@@ -225,7 +225,9 @@ describe('flags list', () => {
   it('says so when the flags cannot be loaded', async () => {
     mockFetch(() => failure(500, 'INTERNAL_ERROR', 'Something went wrong!'));
     renderList();
-    expect(await screen.findByText(FLAG_MESSAGES.listError)).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Open flags' })).toHaveTextContent('No open flags');
+    const table = screen.getByRole('table', { name: 'Open flags' });
+    expect(await within(table).findByText(FLAG_MESSAGES.listError)).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('No open flags');
   });
 });

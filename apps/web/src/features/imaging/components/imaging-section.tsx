@@ -130,7 +130,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
           setToDelete(null);
         },
         onError: (error) => {
-          notify.error(errorMessage(error), 'snackbar');
+          notify.error(errorMessage(error));
           setToDelete(null);
         },
       },
@@ -208,7 +208,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
             loading={download.isPending && download.variables.id === row.id}
             onClick={() =>
               download.mutate(row, {
-                onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+                onError: (error) => notify.error(errorMessage(error)),
               })
             }
           >

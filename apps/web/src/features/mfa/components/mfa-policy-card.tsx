@@ -61,7 +61,7 @@ export function MfaPolicyCard() {
       {
         onSuccess: () =>
           notify.success(next ? MFA_MESSAGES.requiredOn : MFA_MESSAGES.requiredOff, 'snackbar'),
-        onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
 
@@ -177,7 +177,7 @@ export function MfaPolicyCard() {
             },
             onError: (error) => {
               closeReset();
-              notify.error(errorMessage(error), 'snackbar');
+              notify.error(errorMessage(error));
             },
           });
         }}

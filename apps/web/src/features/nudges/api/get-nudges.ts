@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nudgeListResponseSchema } from '@recovery-portal/contract/nudges';
 import type { NudgeListRequest, NudgeListResponse } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 
 /** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
 export function withoutEmptyFields(request: NudgeListRequest): NudgeListRequest {
@@ -28,8 +29,8 @@ export function getNudgesQueryOptions(request: NudgeListRequest) {
   return queryOptions({
     queryKey: ['nudges', 'list', withoutEmptyFields(request)],
     queryFn: ({ signal }) => getNudges(request, signal),
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    // Old rows stay only while another page of the same filter loads.
+    placeholderData: keepPreviousPageOf(request),
   });
 }
 

@@ -89,7 +89,14 @@ function EffectivenessBody({ query }: NudgeEffectivenessPanelProps) {
     );
   }
   if (effectiveness.isPending) {
-    return <Skeleton variant="rounded" height={160} aria-label="Loading nudge effectiveness" />;
+    return (
+      <Skeleton
+        variant="rounded"
+        height={160}
+        role="progressbar"
+        aria-label="Loading nudge effectiveness"
+      />
+    );
   }
   return <EffectivenessFigure data={effectiveness.data} userType={query.user_type} />;
 }
@@ -150,30 +157,33 @@ function EffectivenessFigure({
               titles are shown.
             </Typography>
           ) : null}
-          <Box component="table" sx={visuallyHidden}>
-            <caption>Nudge effectiveness by title</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Sent</th>
-                <th scope="col">Thumbs up</th>
-                <th scope="col">Thumbs down</th>
-                <th scope="col">No feedback</th>
-                <th scope="col">Opened</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.titles.map((row) => (
-                <tr key={row.title}>
-                  <th scope="row">{row.title}</th>
-                  <td>{formatNumber(row.sent)}</td>
-                  <td>{formatShare(row.thumbs_up_share)}</td>
-                  <td>{formatShare(row.thumbs_down_share)}</td>
-                  <td>{formatShare(row.no_feedback_share)}</td>
-                  <td>{formatShare(row.open_rate)}</td>
+          {/* The box clips the table, which outgrows any width set on itself. */}
+          <Box sx={visuallyHidden}>
+            <table>
+              <caption>Nudge effectiveness by title</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Title</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Thumbs up</th>
+                  <th scope="col">Thumbs down</th>
+                  <th scope="col">No feedback</th>
+                  <th scope="col">Opened</th>
                 </tr>
-              ))}
-            </tbody>
+              </thead>
+              <tbody>
+                {data.titles.map((row) => (
+                  <tr key={row.title}>
+                    <th scope="row">{row.title}</th>
+                    <td>{formatNumber(row.sent)}</td>
+                    <td>{formatShare(row.thumbs_up_share)}</td>
+                    <td>{formatShare(row.thumbs_down_share)}</td>
+                    <td>{formatShare(row.no_feedback_share)}</td>
+                    <td>{formatShare(row.open_rate)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </Box>
         </>
       ) : null}

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Nudge, NudgeDetail } from '@recovery-portal/contract/nudges';
@@ -69,28 +70,38 @@ async function openNudges(route = '/nudges') {
   return { ...view, table };
 }
 
+/** The snackbar saying `text`; a failed list also says it in the table, with Retry. */
 async function expectSnackbar(text: string, variant: 'success' | 'error') {
-  const alert = await screen.findByRole('alert');
-  await waitFor(() => expect(alert).toHaveTextContent(text));
-  expect(alert).toHaveClass(`notistack-MuiContent-${variant}`);
+  await waitFor(() => {
+    const snackbar = [...document.querySelectorAll('.notistack-MuiContent')].find((element) =>
+      element.textContent?.includes(text),
+    );
+    expect(snackbar).toHaveClass(`notistack-MuiContent-${variant}`);
+  });
 }
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The list's default end date, on whatever day the test runs. */
+const today = () => dayjs().format('YYYY-MM-DD');
+
 describe('nudges list', () => {
   it('clinician sees the Internal nudges newest first, 15 a page, with every column', async () => {
     const { calls } = serve();
     const { table } = await openNudges();
 
+    // It opens on the nudges delivered up to today, not on future Pending ones.
     expect(listBodies(calls)[0]).toEqual({
       page_size: 15,
       start: 0,
       user_type: 'Internal',
       orderBy: 'target_date',
       orderDirection: 'desc',
+      date_to: today(),
     });
+    expect(screen.getByRole('button', { name: 'Filter (1 active)' })).toBeInTheDocument();
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -137,11 +148,12 @@ describe('nudges list', () => {
     const { user, router } = await openNudges('/nudges?page=3');
     expect(listBodies(calls).at(-1)).toMatchObject({ start: 30 });
 
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(screen.getByRole('button', { name: 'Filter (1 active)' }));
     const panel = await screen.findByRole('dialog', { name: 'Filter nudges' });
     await user.selectOptions(within(panel).getByLabelText('Status'), 'Completed');
     await user.selectOptions(within(panel).getByLabelText('Feedback'), 'Thumbs down');
     await user.type(within(panel).getByLabelText('Date from'), '2025-02-01');
+    await user.clear(within(panel).getByLabelText('Date to'));
     await user.type(within(panel).getByLabelText('Date to'), '2025-02-28');
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
 
@@ -171,16 +183,19 @@ describe('nudges list', () => {
     expect(within(reopened).getByLabelText('Status')).toHaveValue('COMPLETED');
     await user.click(within(reopened).getByRole('button', { name: 'Clear' }));
     await user.click(within(reopened).getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Clear lists every nudge, the future ones too.
+    await waitFor(() => expect(router.state.location.search).toBe('?date_to='));
     await waitFor(() => expect(listBodies(calls).at(-1)).not.toHaveProperty('status'));
+    expect(listBodies(calls).at(-1)).not.toHaveProperty('date_to');
   });
 
   it('the Filter panel refuses a date range that ends before it starts', async () => {
     serve();
     const { user } = await openNudges();
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(screen.getByRole('button', { name: 'Filter (1 active)' }));
     const panel = await screen.findByRole('dialog', { name: 'Filter nudges' });
     await user.type(within(panel).getByLabelText('Date from'), '2025-03-10');
+    await user.clear(within(panel).getByLabelText('Date to'));
     await user.type(within(panel).getByLabelText('Date to'), '2025-03-01');
     expect(within(panel).getByText('Must not be before Date from')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Apply' })).toBeDisabled();
@@ -193,11 +208,15 @@ describe('nudges list', () => {
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
     await user.click(await screen.findByRole('option', { name: 'Participant name (A–Z)' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search nudges' }), 'walk{Enter}');
+    // A new search shows no rows until its own arrive, then its own pages.
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ search_key: 'walk' }));
+    await within(screen.getByRole('table', { name: 'Nudges' })).findByText('Morning walk');
     await user.click(await screen.findByRole('button', { name: 'Page 2' }));
 
     const expected = {
       page_size: 15,
       start: 15,
+      date_to: today(),
       user_type: 'Internal',
       orderBy: 'participant_name',
       orderDirection: 'asc',
@@ -231,7 +250,9 @@ describe('nudges list', () => {
     setCsrfCookie();
     renderApp({ route: '/nudges', session: loginFor(clinicianUser) });
     await expectSnackbar('Error fetching nudges', 'error');
-    expect(screen.getByText('No data available')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Nudges' });
+    expect(within(table).getByText('Error fetching nudges')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('clinician exports the filtered list and gets the CSV file', async () => {
@@ -270,6 +291,7 @@ describe('nudges list', () => {
     const query = Object.fromEntries(new URL(exportCall!.url, 'http://portal').searchParams);
     expect(query).toEqual({
       status: 'COMPLETED',
+      date_to: today(),
       search_key: 'knee',
       user_type: 'Internal',
       orderBy: 'target_date',

@@ -95,7 +95,7 @@ export function NudgesList() {
   const exportMutation = useExportNudges();
 
   useEffect(() => {
-    if (nudges.isError) notify.error(MESSAGES.nudges.fetchError, 'snackbar');
+    if (nudges.isError) notify.error(MESSAGES.nudges.fetchError);
   }, [nudges.isError, nudges.errorUpdatedAt, notify]);
 
   const rows = nudges.isError ? [] : (nudges.data?.nudges ?? []);
@@ -126,7 +126,7 @@ export function NudgesList() {
           loadingPosition="start"
           onClick={() =>
             exportMutation.mutate(request, {
-              onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+              onError: (error) => notify.error(errorMessage(error)),
             })
           }
         >
@@ -155,6 +155,12 @@ export function NudgesList() {
         getRowId={(nudge) => nudge.id}
         loading={nudges.isPending}
         fetching={nudges.isFetching}
+        error={
+          nudges.isError
+            ? { message: MESSAGES.nudges.fetchError, onRetry: () => nudges.refetch() }
+            : null
+        }
+        stale={nudges.isPlaceholderData}
         onRowClick={(nudge) => {
           const state: NudgeListLocationState = { listSearch: location.search };
           void navigate(`${WEB_ROUTES.nudgeDetails}/${nudge.id}`, { state });

@@ -60,7 +60,14 @@ export function OutcomeTrendsSection({ participantId }: { participantId: number 
       </Alert>
     );
   } else if (trends.isPending) {
-    body = <Skeleton variant="rounded" height={CHART_HEIGHT} aria-label="Loading outcome trends" />;
+    body = (
+      <Skeleton
+        variant="rounded"
+        height={CHART_HEIGHT}
+        role="progressbar"
+        aria-label="Loading outcome trends"
+      />
+    );
   } else if (surveys.length === 0) {
     body = <Typography color="text.secondary">{OUTCOME_EMPTY_TEXT}</Typography>;
   } else {
@@ -140,30 +147,33 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
         {surveySummary(survey)}
       </Typography>
       <Sources survey={survey} />
-      <Box component="table" sx={visuallyHidden}>
-        <caption>{survey.label}: scores against the MCID and PASS</caption>
-        <thead>
-          <tr>
-            <th scope="col">Timepoint</th>
-            <th scope="col">Score</th>
-            <th scope="col">Change from PreOp</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {survey.points.map((point) => (
-            <tr key={point.timepoint}>
-              <th scope="row">{point.label}</th>
-              <td>
-                {point.score === null
-                  ? (point.not_scorable_reason ?? 'No score')
-                  : formatOutcomeValue(survey, point.score)}
-              </td>
-              <td>{formatImprovement(survey, point.improvement)}</td>
-              <td>{point.status ? OUTCOME_STATUS_LABELS[point.status] : '-'}</td>
+      {/* The box clips the table, which outgrows any width set on itself. */}
+      <Box sx={visuallyHidden}>
+        <table>
+          <caption>{survey.label}: scores against the MCID and PASS</caption>
+          <thead>
+            <tr>
+              <th scope="col">Timepoint</th>
+              <th scope="col">Score</th>
+              <th scope="col">Change from PreOp</th>
+              <th scope="col">Status</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {survey.points.map((point) => (
+              <tr key={point.timepoint}>
+                <th scope="row">{point.label}</th>
+                <td>
+                  {point.score === null
+                    ? (point.not_scorable_reason ?? 'No score')
+                    : formatOutcomeValue(survey, point.score)}
+                </td>
+                <td>{formatImprovement(survey, point.improvement)}</td>
+                <td>{point.status ? OUTCOME_STATUS_LABELS[point.status] : '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </Box>
     </Box>
   );

@@ -54,7 +54,7 @@ export function PainSection({ participantId }: { participantId: number }) {
       {logs.isError ? (
         <Alert severity="error">Could not load the pain scores: {errorMessage(logs.error)}</Alert>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
           <PainChart logs={entries} loading={logs.isPending} />
           <DataTable
             label="Latest pain entries"

@@ -66,7 +66,8 @@ function RecordPainForm({
     formState: { isValid },
   } = useForm<PainFormInput, unknown, PainFormOutput>({
     resolver: zodResolver(painFormSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     // Nothing is preselected: the clinician picks the score and the site on purpose.
     defaultValues: { note: '' },
   });
@@ -79,7 +80,7 @@ function RecordPainForm({
           notify.success(PAIN_MESSAGES.recorded, 'snackbar');
           onClose();
         },
-        onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   };

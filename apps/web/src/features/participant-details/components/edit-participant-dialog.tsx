@@ -77,7 +77,7 @@ function EditParticipantForm({
         notify.success(MESSAGES.participants.typeUpdateSuccess, 'snackbar');
         onClose();
       },
-      onError: (failure) => notify.error(errorMessage(failure), 'snackbar'),
+      onError: (failure) => notify.error(errorMessage(failure)),
     });
   };
 

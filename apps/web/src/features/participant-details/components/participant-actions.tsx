@@ -40,7 +40,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
   const onSuspend = () => {
     suspend.mutate(profile.id, {
       onSuccess: () => notify.success(MESSAGES.participants.suspendSuccess, 'snackbar'),
-      onError: () => notify.error(MESSAGES.participants.suspendErrorDetail, 'snackbar'),
+      onError: () => notify.error(MESSAGES.participants.suspendErrorDetail),
       onSettled: close,
     });
   };
@@ -48,14 +48,14 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
   const onReview = () => {
     review.mutate(profile.id, {
       onSuccess: () => notify.success(REVIEW_MESSAGES.markedReviewed, 'snackbar'),
-      onError: () => notify.error(REVIEW_MESSAGES.markReviewedFailed, 'snackbar'),
+      onError: () => notify.error(REVIEW_MESSAGES.markReviewedFailed),
     });
   };
 
   const onReactivate = () => {
     resume.mutate(profile.id, {
       onSuccess: () => notify.success(MESSAGES.participants.reactivateSuccess, 'snackbar'),
-      onError: () => notify.error(MESSAGES.participants.reactivateError, 'snackbar'),
+      onError: () => notify.error(MESSAGES.participants.reactivateError),
     });
   };
 
@@ -67,7 +67,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
         void navigate(WEB_ROUTES.home);
       },
       onError: () => {
-        notify.error(MESSAGES.participants.deleteError, 'snackbar');
+        notify.error(MESSAGES.participants.deleteError);
         close();
       },
     });

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { participantListResponseSchema } from '@recovery-portal/contract/participants';
 import type {
   ParticipantListQuery,
@@ -6,6 +6,7 @@ import type {
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
+import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 
 /** The prefix shared by every participant list query, so a change can refresh them all. */
 const PARTICIPANT_LISTS_KEY = ['participants', 'list'] as const;
@@ -32,8 +33,8 @@ export function getParticipantsQueryOptions(query: ParticipantListQuery) {
   return queryOptions({
     queryKey: [...PARTICIPANT_LISTS_KEY, query],
     queryFn: ({ signal }) => getParticipants(query, signal),
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
+    // Old rows stay only while another page of the same filter loads.
+    placeholderData: keepPreviousPageOf(query),
   });
 }
 

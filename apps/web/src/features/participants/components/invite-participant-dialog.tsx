@@ -89,7 +89,8 @@ function InviteForm({
     formState: { isValid },
   } = useForm<InviteFormValues, unknown, InviteParticipant>({
     resolver: zodResolver(inviteParticipantSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: {
       type: defaultType,
       group: defaultGroupFor(defaultType),
@@ -100,7 +101,7 @@ function InviteForm({
   });
 
   useEffect(() => {
-    if (groups.isError) notify.error(errorMessage(groups.error), 'snackbar');
+    if (groups.isError) notify.error(errorMessage(groups.error));
   }, [groups.isError, groups.error, notify]);
 
   const groupNames = (groups.data ?? []).map((group) => group.name);
@@ -115,7 +116,7 @@ function InviteForm({
         },
         onError: (error) => {
           applyServerFieldErrors(error, setError, FIELD_NAMES);
-          notify.error(errorMessage(error), 'snackbar');
+          notify.error(errorMessage(error));
         },
       },
     );

@@ -63,7 +63,7 @@ export function ParticipantsList() {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   useEffect(() => {
-    if (participants.isError) notify.error(MESSAGES.participants.fetchError, 'snackbar');
+    if (participants.isError) notify.error(MESSAGES.participants.fetchError);
   }, [participants.isError, participants.errorUpdatedAt, notify]);
 
   const rows = participants.isError ? [] : (participants.data?.users ?? []);
@@ -97,12 +97,12 @@ export function ParticipantsList() {
     onRemind: (row) =>
       remind.mutate(row.id, {
         onSuccess: () => notify.success(MESSAGES.participants.remindSuccess, 'snackbar'),
-        onError: () => notify.error(MESSAGES.participants.remindError, 'snackbar'),
+        onError: () => notify.error(MESSAGES.participants.remindError),
       }),
     onReactivate: (row) =>
       resume.mutate(row.id, {
         onSuccess: () => notify.success(MESSAGES.participants.reactivateSuccess, 'snackbar'),
-        onError: () => notify.error(MESSAGES.participants.reactivateError, 'snackbar'),
+        onError: () => notify.error(MESSAGES.participants.reactivateError),
       }),
   });
 
@@ -115,15 +115,12 @@ export function ParticipantsList() {
           notify.success(participantsDeletedMessage(deleted.length), 'snackbar');
         }
         if (failed.length > 0) {
-          notify.error(
-            participantsDeleteFailedMessage(failed.length, selectedIds.length),
-            'snackbar',
-          );
+          notify.error(participantsDeleteFailedMessage(failed.length, selectedIds.length));
         }
       },
       onError: () => {
         setConfirmDelete(false);
-        notify.error(MESSAGES.participants.deleteError, 'snackbar');
+        notify.error(MESSAGES.participants.deleteError);
       },
     });
   };
@@ -218,6 +215,12 @@ export function ParticipantsList() {
         getRowId={(row) => row.id}
         loading={participants.isPending}
         fetching={participants.isFetching}
+        error={
+          participants.isError
+            ? { message: MESSAGES.participants.fetchError, onRetry: () => participants.refetch() }
+            : null
+        }
+        stale={participants.isPlaceholderData}
         onRowClick={(row) => void navigate(`${WEB_ROUTES.participantDetails}/${row.id}`)}
         selection={{
           selected,

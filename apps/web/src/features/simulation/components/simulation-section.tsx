@@ -102,7 +102,7 @@ function ProgramChoice({ participantId }: { participantId: number }) {
           setChosen(null);
         },
         onError: (error) => {
-          notify.error(errorMessage(error), 'snackbar');
+          notify.error(errorMessage(error));
           setChosen(null);
         },
       },

@@ -81,7 +81,8 @@ function SurgeryForm({
     formState: { isValid },
   } = useForm<SurgeryFields, unknown, SurgeryValues>({
     resolver: zodResolver(surgeryFieldsSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: surgery
       ? {
           procedure: surgery.procedure,
@@ -103,7 +104,7 @@ function SurgeryForm({
 
   const onError = (failure: unknown) => {
     if (!applyServerFieldErrors(failure, setError, FIELD_NAMES)) {
-      notify.error(errorMessage(failure), 'snackbar');
+      notify.error(errorMessage(failure));
     }
   };
   const onValid = (values: SurgeryValues) => {

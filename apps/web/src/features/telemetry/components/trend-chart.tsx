@@ -147,22 +147,25 @@ export function TrendChart({
             )}
           </ResponsiveContainer>
         </Box>
-        <Box component="table" sx={visuallyHidden}>
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">{unit ? `${title} (${unit})` : title}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((point) => (
-              <tr key={point.key}>
-                <td>{formatDate(point.key, DATE_FORMATS.reading)}</td>
-                <td>{format(point.value)}</td>
+        {/* The box clips the table, which outgrows any width set on itself. */}
+        <Box sx={visuallyHidden}>
+          <table>
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">{unit ? `${title} (${unit})` : title}</th>
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {data.map((point) => (
+                <tr key={point.key}>
+                  <td>{formatDate(point.key, DATE_FORMATS.reading)}</td>
+                  <td>{format(point.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </Box>
       </>
     );

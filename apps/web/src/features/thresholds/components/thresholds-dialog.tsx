@@ -154,7 +154,8 @@ function ThresholdsForm({
     formState: { isValid },
   } = useForm<ThresholdsFormValues>({
     resolver: zodResolver(thresholdsFormSchema),
-    mode: 'onChange',
+    // A field left blank or wrong says so when the user moves on, not only after typing.
+    mode: 'onTouched',
     defaultValues: Object.fromEntries(
       thresholds.rules.map((rule) => [rule.rule, fieldsOf(rule)]),
     ) as ThresholdsFormValues,
@@ -169,7 +170,7 @@ function ThresholdsForm({
           onSaved?.();
           onClose();
         },
-        onError: (error) => notify.error(errorMessage(error), 'snackbar'),
+        onError: (error) => notify.error(errorMessage(error)),
       },
     );
   };
