@@ -105,7 +105,7 @@ export function SignInThrottlesCard() {
               },
               onError: (error) => {
                 close();
-                notify.error(errorMessage(error), 'snackbar');
+                notify.error(errorMessage(error));
               },
             },
           );
