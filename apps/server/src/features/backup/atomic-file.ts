@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,8 +47,9 @@ export async function writeFileAtomically(
     dir,
     `.${path.basename(finalPath)}${PARTIAL_MARKER}${randomBytes(6).toString('hex')}`,
   );
+  const out = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
   try {
-    await produce(createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    await produce(out);
     // Flushed to disk before it can get its final name.
     const handle = await open(partial, 'r+');
     try {
@@ -59,6 +61,10 @@ export async function writeFileAtomically(
     await rename(partial, finalPath);
     await syncFolder(dir);
   } catch (error) {
+    // The stream opens its file asynchronously: close it first, or a producer that failed at
+    // once could see the temporary file appear after its removal.
+    out.destroy();
+    if (!out.closed) await once(out, 'close');
     await rm(partial, { force: true });
     throw error;
   }
