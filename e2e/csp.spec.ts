@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demoAccount, expect, login, test } from './support/fixtures';
+import { expect, login, test } from './support/fixtures';
 
 interface Violation {
   directive: string;
@@ -45,7 +45,9 @@ test('signing in and validating forms on data screens reports no CSP violation (
   // The login form's validation (zod) loads once the user types; a refused sign-in shows its
   // field message, so the form's schema has parsed both ways.
   await page.goto('/login');
-  await page.getByLabel('Email Id').fill(demoAccount('CLINICIAN').email);
+  // An unknown account is refused exactly like a wrong password, without counting against the
+  // clinician whose refused sign-ins security.spec counts.
+  await page.getByLabel('Email Id').fill('nobody@recovery-portal.test');
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Invalid password')).toBeVisible();

@@ -24,7 +24,8 @@ test('a clinician filters the nudges and exports exactly the filtered list', asy
   const body = (await (await listed).json()) as { _data: { total_number_of_records: number } };
   const total = body._data.total_number_of_records;
   expect(total).toBeGreaterThan(0);
-  await expect(page.getByRole('button', { name: 'Filter (2 active)' })).toBeVisible();
+  // The screen opens on nudges delivered up to today: that date plus status and feedback.
+  await expect(page.getByRole('button', { name: 'Filter (3 active)' })).toBeVisible();
   for (const row of await table.getByRole('row').all()) {
     if (await row.getByRole('columnheader').count()) continue;
     await expect(row).toContainText('Completed');

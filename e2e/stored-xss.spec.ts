@@ -233,7 +233,7 @@ test('script and HTML a clinician typed show as text on the participant list and
   ]);
 
   await page.goto(`/participant-details/${created.flaggedParticipantId}`);
-  await expect(page.getByRole('region', { name: 'Flags' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Flags', exact: true })).toBeVisible();
   await expectShownAsText(page, dialogs, [STORED.flagNote]);
 });
 

@@ -53,7 +53,7 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
   await expect(page).not.toHaveURL(/conversation=/);
 
   // The participant's own Flags section lists it as open.
-  const section = page.getByRole('region', { name: 'Flags' });
+  const section = page.getByRole('region', { name: 'Flags', exact: true });
   await expect(section.getByRole('row').filter({ hasText: matched }).first()).toContainText('Open');
 
   // Back on Flags, acknowledge it with a note: it leaves the open list.
