@@ -25,6 +25,8 @@ describe('partial uploads left by a crash', () => {
     // The crash was two minutes ago; far less than the periodic sweep's 24 hours.
     const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
     await utimes(crashed, twoMinutesAgo, twoMinutesAgo);
+    // File times follow the operating system's clock, not the tests' pinned one: set this too.
+    await utimes(running, new Date(), new Date());
 
     testApp = await buildTestApp({ DATA_DIR: dataDir });
     expect(existsSync(crashed)).toBe(false);
