@@ -2,20 +2,23 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
 
+/** One scheduled survey of a participant, joined with its survey: what a ScheduleRow holds. */
+export const scheduleRowColumns = {
+  id: surveyResponses.id,
+  surveyId: surveys.id,
+  title: surveys.title,
+  description: surveys.description,
+  timepoint: surveyResponses.timepoint,
+  targetDate: surveyResponses.targetDate,
+  submittedAt: surveyResponses.submittedAt,
+  answers: surveyResponses.answers,
+  notApplicable: surveyResponses.notApplicable,
+};
+
 /** The participant's survey schedule: one row per survey and timepoint scheduled. */
 export async function listScheduleRows(db: Database, userId: number) {
   return db
-    .select({
-      id: surveyResponses.id,
-      surveyId: surveys.id,
-      title: surveys.title,
-      description: surveys.description,
-      timepoint: surveyResponses.timepoint,
-      targetDate: surveyResponses.targetDate,
-      submittedAt: surveyResponses.submittedAt,
-      answers: surveyResponses.answers,
-      notApplicable: surveyResponses.notApplicable,
-    })
+    .select(scheduleRowColumns)
     .from(surveyResponses)
     .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId))
     .where(eq(surveyResponses.userId, userId))

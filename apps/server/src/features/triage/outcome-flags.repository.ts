@@ -1,8 +1,7 @@
-import { and, asc, gt, inArray, isNotNull, lte } from 'drizzle-orm';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
-import type { ScheduleRow } from '../adherence/adherence.repository';
+import { scheduleRowColumns, type ScheduleRow } from '../adherence/adherence.repository';
 
 /** Participants with a survey submitted in (after, upTo], in id order. */
 export async function participantsWithSubmissions(
@@ -30,18 +29,7 @@ export async function submittedSurveysOf(
   const byUser = new Map<number, ScheduleRow[]>();
   if (userIds.length === 0) return byUser;
   const rows = await db
-    .select({
-      userId: surveyResponses.userId,
-      id: surveyResponses.id,
-      surveyId: surveys.id,
-      title: surveys.title,
-      description: surveys.description,
-      timepoint: surveyResponses.timepoint,
-      targetDate: surveyResponses.targetDate,
-      submittedAt: surveyResponses.submittedAt,
-      answers: surveyResponses.answers,
-      notApplicable: surveyResponses.notApplicable,
-    })
+    .select({ userId: surveyResponses.userId, ...scheduleRowColumns })
     .from(surveyResponses)
     .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId))
     .where(
