@@ -7,6 +7,7 @@ import {
   type ServerData,
 } from '../test/resilience/test-database';
 import { openDatabase, type DatabaseHandle } from './client';
+import { isDatabaseUnavailable } from './errors';
 
 describe.skipIf(!postgresAdminUrl)('PostgreSQL pool (openDatabase)', () => {
   let data: ServerData | undefined;
@@ -33,7 +34,7 @@ describe.skipIf(!postgresAdminUrl)('PostgreSQL pool (openDatabase)', () => {
     }
   }
 
-  it('a transaction whose connection PostgreSQL ends between statements rejects, and the process and pool live on', async () => {
+  it('a transaction whose connection PostgreSQL ends between statements rejects as database-unavailable, and the process and pool live on', async () => {
     if (!database) throw new Error('not opened');
     const { db } = database;
     // Without a listener on the checked-out client, pg's 'error' event would be an uncaught
@@ -48,7 +49,12 @@ describe.skipIf(!postgresAdminUrl)('PostgreSQL pool (openDatabase)', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await tx.execute(sql`select 1`);
     });
-    await expect(transaction).rejects.toThrow();
+    // The error must read as "database unavailable", so the request answers 503, not 500.
+    const error: unknown = await transaction.then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    );
+    expect(isDatabaseUnavailable(error), String(error)).toBe(true);
     await database.ping();
     const after = (await db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
     expect(after.rows).toEqual([{ one: 1 }]);

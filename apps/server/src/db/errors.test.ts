@@ -22,6 +22,10 @@ describe('telling an unreachable database from a failed query', () => {
       'no connection within the connect timeout',
       new Error('Connection terminated due to connection timeout'),
     ],
+    [
+      'the rollback after a connection broke mid-transaction',
+      wrapped(new Error('Client has encountered a connection error and is not queryable')),
+    ],
     ['no free pooled connection in time', new Error('timeout exceeded when trying to connect')],
     ['a closed embedded database', new Error('PGlite is closed')],
   ])('%s answers 503', (_, error) => {

@@ -19,8 +19,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   const cause = (error as { cause?: unknown }).cause;
   if (cause && cause !== error && isDatabaseUnavailable(cause)) return true;
-  // node-postgres reports timeouts (db/client.ts) and lost connections by message only.
-  return /Connection terminated|timeout exceeded when trying to connect|timeout expired|PGlite is closed|Cannot use a pool after calling end/i.test(
+  // node-postgres reports timeouts (db/client.ts) and lost connections by message only; a
+  // client whose connection broke mid-transaction refuses the rollback as "not queryable".
+  return /Connection terminated|is not queryable|timeout exceeded when trying to connect|timeout expired|PGlite is closed|Cannot use a pool after calling end/i.test(
     error.message,
   );
 }
