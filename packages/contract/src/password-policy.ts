@@ -28,7 +28,7 @@ const WEAKNESS_REASONS: Record<string, string> = {
   wordByItself: 'it is a single word',
   namesByThemselves: 'it is a name',
   commonNames: 'it contains a common name',
-  userInputs: 'it contains the name of the portal',
+  userInputs: 'it contains the name of the portal or a part of the account’s email',
 };
 
 export const PASSWORD_POLICY_MESSAGES = {
@@ -55,6 +55,36 @@ export function passwordWeakness(password: string, userInputs: readonly string[]
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const warning = result.feedback.warning;
   return PASSWORD_POLICY_MESSAGES.weak((warning && WEAKNESS_REASONS[warning]) ?? null);
+}
+
+/**
+ * The words of an account's email a guesser tries first: the email itself, its local part, that
+ * part's pieces and the domain's names ("jane.doe@stmarys.org" gives jane.doe@stmarys.org, jane.doe,
+ * jane, doe, stmarys).
+ */
+export function emailWords(email: string): string[] {
+  const [local = '', domain = ''] = email.toLowerCase().split('@');
+  const domainNames = domain.split('.').slice(0, -1);
+  const words = [email.toLowerCase(), local, ...local.split(/[^a-z0-9]+/), ...domainNames];
+  return [...new Set(words.filter((word) => word.length >= 3))];
+}
+
+/**
+ * Adds the account-aware check to a schema holding an email and the password being set: a
+ * password built from the account's own email is refused at the password field.
+ */
+export function refusePasswordFromEmail<T extends Record<string, unknown>>(
+  emailKey: keyof T & string,
+  passwordKey: keyof T & string,
+) {
+  return (value: T, context: z.RefinementCtx) => {
+    const [email, password] = [value[emailKey], value[passwordKey]];
+    if (typeof email !== 'string' || typeof password !== 'string') return;
+    // The field's own checks ran and said their word already; one message per field.
+    if (!newPasswordSchema.safeParse(password).success) return;
+    const weakness = passwordWeakness(password, emailWords(email));
+    if (weakness) context.addIssue({ code: 'custom', message: weakness, path: [passwordKey] });
+  };
 }
 
 /** A password being set (activation, reset, the user:create CLI): long and hard to guess. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { newPasswordSchema } from './password-policy';
+import { newPasswordSchema, refusePasswordFromEmail } from './password-policy';
 import { emailSchema } from './validation';
 
 // Apart from account.ts so that only the screens setting a password load the password
@@ -8,8 +8,7 @@ import { emailSchema } from './validation';
 
 export const LOGIN_CODE_MAX_LENGTH = 128;
 
-/** POST /api/account/signup — sets the password with the emailed code (spec §7). */
-export const signupRequestSchema = z.object({
+const signupFields = z.object({
   user_name: emailSchema,
   login_code: z
     .string({ error: MESSAGES.validation.codeRequired })
@@ -18,18 +17,24 @@ export const signupRequestSchema = z.object({
     .max(LOGIN_CODE_MAX_LENGTH, MESSAGES.account.codeInvalid),
   password: newPasswordSchema,
 });
+
+/** POST /api/account/signup — sets the password with the emailed code (spec §7). */
+export const signupRequestSchema = signupFields.superRefine(
+  refusePasswordFromEmail<z.infer<typeof signupFields>>('user_name', 'password'),
+);
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 /**
  * The reset form: the signup payload plus a confirmation that must match. Spec §5 had a
  * mismatch do nothing silently; issue 17 has it say so at the confirmation field.
  */
-export const resetPasswordFormSchema = signupRequestSchema
+export const resetPasswordFormSchema = signupFields
   .extend({
     confirm_password: z
       .string({ error: MESSAGES.validation.passwordRequired })
       .min(1, MESSAGES.validation.passwordRequired),
   })
+  .superRefine(refusePasswordFromEmail('user_name', 'password'))
   .refine((form) => form.password === form.confirm_password, {
     error: MESSAGES.validation.passwordsDiffer,
     path: ['confirm_password'],

@@ -2,7 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { staffRoleSchema } from '@recovery-portal/contract/users';
-import { newPasswordSchema } from '@recovery-portal/contract/password-policy';
+import {
+  newPasswordSchema,
+  refusePasswordFromEmail,
+} from '@recovery-portal/contract/password-policy';
 import { emailSchema, personNameSchema } from '@recovery-portal/contract/validation';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open-configured-database';
@@ -12,13 +15,16 @@ import { lockDataDir } from '../lib/data-dir-lock';
 const USAGE =
   'Usage: npm run user:create -- --role ADMINISTRATOR|CLINICIAN --email EMAIL --password PASSWORD [--first-name NAME] [--last-name NAME]';
 
-const argsSchema = z.object({
+const argsFields = z.object({
   role: staffRoleSchema,
   email: emailSchema,
   password: newPasswordSchema,
   'first-name': personNameSchema.optional(),
   'last-name': z.string().trim().max(120).optional(),
 });
+const argsSchema = argsFields.superRefine(
+  refusePasswordFromEmail<z.infer<typeof argsFields>>('email', 'password'),
+);
 
 /** Creates a staff account for a real deployment, against the configured database. */
 async function main() {

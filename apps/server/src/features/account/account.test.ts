@@ -804,6 +804,27 @@ describe('set password with the code (signup)', () => {
     },
   );
 
+  it("a password made of the account's own email is refused at the password field", async () => {
+    const clinician = await createStaff(testApp.db, { email: 'harriet.okonkwo@riverside.test' });
+    const code = await requestCode(clinician.email);
+    // Strong enough for zxcvbn on its own; guessable once the account's email is known.
+    const password = 'harriet.okonkwo2026';
+    const response = await signup({ user_name: clinician.email, login_code: code, password });
+    const envelope = failure(response, 400, 'VALIDATION_ERROR');
+    expect(envelope.error.fields).toEqual([
+      {
+        field: 'password',
+        message: PASSWORD_POLICY_MESSAGES.weak(
+          'it contains the name of the portal or a part of the account’s email',
+        ),
+      },
+    ]);
+    successData(
+      await signup({ user_name: clinician.email, login_code: code, password: NEW_PASSWORD }),
+      messageSchema,
+    );
+  });
+
   it('setting a new password ends every existing session of the account', async () => {
     const clinician = await createStaff(testApp.db);
     const session = successData(

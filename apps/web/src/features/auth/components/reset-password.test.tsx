@@ -87,6 +87,13 @@ describe('reset password', () => {
       'password1234',
       PASSWORD_POLICY_MESSAGES.weak('it is close to a commonly used password'),
     ],
+    [
+      "a password made of the account's email",
+      'Clara@Example.org1',
+      PASSWORD_POLICY_MESSAGES.weak(
+        'it contains the name of the portal or a part of the account’s email',
+      ),
+    ],
   ])('%s is refused on its field with the reason, and nothing is sent', async (_l, typed, why) => {
     setCsrfCookie();
     const { calls } = mockFetch(() => success({}));
