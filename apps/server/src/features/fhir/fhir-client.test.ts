@@ -4,18 +4,20 @@ import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app';
 import { createMeasurements, createParticipant } from '../../test/factories';
+import { freePort } from '../../test/resilience/server-process';
 
-// A real HTTP server on a port of its own: the client library speaks HTTP, not inject().
-const PORT = 3521;
-const origin = `http://127.0.0.1:${PORT}`;
+// A real HTTP server on a free port: the client library speaks HTTP, not inject().
+let origin = '';
 let testApp: TestApp;
 let client: Client;
 let token: string;
 let patientId: number;
 
 beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
   testApp = await buildTestApp({ PUBLIC_URL: origin });
-  await testApp.app.listen({ port: PORT, host: '127.0.0.1' });
+  await testApp.app.listen({ port, host: '127.0.0.1' });
   token = (await loginAs(testApp, 'CLINICIAN')).access_token;
   patientId = (await createParticipant(testApp.db, { firstName: 'Kit' })).id;
   const start = Date.now() - 86_400_000;
