@@ -19,6 +19,7 @@ const MENU: readonly MenuItem[] = [
   },
   { label: 'Coach', to: WEB_ROUTES.coach, sections: [WEB_ROUTES.coach] },
   { label: 'Flags', to: WEB_ROUTES.flags, sections: [WEB_ROUTES.flags] },
+  { label: 'My tasks', to: WEB_ROUTES.myTasks, sections: [WEB_ROUTES.myTasks] },
 ];
 
 /** Administrators manage the clinicians and the FHIR API's system clients, and read the audit trail. */

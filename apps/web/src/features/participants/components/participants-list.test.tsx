@@ -41,6 +41,8 @@ function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, '
     last_reviewed_at: null,
     last_reviewed_by: null,
     last_telemetry_at: HOUR_AGO,
+    responsible: null,
+    next_task_due_on: null,
     ...overrides,
   } satisfies ParticipantListRow;
 }
