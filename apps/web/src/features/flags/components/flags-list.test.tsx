@@ -112,6 +112,7 @@ describe('flags list', () => {
       type: 'Pilot',
       page_size: 15,
       start: 0,
+      mine: false,
     });
   });
 
