@@ -123,6 +123,8 @@ function AssignForm({
                 helperText={fieldState.error?.message ?? 'Active clinicians and administrators.'}
                 disabled={staff.isPending}
                 fullWidth
+                // "Nobody" is a choice with an empty value: show it rather than an empty field.
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
               >
                 <MenuItem value={NOBODY}>
                   <em>Nobody</em>
