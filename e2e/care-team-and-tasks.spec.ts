@@ -106,7 +106,7 @@ test.describe('at 1280px', () => {
 
     // The participant's own Tasks section shows who did it and when, and can reopen it.
     await page.goto(details ?? '/');
-    const section = page.getByRole('region', { name: 'Follow-up tasks' });
+    const section = page.getByRole('region', { name: 'Follow-up tasks', exact: true });
     const done = section.getByRole('row').filter({ hasText: title });
     await expect(done).toContainText('Done by Claire Clinician');
     await expect(done.getByRole('button', { name: `Reopen: ${title}` })).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('at 390px', () => {
     ).toBeVisible();
     await fitsAndPassesAxe(page, 'my tasks, 390');
     await page.getByRole('table', { name: 'My open tasks' }).getByRole('row').nth(1).click();
-    const section = page.getByRole('region', { name: 'Follow-up tasks' });
+    const section = page.getByRole('region', { name: 'Follow-up tasks', exact: true });
     await expect(section.getByRole('row').nth(1)).toBeVisible();
     await section.getByRole('button', { name: 'New task' }).click();
     await expect(page.getByRole('dialog', { name: 'New follow-up task' })).toBeVisible();

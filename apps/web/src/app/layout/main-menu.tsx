@@ -51,8 +51,10 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
       aria-label="Main menu"
       sx={{
         display: 'flex',
-        gap: 1,
-        px: 3,
+        gap: { xs: 0, sm: 1 },
+        px: { xs: 1, sm: 3 },
+        // Five entries are wider than a phone: the bar scrolls rather than squeezing them.
+        overflowX: 'auto',
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
@@ -70,7 +72,10 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
             sx={{
               borderRadius: 0,
               py: 1.5,
-              px: 2,
+              px: { xs: 1, sm: 2 },
+              minWidth: 0,
+              flexShrink: 0,
+              whiteSpace: 'nowrap',
               borderBottom: 3,
               borderColor: selected ? 'primary.main' : 'transparent',
               color: selected ? 'primary.main' : 'text.secondary',
