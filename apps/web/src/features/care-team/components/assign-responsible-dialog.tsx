@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { assignResponsibleSchema, CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
 import type { CareTeamMember } from '@recovery-portal/contract/care-team';
 import { errorMessage } from '../../../lib/api-client';
