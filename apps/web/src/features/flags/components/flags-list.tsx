@@ -11,7 +11,7 @@ import { pageCount } from '../../../components/ui/paginator';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT, truncateWords } from '../../../lib/format';
 import { pageToStart, useListState } from '../../../lib/list-state';
 import { CreateTaskDialog } from '../../care-team/components/create-task-dialog';
-import { MineFilter } from '../../care-team/components/mine-filter';
+import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
 import { useOpenFlags } from '../api/get-open-flags';
 import { flagLink, participantNameOf } from '../flag-link';
@@ -127,7 +127,8 @@ export function FlagsList() {
         <Box sx={{ flexGrow: 1, '& h1': { mb: 0 } }}>
           <PageHeading title="Flags" />
         </Box>
-        <MineFilter
+        <FilterSwitch
+          label="Mine"
           checked={mine}
           onChange={(on) => setValues({ [MINE_URL_PARAM]: on ? MINE_URL_VALUE : '' })}
         />

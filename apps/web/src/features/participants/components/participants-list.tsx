@@ -24,7 +24,7 @@ import { SortMenu } from '../../../components/ui/sort-menu';
 import { pageCount } from '../../../components/ui/paginator';
 import { useNotify } from '../../../lib/notify';
 import { AssignResponsibleDialog } from '../../care-team/components/assign-responsible-dialog';
-import { MineFilter } from '../../care-team/components/mine-filter';
+import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
 import { useDeleteParticipants } from '../api/delete-participant';
 import { useParticipants } from '../api/get-participants';
@@ -166,11 +166,12 @@ export function ParticipantsList() {
           value={values.notReviewed}
           onChange={(notReviewed) => setValues({ notReviewed })}
         />
-        <MineFilter
+        <FilterSwitch
+          label="Mine"
           checked={values.mine === FILTER_ON}
           onChange={(on) => setValues({ mine: on ? FILTER_ON : '' })}
         />
-        <MineFilter
+        <FilterSwitch
           label="Overdue tasks"
           checked={values.overdue === FILTER_ON}
           onChange={(on) => setValues({ overdue: on ? FILTER_ON : '' })}
