@@ -18,6 +18,8 @@ import { registerMfaRoutes } from './features/account/mfa.routes';
 import { createMfaService } from './features/account/mfa.service';
 import { registerSessionPolicyRoute } from './features/account/session-policy.routes';
 import { registerSignInThrottleRoutes } from './features/account/sign-in-throttles.routes';
+import { registerCareTeamRoutes } from './features/care-team/care-team.routes';
+import { registerTaskRoutes } from './features/care-team/tasks.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
@@ -164,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerParticipantRoutes(app, { db, config, mailer });
   registerProfileRoutes(app, db);
   registerReviewRoutes(app, db);
+  registerCareTeamRoutes(app, db);
+  registerTaskRoutes(app, db);
   registerTelemetryRoutes(app, db);
   registerTrendRoutes(app, db);
   registerSurveyRoutes(app, db);

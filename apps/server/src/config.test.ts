@@ -71,6 +71,17 @@ describe('configuration', () => {
     }
   });
 
+  it('the critical-flag digest runs hourly unless CARE_TEAM_DIGEST_MINUTES says otherwise; 0 is off', () => {
+    expect(loadConfig({}).careTeamDigestMinutes).toBe(60);
+    expect(loadConfig({ CARE_TEAM_DIGEST_MINUTES: '15' }).careTeamDigestMinutes).toBe(15);
+    expect(loadConfig({ CARE_TEAM_DIGEST_MINUTES: '0' }).careTeamDigestMinutes).toBe(0);
+    for (const bad of ['-5', '2.5', 'hourly', '10081']) {
+      expect(configError({ CARE_TEAM_DIGEST_MINUTES: bad }).message).toMatch(
+        /\bCARE_TEAM_DIGEST_MINUTES\b/,
+      );
+    }
+  });
+
   it('production refuses to start without a JWT_SECRET', () => {
     const error = configError({ NODE_ENV: 'production' });
     expect(error.message).toMatch(/\bJWT_SECRET\b/);

@@ -48,6 +48,13 @@ const envSchema = z.object({
     .max(MAX_IDLE_TIMEOUT_MINUTES, `must be at most ${MAX_IDLE_TIMEOUT_MINUTES}`)
     .default(DEFAULT_IDLE_TIMEOUT_MINUTES),
   REMIND_INTERVAL_DAYS: positiveInt.default(3),
+  /** A responsible clinician gets at most one critical-flag digest this often; 0 turns it off. */
+  CARE_TEAM_DIGEST_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes')
+    .min(0, 'must be 0 (off) or more minutes')
+    .max(10_080, 'must be at most 10080 (one week)')
+    .default(60),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   /** Largest accepted uploaded file (DICOM); 512 MiB by default, at most 64 GiB. */
   MAX_UPLOAD_BYTES: positiveInt
@@ -130,6 +137,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     idleTimeoutMinutes: env.IDLE_TIMEOUT_MINUTES,
     remindIntervalDays: env.REMIND_INTERVAL_DAYS,
+    /** 0: no critical-flag digests are sent. */
+    careTeamDigestMinutes: env.CARE_TEAM_DIGEST_MINUTES,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     trustProxy: env.TRUST_PROXY,

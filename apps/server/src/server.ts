@@ -12,6 +12,8 @@ import {
   socketPathFits,
 } from './features/backup/backup-socket';
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
+import { startCareTeamDigests } from './features/care-team/care-team-digest';
+import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
 import { createTriageScanner, startTriageScans } from './features/triage/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
 import { restrictTree, secureDataDir } from './lib/secure-data-dir';
@@ -19,6 +21,8 @@ import { loadSecrets } from './secrets';
 
 /** How often last-seen and the 7-day activity counts are recomputed. */
 const STATS_REFRESH_INTERVAL_MS = 5 * 60_000;
+/** How often the critical-flag digest looks for new flags (each recipient's interval is its own). */
+const DIGEST_TICK_MS = 60_000;
 /** How often new conversations and telemetry are screened for clinical flags. */
 const TRIAGE_SCAN_INTERVAL_MS = 60_000;
 
@@ -66,6 +70,20 @@ async function main() {
     logger: app.log,
     runImmediately: !seededNow,
   });
+  const stopDigests =
+    config.careTeamDigestMinutes > 0
+      ? startCareTeamDigests(
+          {
+            db: database.db,
+            mailer: config.smtpUrl
+              ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+              : createOutboxMailer(database.db, app.log),
+            publicUrl: config.publicUrl,
+            intervalMinutes: config.careTeamDigestMinutes,
+          },
+          { tickMs: DIGEST_TICK_MS, logger: app.log },
+        )
+      : async () => {};
   const takeBackup = (out: Writable) => writeBackup({ database, dataDir: config.dataDir, out });
   const stopScheduledBackups = config.backup.everyMs
     ? startScheduledBackups({
@@ -93,6 +111,7 @@ async function main() {
     await app.close();
     await stopStatsRefresher();
     await stopTriageScans();
+    await stopDigests();
     await stopBackupRequests();
     await stopScheduledBackups();
     await database.close();

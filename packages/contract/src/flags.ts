@@ -223,6 +223,7 @@ export const MAX_PARTICIPANT_FLAGS = 200;
 const MAX_ID = 2_147_483_647;
 
 export const FLAG_MESSAGES = {
+  mineInvalid: 'mine must be true or false.',
   pageSizeInvalid: `page_size must be a whole number from 1 to ${MAX_FLAG_PAGE_SIZE}.`,
   startInvalid: 'start must be a whole number, 0 or more.',
   flagIdInvalid: 'flag_id must be a positive whole number.',
@@ -252,6 +253,8 @@ export const flagListQuerySchema = z.object({
     .min(0, FLAG_MESSAGES.startInvalid)
     .max(MAX_ID, FLAG_MESSAGES.startInvalid)
     .default(0),
+  /** Only flags of participants the caller is responsible for (care team, issue 22). */
+  mine: z.boolean({ error: FLAG_MESSAGES.mineInvalid }).default(false),
 });
 export type FlagListQueryInput = z.input<typeof flagListQuerySchema>;
 export type FlagListQuery = z.output<typeof flagListQuerySchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { careTeamMemberSchema } from './care-team';
 import { FLAG_SEVERITIES } from './flags';
+import { isCalendarDate } from './tasks';
 import { MESSAGES } from './messages';
 import {
   DEFAULT_PARTICIPANT_TYPE,
@@ -130,6 +132,8 @@ export const PARTICIPANT_ERRORS = {
   searchNotText: 'search_key must be text',
   searchTooLong: `The search text must be at most ${MAX_SEARCH_KEY_LENGTH} characters`,
   trackerInvalid: `tracker must be text of at most ${MAX_TRACKER_FILTER_LENGTH} characters`,
+  mineInvalid: 'mine must be true or false',
+  overdueBeforeInvalid: 'overdue_before must be empty or a date (YYYY-MM-DD)',
   notReviewedDaysInvalid: `not_reviewed_days must be empty or a whole number of days from 1 to ${MAX_NOT_REVIEWED_DAYS}`,
   userIdRequired: 'user_id must be a participant id.',
   typeRequired: 'User type is required',
@@ -222,6 +226,20 @@ export const participantListQuerySchema = z.object({
     .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
     .nullish()
     .transform((value) => value ?? null),
+  /** Only the participants the caller is responsible for (care team, issue 22). */
+  mine: z
+    .boolean({ error: PARTICIPANT_ERRORS.mineInvalid })
+    .nullish()
+    .transform((value) => value ?? false),
+  /**
+   * Only participants with an open follow-up task due before this day: the portal sends its
+   * local today, so "overdue" follows the viewer's calendar (issue 22). Empty: everybody.
+   */
+  overdue_before: z
+    .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
+    .refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)
+    .nullish()
+    .transform((value) => value ?? null),
   orderBy: z
     .union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
       error: PARTICIPANT_ERRORS.orderByInvalid,
@@ -249,6 +267,8 @@ export const DEFAULT_PARTICIPANT_LIST_QUERY: ParticipantListQuery = {
   tracker: '',
   type: DEFAULT_PARTICIPANT_TYPE,
   not_reviewed_days: null,
+  mine: false,
+  overdue_before: null,
   orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
   orderDirection: 'asc',
 };
@@ -358,6 +378,10 @@ export const participantListRowSchema = z.object({
   last_reviewed_by: z.string().nullable(),
   /** The latest home measurement: when it is old, the participant's data stopped arriving. */
   last_telemetry_at: timestampSchema,
+  /** The responsible clinician (care team); null when nobody is assigned. */
+  responsible: careTeamMemberSchema.nullable(),
+  /** The earliest due date (YYYY-MM-DD) of an open follow-up task; null without one. */
+  next_task_due_on: z.string().nullable(),
 });
 export type ParticipantListRow = z.infer<typeof participantListRowSchema>;
 

@@ -72,6 +72,20 @@ export const API_PATHS = {
     participant: '/api/flags/participant',
     acknowledge: '/api/flags/acknowledge',
   },
+  /** Responsible clinicians (issue 22): who can be assigned, assign (bulk), one participant's. */
+  careTeam: {
+    staff: '/api/care-team/staff',
+    assign: '/api/care-team/assign',
+    participant: (id: number | string) => `/api/care-team/participant/${id}`,
+  },
+  /** Follow-up tasks (issue 22). */
+  tasks: {
+    create: '/api/tasks',
+    mine: '/api/tasks/mine',
+    participant: '/api/tasks/participant',
+    done: (id: number | string) => `/api/tasks/${id}/done`,
+    reopen: (id: number | string) => `/api/tasks/${id}/reopen`,
+  },
   /** GET a participant's thresholds (?user_id=), PUT changes to them. */
   thresholds: {
     participant: '/api/thresholds',
@@ -141,6 +155,7 @@ export const WEB_ROUTES = {
   nudgeDetails: '/nudge-details',
   coach: '/coach',
   flags: '/flags',
+  myTasks: '/tasks',
   participantDetails: '/participant-details',
   adminHome: '/admin/home',
   auditLog: '/admin/audit-log',

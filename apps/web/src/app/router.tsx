@@ -99,6 +99,12 @@ export function createRoutes(): RouteObject[] {
                   path: WEB_ROUTES.flags,
                   lazy: async () => ({ Component: (await import('./routes/flags')).FlagsRoute }),
                 },
+                {
+                  path: WEB_ROUTES.myTasks,
+                  lazy: async () => ({
+                    Component: (await import('./routes/my-tasks')).MyTasksRoute,
+                  }),
+                },
               ],
             },
             {

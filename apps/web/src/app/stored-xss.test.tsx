@@ -251,7 +251,7 @@ describe('server-generated text with script and HTML in it', () => {
         ? success([flag])
         : failure(404, 'NOT_FOUND', 'There is nothing at this address.'),
     );
-    renderWithProviders(<ParticipantFlagsSection participantId={7} />);
+    renderWithProviders(<ParticipantFlagsSection participantId={7} participantName="Jane Doe" />);
     await screen.findByRole('table', { name: 'Participant flags' }, SLOW);
     await expectShownAsText([flag.matched_text, `${URL_PAYLOAD} ${IMG}`, SVG]);
   });

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -50,6 +51,11 @@ export const users = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     nextRemindDate: timestamp('next_remind_date', { withTimezone: true }),
+    /** The participant's responsible clinician (care team, issue 22); null when unassigned. */
+    responsibleClinicianId: integer('responsible_clinician_id').references(
+      (): AnyPgColumn => users.id,
+      { onDelete: 'set null' },
+    ),
     /** Lower-cased "first last email", indexed with trigrams for substring search. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
@@ -91,6 +97,10 @@ export const users = pgTable(
     index('users_participant_status_joined_idx')
       .on(table.participantType, table.status, table.joinedAt, table.id)
       .where(sql`${table.role} = 'PARTICIPANT'`),
+    // "Mine": a staff member's caseload of one participant type, read without scanning the rest.
+    index('users_responsible_clinician_idx')
+      .on(table.responsibleClinicianId, table.participantType, table.id)
+      .where(sql`${table.responsibleClinicianId} is not null`),
     index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
   ],
 );

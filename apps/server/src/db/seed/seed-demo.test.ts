@@ -113,6 +113,24 @@ describe('demo seed', () => {
     expect(await isDemoSeeded(db)).toBe(true);
   });
 
+  it('the demo clinician is responsible for some participants and has tasks, some overdue', async () => {
+    const [caseload] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from users u join users c on c.id = u.responsible_clinician_id
+          where c.email = 'clinician@demo.test' and u.role = 'PARTICIPANT'`,
+    );
+    expect(caseload?.n).toBeGreaterThanOrEqual(5);
+    const today = isoDate(startOfUtcDay(NOW));
+    const [counts] = await rows<{ open: number; overdue: number; done: number }>(
+      db,
+      sql`select count(*) filter (where done_at is null)::int as open,
+                 count(*) filter (where done_at is null and due_on < ${today}::date)::int as overdue,
+                 count(*) filter (where done_at is not null)::int as done
+          from tasks t join users c on c.id = t.assignee_id where c.email = 'clinician@demo.test'`,
+    );
+    expect(counts).toEqual({ open: 5, overdue: 2, done: 1 });
+  });
+
   it('a second seed does nothing', async () => {
     const before = await tableCounts(db);
     expect(await seedDemoData(db, { now: addDays(NOW, 3) })).toBe(false);

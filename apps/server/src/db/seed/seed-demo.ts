@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { appMeta } from '../schema/app-meta';
 import { createStaffAccount } from '../../features/account/create-staff-account';
+import { seedCareTeam } from './care-team-seed';
 import { DEMO_ACCOUNTS, DEMO_GROUPS, DEMO_PASSWORD } from './demo-accounts';
 import {
   DEMO_PARTICIPANT_COUNT,
@@ -55,6 +56,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions = {}):
       now,
       participants: options.participants ?? DEMO_PARTICIPANT_COUNT,
     });
+    await seedCareTeam(tx, now);
     await markDemoSeeded(tx, now);
     return true;
   });

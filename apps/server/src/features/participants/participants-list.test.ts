@@ -130,6 +130,8 @@ describe('participant list: what a row says', () => {
         last_reviewed_at: reviewedAt.toISOString(),
         last_reviewed_by: 'Cleo Tester',
         last_telemetry_at: telemetryAt.toISOString(),
+        responsible: null,
+        next_task_due_on: null,
       },
     ]);
   });

@@ -30,15 +30,28 @@ import { loginAttempts, refreshTokens } from '../../db/schema/auth';
 import { outbox } from '../../db/schema/outbox';
 import { participantTriage } from '../../db/schema/triage';
 import { participantSearchCounts, userGroups, users } from '../../db/schema/users';
+import { tasks } from '../../db/schema/care-team';
+import { responsibleStaff } from '../care-team/care-team.repository';
+import { staffName } from '../care-team/staff-name';
 import { reviewerName, reviewers } from '../review/review.repository';
 
 const DAY_MS = 86_400_000;
 
-/** The list filters (everything of the query state but paging and sorting). */
+/**
+ * The list filters (everything of the query state but paging and sorting), with "mine" resolved
+ * to the staff member whose caseload it is (null: everybody's).
+ */
 export type ParticipantFilters = Pick<
   ParticipantListQuery,
-  'type' | 'status' | 'tracker' | 'search_key' | 'not_reviewed_days'
->;
+  'type' | 'status' | 'tracker' | 'search_key' | 'not_reviewed_days' | 'overdue_before'
+> & { responsible_id?: number | null };
+
+/** The list query with "mine" resolved (see ParticipantFilters). */
+export type ParticipantPageQuery = ParticipantListQuery & { responsible_id?: number | null };
+
+/** True for the care-team filters, which no kept count covers: they are counted and filtered first. */
+const narrowedByCareTeam = (filters: ParticipantFilters) =>
+  (filters.responsible_id ?? null) !== null || filters.overdue_before !== null;
 
 /** Escapes LIKE's wildcards and its escape character, so the input matches as plain text. */
 export function escapeLike(text: string): string {
@@ -87,6 +100,15 @@ function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
     // LIKE covers first, last and full name and email. The default LIKE escape is '\'.
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(sql`${users.searchText} like lower(${pattern})`);
+  }
+  const responsibleId = filters.responsible_id ?? null;
+  // users_responsible_clinician_idx: a caseload is read without walking the other participants.
+  if (responsibleId !== null) conditions.push(eq(users.responsibleClinicianId, responsibleId));
+  if (filters.overdue_before !== null) {
+    // tasks_open_participant_idx answers this per participant.
+    conditions.push(
+      sql`exists (select 1 from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null and ${tasks.dueOn} < ${filters.overdue_before})`,
+    );
   }
   if (filters.not_reviewed_days !== null) {
     const cutoff = reviewCutoff(filters.not_reviewed_days, now);
@@ -280,6 +302,11 @@ const rowFields = {
   lastReviewedAt: participantTriage.lastReviewedAt,
   lastReviewedBy: reviewerName,
   lastTelemetryAt: participantStats.lastTelemetryAt,
+  responsibleId: responsibleStaff.id,
+  responsibleName: staffName(responsibleStaff),
+  nextTaskDueOn: sql<
+    string | null
+  >`(select min(${tasks.dueOn})::text from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null)`,
 };
 
 interface RawRow {
@@ -306,6 +333,9 @@ interface RawRow {
   lastReviewedAt: Date | null;
   lastReviewedBy: string | null;
   lastTelemetryAt: Date | null;
+  responsibleId: number | null;
+  responsibleName: string | null;
+  nextTaskDueOn: string | null;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -336,6 +366,11 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
     // A review by an account since deleted keeps its time but no longer names anyone.
     last_reviewed_by: row.lastReviewedAt ? row.lastReviewedBy : null,
     last_telemetry_at: iso(row.lastTelemetryAt),
+    responsible:
+      row.responsibleId === null
+        ? null
+        : { id: row.responsibleId, name: row.responsibleName ?? '' },
+    next_task_due_on: row.nextTaskDueOn,
   };
 }
 
@@ -348,6 +383,7 @@ function selectRows(db: Database) {
     .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
     .leftJoin(userGroups, eq(userGroups.id, users.groupId))
     .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
+    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
     .$dynamic();
 }
 
@@ -485,7 +521,11 @@ export async function countParticipants(
   const search = normalisedSearch(filters.search_key);
   const everyone = () => filterConditions({ ...filters, not_reviewed_days: null }, now);
   let all: number;
-  if (!filters.tracker && [...search].length <= MAX_COUNTED_SEARCH_LENGTH) {
+  if (
+    !filters.tracker &&
+    !narrowedByCareTeam(filters) &&
+    [...search].length <= MAX_COUNTED_SEARCH_LENGTH
+  ) {
     all = await countedFromTable(db, filters, search);
   } else {
     const [row] = await countRows(db, 'users').where(and(...everyone()));
@@ -506,7 +546,9 @@ export async function countParticipants(
  * with, so its page is always found by walking the sort's index, which reads no more rows than
  * filtering would.
  */
-function filterFirst(query: ParticipantListQuery, total: number): boolean {
+function filterFirst(query: ParticipantPageQuery, total: number): boolean {
+  // A caseload or the participants with overdue tasks are few: sort them after filtering.
+  if (narrowedByCareTeam(query)) return total <= FILTER_FIRST_MAX_MATCHES;
   const search = normalisedSearch(query.search_key);
   if ([...search].length <= MAX_COUNTED_SEARCH_LENGTH) return false;
   return total <= FILTER_FIRST_MAX_MATCHES;
@@ -544,7 +586,7 @@ function statsStatusConditions(sort: SortSpec, query: ParticipantListQuery): SQL
  */
 export async function listParticipantPage(
   db: Database,
-  query: ParticipantListQuery,
+  query: ParticipantPageQuery,
   now: Date = new Date(),
   total?: number,
 ): Promise<ParticipantListRow[]> {
@@ -558,7 +600,7 @@ export async function listParticipantPage(
 /** The ids of the page's participants, in order (see listParticipantPage). */
 async function pageIds(
   db: Database,
-  query: ParticipantListQuery,
+  query: ParticipantPageQuery,
   now: Date,
   matching: number,
 ): Promise<number[]> {

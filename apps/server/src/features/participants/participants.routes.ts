@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import type { Mailer } from '../../mail/mailer';
+import { currentStaff } from '../../plugins/auth';
 import { auditRequest } from '../audit/request-audit';
 import { createParticipantService } from './participants.service';
 
@@ -53,7 +54,7 @@ export function registerParticipantRoutes(
       },
     },
     async (request) => {
-      const result = await participants.list(request.body);
+      const result = await participants.list(request.body, currentStaff(request).id);
       const {
         page_size,
         start,
@@ -62,6 +63,8 @@ export function registerParticipantRoutes(
         tracker,
         type,
         not_reviewed_days,
+        mine,
+        overdue_before,
         orderBy,
         orderDirection,
       } = request.body;
@@ -77,6 +80,8 @@ export function registerParticipantRoutes(
             tracker,
             type,
             not_reviewed_days,
+            mine,
+            overdue_before,
             orderBy,
             orderDirection,
           },

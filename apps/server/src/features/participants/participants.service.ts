@@ -99,7 +99,12 @@ export function createParticipantService(deps: {
 
   return {
     /** One page of participants and the total matching the filters (spec §7 user list). */
-    async list(query: ParticipantListQuery): Promise<ParticipantListResponse> {
+    async list(
+      listQuery: ParticipantListQuery,
+      viewerId: number,
+    ): Promise<ParticipantListResponse> {
+      // "Mine" is the caseload of whoever asks.
+      const query = { ...listQuery, responsible_id: listQuery.mine ? viewerId : null };
       // One instant for both, so 'not reviewed in N days' counts the rows it pages. The exact
       // total comes first: it tells how to read the page, and that a page past it is empty.
       const now = new Date();

@@ -45,7 +45,7 @@ export function registerFlagRoutes(
       },
     },
     async (request) => {
-      const result = await flags.listOpen(request.body);
+      const result = await flags.listOpen(request.body, currentStaff(request).id);
       await auditRequest(db, request, {
         action: AUDIT_ACTIONS.flagList,
         subjectType: 'flag_list',

@@ -70,11 +70,20 @@ export function createFlagService(deps: { db: Database; concerns: readonly Conce
   }
 
   return {
-    /** A page of open flags of one participant type, most severe then oldest first. */
-    async listOpen(query: FlagListQuery): Promise<FlagListResponse> {
+    /**
+     * A page of open flags of one participant type, most severe then oldest first; with `mine`,
+     * only of the participants `viewerId` is responsible for.
+     */
+    async listOpen(query: FlagListQuery, viewerId: number): Promise<FlagListResponse> {
+      const responsibleId = query.mine ? viewerId : null;
       const [rows, total] = await Promise.all([
-        listOpenFlags(db, { type: query.type, limit: query.page_size, offset: query.start }),
-        countOpenFlags(db, query.type),
+        listOpenFlags(db, {
+          type: query.type,
+          responsibleId,
+          limit: query.page_size,
+          offset: query.start,
+        }),
+        countOpenFlags(db, query.type, responsibleId),
       ]);
       return { flags: rows.map(toFlag), total };
     },

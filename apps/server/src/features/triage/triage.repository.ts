@@ -460,31 +460,37 @@ function selectFlags(db: Database) {
     .leftJoin(acknowledger, eq(acknowledger.id, clinicalFlags.acknowledgedBy));
 }
 
-const openOfType = (type: ParticipantType) =>
+/** Open flags of one participant type; with `responsibleId`, of that staff member's caseload. */
+const openOfType = (type: ParticipantType, responsibleId: number | null) =>
   and(
     eq(clinicalFlags.status, 'OPEN'),
     eq(users.participantType, type),
     eq(users.role, 'PARTICIPANT'),
+    responsibleId === null ? undefined : eq(users.responsibleClinicianId, responsibleId),
   );
 
 /** A page of open flags of one participant type: most severe, then oldest, first. */
 export function listOpenFlags(
   db: Database,
-  query: { type: ParticipantType; limit: number; offset: number },
+  query: { type: ParticipantType; responsibleId: number | null; limit: number; offset: number },
 ): Promise<FlagRow[]> {
   return selectFlags(db)
-    .where(openOfType(query.type))
+    .where(openOfType(query.type, query.responsibleId))
     .orderBy(asc(clinicalFlags.severity), asc(clinicalFlags.detectedAt), asc(clinicalFlags.id))
     .limit(query.limit)
     .offset(query.offset);
 }
 
-export async function countOpenFlags(db: Database, type: ParticipantType): Promise<number> {
+export async function countOpenFlags(
+  db: Database,
+  type: ParticipantType,
+  responsibleId: number | null,
+): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(clinicalFlags)
     .innerJoin(users, eq(users.id, clinicalFlags.userId))
-    .where(openOfType(type));
+    .where(openOfType(type, responsibleId));
   return row?.total ?? 0;
 }
 

@@ -19,6 +19,7 @@ const MENU: readonly MenuItem[] = [
   },
   { label: 'Coach', to: WEB_ROUTES.coach, sections: [WEB_ROUTES.coach] },
   { label: 'Flags', to: WEB_ROUTES.flags, sections: [WEB_ROUTES.flags] },
+  { label: 'My tasks', to: WEB_ROUTES.myTasks, sections: [WEB_ROUTES.myTasks] },
 ];
 
 /** Administrators manage the clinicians and the FHIR API's system clients, and read the audit trail. */
@@ -50,8 +51,10 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
       aria-label="Main menu"
       sx={{
         display: 'flex',
-        gap: 1,
-        px: 3,
+        gap: { xs: 0, sm: 1 },
+        px: { xs: 1, sm: 3 },
+        // Five entries are wider than a phone: the bar scrolls rather than squeezing them.
+        overflowX: 'auto',
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
@@ -69,7 +72,10 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
             sx={{
               borderRadius: 0,
               py: 1.5,
-              px: 2,
+              px: { xs: 1, sm: 2 },
+              minWidth: 0,
+              flexShrink: 0,
+              whiteSpace: 'nowrap',
               borderBottom: 3,
               borderColor: selected ? 'primary.main' : 'transparent',
               color: selected ? 'primary.main' : 'text.secondary',

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PageHeading } from '../../components/layout/page-heading';
+import { CareTeamCard } from '../../features/care-team/components/care-team-card';
+import { ParticipantTasksSection } from '../../features/care-team/components/participant-tasks-section';
 import { ParticipantConversationsCard } from '../../features/conversations/components/participant-conversations-card';
 import {
   conversationFocusFromParams,
@@ -48,6 +50,7 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
   const [digitalTwinOpen, setDigitalTwinOpen] = useState(false);
   const participantId = profile.id;
   const firstName = profile.first_name;
+  const fullName = `${profile.first_name} ${profile.last_name}`.trim();
   const queryClient = useQueryClient();
   // A flag's link opens its conversation at the match (?conversation=…&message=…&highlight=…).
   const [params, setParams] = useSearchParams();
@@ -75,7 +78,13 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <DetailsSection id="flags">
-            <ParticipantFlagsSection participantId={participantId} />
+            <ParticipantFlagsSection participantId={participantId} participantName={fullName} />
+          </DetailsSection>
+          <DetailsSection id="tasks">
+            <ParticipantTasksSection participantId={participantId} participantName={fullName} />
+          </DetailsSection>
+          <DetailsSection id="care-team">
+            <CareTeamCard participantId={participantId} />
           </DetailsSection>
           <DetailsSection id="vitals">
             <LabsVitalsCard participantId={participantId} />

@@ -16,6 +16,9 @@ export type FormTextFieldProps<T extends FieldValues> = {
   readOnly?: boolean;
   disabled?: boolean;
   required?: boolean;
+  /** A text area growing from `minRows` lines (a note). */
+  multiline?: boolean;
+  minRows?: number;
   /** Shown while the field has no visible error. */
   helperText?: ReactNode;
   endAdornment?: ReactNode;

@@ -74,6 +74,8 @@ export function listRowOf(profile: ParticipantProfile): ParticipantListRow {
     last_reviewed_at: null,
     last_reviewed_by: null,
     last_telemetry_at: profile.data_last_received_at,
+    responsible: null,
+    next_task_due_on: null,
   };
 }
 

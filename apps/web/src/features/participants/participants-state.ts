@@ -12,8 +12,10 @@ import type {
   ParticipantSortKey,
   SortDirection,
 } from '@recovery-portal/contract/participants';
+import { MINE_URL_VALUE } from '@recovery-portal/contract/care-team';
 import { USER_STATUSES } from '@recovery-portal/contract/users';
 import type { ParticipantType } from '@recovery-portal/contract/users';
+import { toApiDate } from '../../lib/format';
 import { pageToStart, useListState } from '../../lib/list-state';
 import type { ListState } from '../../lib/list-state';
 import { useParticipantType } from '../../lib/participant-type';
@@ -29,7 +31,14 @@ export const PARTICIPANT_LIST_DEFAULTS = {
   search: '',
   /** 'Not reviewed in N days': '' (any) or one of the day choices, e.g. `?notReviewed=7`. */
   notReviewed: '',
+  /** "Mine": only my participants (care team), `?mine=1`. */
+  mine: '',
+  /** Only participants with an overdue follow-up task, `?overdue=1`. */
+  overdue: '',
 } as const satisfies Record<string, string>;
+
+/** The value of an on/off filter in the URL (`?mine=1`, `?overdue=1`). */
+export const FILTER_ON = MINE_URL_VALUE;
 
 export type ParticipantListKey = keyof typeof PARTICIPANT_LIST_DEFAULTS;
 
@@ -38,6 +47,8 @@ const ALLOWED = {
   orderBy: PARTICIPANT_SORT_KEYS,
   orderDirection: SORT_DIRECTIONS,
   notReviewed: NOT_REVIEWED_DAYS_CHOICES.map(String),
+  mine: [FILTER_ON],
+  overdue: [FILTER_ON],
 } as const;
 
 /** The status filter of a URL value. */
@@ -50,11 +61,15 @@ export function statusUrlValueOf(filter: ParticipantStatusFilter): string {
   return filter === '' ? ALL_STATUSES_URL_VALUE : filter;
 }
 
-/** The body of POST /api/user/list for a list state, a page and the participant-type tab. */
+/**
+ * The body of POST /api/user/list for a list state, a page and the participant-type tab.
+ * "Overdue" is judged on `today`, this browser's local date, as survey due dates are.
+ */
 export function toParticipantListQuery(
   values: Readonly<Record<ParticipantListKey, string>>,
   page: number,
   type: ParticipantType,
+  today: string = toApiDate(),
 ): ParticipantListQuery {
   return {
     page_size: PARTICIPANT_PAGE_SIZE,
@@ -64,6 +79,8 @@ export function toParticipantListQuery(
     tracker: '',
     type,
     not_reviewed_days: values.notReviewed ? Number(values.notReviewed) : null,
+    mine: values.mine === FILTER_ON,
+    overdue_before: values.overdue === FILTER_ON ? today : null,
     orderBy: values.orderBy as ParticipantSortKey,
     orderDirection: values.orderDirection as SortDirection,
   };

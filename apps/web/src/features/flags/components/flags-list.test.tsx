@@ -112,6 +112,7 @@ describe('flags list', () => {
       type: 'Pilot',
       page_size: 15,
       start: 0,
+      mine: false,
     });
   });
 
@@ -229,5 +230,27 @@ describe('flags list', () => {
     expect(await within(table).findByText(FLAG_MESSAGES.listError)).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(table).not.toHaveTextContent('No open flags');
+  });
+});
+
+describe('flags list: Mine', () => {
+  it('Mine goes into the URL and the query, and off again', async () => {
+    const { calls } = serve([CHEST]);
+    const { user, router } = renderList(`${WEB_ROUTES.flags}?mine=1`);
+    const mine = await screen.findByRole('switch', { name: 'Mine' });
+    expect(mine).toBeChecked();
+    await waitFor(() =>
+      expect(bodyOf(calls.find((call) => call.url === API_PATHS.flags.list))).toMatchObject({
+        mine: true,
+      }),
+    );
+    await user.click(mine);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(mine).not.toBeChecked();
+    await waitFor(() =>
+      expect(
+        bodyOf(calls.filter((call) => call.url === API_PATHS.flags.list).at(-1)),
+      ).toMatchObject({ mine: false }),
+    );
   });
 });

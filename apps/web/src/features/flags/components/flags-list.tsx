@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { MINE_URL_PARAM, MINE_URL_VALUE } from '@recovery-portal/contract/care-team';
 import { FLAG_PAGE_SIZE, FLAG_MESSAGES, FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { PageHeading } from '../../../components/layout/page-heading';
@@ -9,6 +10,8 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { pageCount } from '../../../components/ui/paginator';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT, truncateWords } from '../../../lib/format';
 import { pageToStart, useListState } from '../../../lib/list-state';
+import { CreateTaskDialog } from '../../care-team/components/create-task-dialog';
+import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
 import { useOpenFlags } from '../api/get-open-flags';
 import { flagLink, participantNameOf } from '../flag-link';
@@ -17,8 +20,9 @@ import { FlagSeverityChip } from './flag-severity-chip';
 
 /** The matched text is cut to this many words in the table; the dialog shows all of it. */
 const MATCHED_TEXT_WORDS = 18;
-/** The Flags list keeps only its page in the URL. */
-const NO_FILTERS: Readonly<Record<never, string>> = {};
+/** The Flags list keeps its page and "Mine" (`?mine=1`, the digest mail's link) in the URL. */
+const FLAG_FILTERS = { [MINE_URL_PARAM]: '' } as const;
+const ALLOWED = { [MINE_URL_PARAM]: [MINE_URL_VALUE] } as const;
 
 /**
  * The Flags screen (issue 7): open flags of the selected participant type, most severe and
@@ -28,10 +32,20 @@ const NO_FILTERS: Readonly<Record<never, string>> = {};
 export function FlagsList() {
   const navigate = useNavigate();
   const [type] = useParticipantType();
-  const { page, setPage } = useListState(NO_FILTERS, { resetPageOn: type });
-  const query = { type, page_size: FLAG_PAGE_SIZE, start: pageToStart(page, FLAG_PAGE_SIZE) };
+  const { values, setValues, page, setPage } = useListState(FLAG_FILTERS, {
+    allowed: ALLOWED,
+    resetPageOn: type,
+  });
+  const mine = values[MINE_URL_PARAM] === MINE_URL_VALUE;
+  const query = {
+    type,
+    page_size: FLAG_PAGE_SIZE,
+    start: pageToStart(page, FLAG_PAGE_SIZE),
+    mine,
+  };
   const flags = useOpenFlags(query);
   const [acknowledging, setAcknowledging] = useState<Flag | null>(null);
+  const [followingUp, setFollowingUp] = useState<Flag | null>(null);
 
   const rows = flags.isError ? [] : (flags.data?.flags ?? []);
   const total = flags.isError ? 0 : (flags.data?.total ?? 0);
@@ -94,6 +108,13 @@ export function FlagsList() {
             >
               Acknowledge
             </Button>
+            <Button
+              size="small"
+              onClick={() => setFollowingUp(flag)}
+              aria-label={`Create task: ${what}`}
+            >
+              Create task
+            </Button>
           </Box>
         );
       },
@@ -106,9 +127,15 @@ export function FlagsList() {
         <Box sx={{ flexGrow: 1, '& h1': { mb: 0 } }}>
           <PageHeading title="Flags" />
         </Box>
+        <FilterSwitch
+          label="Mine"
+          checked={mine}
+          onChange={(on) => setValues({ [MINE_URL_PARAM]: on ? MINE_URL_VALUE : '' })}
+        />
         {!flags.isPending && !flags.isError && (
           <Typography color="text.secondary" role="status">
             {total === 1 ? '1 open flag' : `${total} open flags`} · {type}
+            {mine ? ' · mine' : ''}
           </Typography>
         )}
       </Box>
@@ -132,6 +159,15 @@ export function FlagsList() {
         sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
       />
       <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
+      {followingUp && (
+        <CreateTaskDialog
+          open
+          participantId={followingUp.user_id}
+          participantName={participantNameOf(followingUp)}
+          flag={{ id: followingUp.id, finding: followingUp.finding }}
+          onClose={() => setFollowingUp(null)}
+        />
+      )}
     </>
   );
 }

@@ -45,7 +45,7 @@ function serve(initial: Flag[]) {
 describe("participant's flags", () => {
   it('clinician sees open flags and acknowledged ones with who, when and note', async () => {
     const { calls } = serve([OPEN, DONE]);
-    renderWithProviders(<ParticipantFlagsSection participantId={7} />);
+    renderWithProviders(<ParticipantFlagsSection participantId={7} participantName="Jane Doe" />);
     const table = await screen.findByRole('table', { name: 'Participant flags' });
     await within(table).findByText(OPEN.matched_text);
     expect(calls[0]?.url).toBe(`${API_PATHS.flags.participant}?user_id=7`);
@@ -69,7 +69,9 @@ describe("participant's flags", () => {
   it('clinician acknowledges an open flag from the participant', async () => {
     setCsrfCookie();
     serve([OPEN]);
-    const { user } = renderWithProviders(<ParticipantFlagsSection participantId={7} />);
+    const { user } = renderWithProviders(
+      <ParticipantFlagsSection participantId={7} participantName="Jane Doe" />,
+    );
     await user.click(
       await screen.findByRole('button', { name: 'Acknowledge the Chest pain flag' }),
     );
@@ -86,7 +88,7 @@ describe("participant's flags", () => {
 
   it('says when there are none', async () => {
     serve([]);
-    renderWithProviders(<ParticipantFlagsSection participantId={7} />);
+    renderWithProviders(<ParticipantFlagsSection participantId={7} participantName="Jane Doe" />);
     expect(await screen.findByText('No flags raised')).toBeInTheDocument();
   });
 });

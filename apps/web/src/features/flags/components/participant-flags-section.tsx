@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { useParticipantFlags } from '../api/get-participant-flags';
 import { flagLink } from '../flag-link';
+import { CreateTaskDialog } from '../../care-team/components/create-task-dialog';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
 import { FlagSeverityChip } from './flag-severity-chip';
 
@@ -42,9 +43,16 @@ function StatusCell({ flag }: { flag: Flag }) {
  * The participant's flags on their details (issue 7): open ones first with Acknowledge, then
  * acknowledged ones with who, when and the note. A conversation flag links to its conversation.
  */
-export function ParticipantFlagsSection({ participantId }: { participantId: number }) {
+export function ParticipantFlagsSection({
+  participantId,
+  participantName,
+}: {
+  participantId: number;
+  participantName: string;
+}) {
   const flags = useParticipantFlags(participantId);
   const [acknowledging, setAcknowledging] = useState<Flag | null>(null);
+  const [followingUp, setFollowingUp] = useState<Flag | null>(null);
   const rows = flags.data ?? [];
   const open = rows.filter((flag) => flag.status === 'OPEN').length;
 
@@ -90,6 +98,13 @@ export function ParticipantFlagsSection({ participantId }: { participantId: numb
               Acknowledge
             </Button>
           )}
+          <Button
+            size="small"
+            onClick={() => setFollowingUp(flag)}
+            aria-label={`Create task: the ${flag.finding} flag`}
+          >
+            Create task
+          </Button>
         </Box>
       ),
     },
@@ -123,6 +138,15 @@ export function ParticipantFlagsSection({ participantId }: { participantId: numb
         />
       )}
       <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
+      {followingUp && (
+        <CreateTaskDialog
+          open
+          participantId={participantId}
+          participantName={participantName}
+          flag={{ id: followingUp.id, finding: followingUp.finding }}
+          onClose={() => setFollowingUp(null)}
+        />
+      )}
     </SectionCard>
   );
 }

@@ -6,6 +6,8 @@ import { useLocation } from 'react-router';
 /** The details page's sections in page order; the id is the URL's #fragment. */
 export const PARTICIPANT_SECTIONS = [
   { id: 'flags', label: 'Flags' },
+  { id: 'tasks', label: 'Tasks' },
+  { id: 'care-team', label: 'Care team' },
   { id: 'vitals', label: 'Labs & vitals' },
   { id: 'telemetry', label: 'Telemetry' },
   { id: 'survey-schedule', label: 'Survey schedule' },

@@ -45,6 +45,8 @@ const INVITED = {
   last_reviewed_at: null,
   last_reviewed_by: null,
   last_telemetry_at: null,
+  responsible: null,
+  next_task_due_on: null,
 };
 
 type Handler = (call: FetchCall) => Response;

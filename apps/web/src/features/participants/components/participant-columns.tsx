@@ -10,7 +10,7 @@ import type {
 import { DataConnectionChip } from '../../../components/ui/data-connection-chip';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { OpenFlagsIndicator } from '../../../components/ui/open-flags-indicator';
-import { DATE_FORMATS, formatDate, formatNumber } from '../../../lib/format';
+import { DATE_FORMATS, formatDate, formatNumber, toApiDate } from '../../../lib/format';
 import { reminderActionOf } from '../reminder';
 
 /** Invited on and joined on show the day; last seen adds the time (spec §9). */
@@ -175,6 +175,50 @@ const LAST_REVIEWED: Column = {
 };
 
 /**
+ * The responsible clinician (care team) and, under it, whether an open follow-up task is overdue
+ * by this browser's date, or when the next one is due.
+ */
+function CareTeam({ row, today }: { row: ParticipantListRow; today: string }) {
+  const due = row.next_task_due_on;
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}
+    >
+      <Typography
+        component="span"
+        variant="body2"
+        color={row.responsible ? 'text.primary' : 'text.secondary'}
+      >
+        {row.responsible?.name ?? 'Unassigned'}
+      </Typography>
+      {due !== null && due < today && (
+        <Chip
+          size="small"
+          color="error"
+          sx={{ height: 20, fontSize: '0.75rem' }}
+          label="Task overdue"
+        />
+      )}
+      {due !== null && due >= today && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={nowrap}>
+          Task due {formatDate(due, PARTICIPANT_DAY_FORMAT)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function careTeamColumn(today: string): Column {
+  return {
+    id: 'care_team',
+    header: 'Responsible',
+    cell: (row) => <CareTeam row={row} today={today} />,
+    sx: { minWidth: 112 },
+  };
+}
+
+/**
  * The tracker, and under it a warning when the participant's home data stopped arriving (or never
  * did): the data connection belongs with the device. Current data adds nothing to look at, and
  * invited participants have no devices yet, so missing data is expected of them.
@@ -273,12 +317,14 @@ function reactivateColumn({ onReactivate, pendingId }: ParticipantRowActions): C
 export function participantColumns(
   status: ParticipantStatusFilter,
   actions: ParticipantRowActions,
+  today: string = toApiDate(),
 ): readonly Column[] {
+  const careTeam = careTeamColumn(today);
   switch (status) {
     case '':
-      return [FLAGS, nameColumn(true), ...COMMON, ...ACTIVITY, LAST_REVIEWED];
+      return [FLAGS, nameColumn(true), ...COMMON, ...ACTIVITY, LAST_REVIEWED, careTeam];
     case 'ACTIVATED':
-      return [FLAGS, nameColumn(false), ...COMMON, ...ACTIVITY, LAST_REVIEWED];
+      return [FLAGS, nameColumn(false), ...COMMON, ...ACTIVITY, LAST_REVIEWED, careTeam];
     case 'PENDING_ACTIVATION':
       return [
         nameColumn(false),
@@ -289,6 +335,7 @@ export function participantColumns(
           cell: (row) => formatDate(row.invited_on, PARTICIPANT_DAY_FORMAT),
           sx: nowrap,
         },
+        careTeam,
         reminderColumn(actions),
       ];
     case 'SUSPENDED':
@@ -298,6 +345,7 @@ export function participantColumns(
         ...COMMON,
         LAST_SEEN,
         LAST_REVIEWED,
+        careTeam,
         reactivateColumn(actions),
       ];
   }

@@ -41,6 +41,8 @@ function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, '
     last_reviewed_at: null,
     last_reviewed_by: null,
     last_telemetry_at: HOUR_AGO,
+    responsible: null,
+    next_task_due_on: null,
     ...overrides,
   } satisfies ParticipantListRow;
 }
@@ -194,6 +196,7 @@ const ACTIVITY_HEADERS = [
   'Nudges opened (7 days)',
   'Joined On',
   'Last Reviewed',
+  'Responsible',
 ];
 
 describe('participants list', () => {
@@ -209,6 +212,8 @@ describe('participants list', () => {
       tracker: '',
       type: 'Internal',
       not_reviewed_days: null,
+      mine: false,
+      overdue_before: null,
       orderBy: 'first_name',
       orderDirection: 'asc',
     });
@@ -232,6 +237,7 @@ describe('participants list', () => {
       '1,234',
       'Jan 12 2024',
       'Mar 01 2024by Cleo Tester',
+      'Unassigned',
     ]);
     expect(screen.getByText('1 – 15 of 40')).toBeInTheDocument();
   });
@@ -253,6 +259,7 @@ describe('participants list', () => {
       '0',
       'Jan 12 2024',
       'Never',
+      'Unassigned',
     ]);
   });
 
@@ -360,6 +367,7 @@ describe('participants list', () => {
       'Type',
       'Group',
       'Invited On',
+      'Responsible',
       'Action',
     ]);
     expect(cellsOf(table, 'Priya Shah')).toEqual([
@@ -368,6 +376,7 @@ describe('participants list', () => {
       'Internal',
       'CZ',
       'Jan 10 2024',
+      'Unassigned',
       'Send Reminder',
     ]);
     expect(cellsOf(table, 'Liam Walsh').at(-1)).toBe('Remind again in 3 Days');
@@ -411,11 +420,13 @@ describe('participants list', () => {
       'Group',
       'Last Seen',
       'Last Reviewed',
+      'Responsible',
       'Action',
     ]);
     expect(cellsOf(table, 'Ken Ito').slice(5)).toEqual([
       'Mar 05 2024 10:07 PM',
       'Never',
+      'Unassigned',
       'Reactivate',
     ]);
     expect(
@@ -479,6 +490,8 @@ describe('participants list', () => {
       tracker: '',
       type: 'Internal',
       not_reviewed_days: null,
+      mine: false,
+      overdue_before: null,
       orderBy: 'last_app_open',
       orderDirection: 'desc',
     });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { useNavigate } from 'react-router';
@@ -22,12 +23,14 @@ import { SearchBox } from '../../../components/ui/search-box';
 import { SortMenu } from '../../../components/ui/sort-menu';
 import { pageCount } from '../../../components/ui/paginator';
 import { useNotify } from '../../../lib/notify';
+import { AssignResponsibleDialog } from '../../care-team/components/assign-responsible-dialog';
+import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
 import { useDeleteParticipants } from '../api/delete-participant';
 import { useParticipants } from '../api/get-participants';
 import { useRemindParticipant } from '../api/remind-participant';
 import { useResumeParticipant } from '../api/resume-participant';
-import { statusUrlValueOf, useParticipantListState } from '../participants-state';
+import { FILTER_ON, statusUrlValueOf, useParticipantListState } from '../participants-state';
 import { NotReviewedFilter } from './not-reviewed-filter';
 import { participantColumns, participantName } from './participant-columns';
 
@@ -61,6 +64,7 @@ export function ParticipantsList() {
   // Mounted from the first opening on, so closing still plays the dialog's exit transition.
   const [inviteUsed, setInviteUsed] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [assigning, setAssigning] = useState(false);
 
   useEffect(() => {
     if (participants.isError) notify.error(MESSAGES.participants.fetchError);
@@ -162,6 +166,16 @@ export function ParticipantsList() {
           value={values.notReviewed}
           onChange={(notReviewed) => setValues({ notReviewed })}
         />
+        <FilterSwitch
+          label="Mine"
+          checked={values.mine === FILTER_ON}
+          onChange={(on) => setValues({ mine: on ? FILTER_ON : '' })}
+        />
+        <FilterSwitch
+          label="Overdue tasks"
+          checked={values.overdue === FILTER_ON}
+          onChange={(on) => setValues({ overdue: on ? FILTER_ON : '' })}
+        />
         <Box sx={{ flexGrow: 1 }} />
         <SearchBox
           label="Search participants"
@@ -188,6 +202,14 @@ export function ParticipantsList() {
             {selectedIds.length} selected
           </Typography>
         )}
+        <Button
+          variant="outlined"
+          startIcon={<AssignmentIndOutlined />}
+          disabled={selectedIds.length === 0}
+          onClick={() => setAssigning(true)}
+        >
+          Assign to…
+        </Button>
         <Button
           variant="outlined"
           color="error"
@@ -244,6 +266,12 @@ export function ParticipantsList() {
         pending={deleteMany.isPending}
         onCancel={() => setConfirmDelete(false)}
         onConfirm={deleteSelected}
+      />
+      <AssignResponsibleDialog
+        open={assigning}
+        participantIds={selectedIds}
+        onClose={() => setAssigning(false)}
+        onAssigned={() => setSelection({ view: viewKey, ids: new Set() })}
       />
       {inviteUsed && (
         <Suspense fallback={null}>

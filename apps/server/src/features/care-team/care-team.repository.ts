@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '@recovery-portal/contract/users';
+import type { AssignableStaff, CareTeamMember } from '@recovery-portal/contract/care-team';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { staffName } from './staff-name';
+
+/** Staff in their role as responsible clinicians (a second reference to users in one query). */
+export const responsibleStaff = alias(users, 'responsible_staff');
+
+/** Who can be made responsible or be given a task: active clinicians and administrators. */
+const assignable = and(inArray(users.role, [...STAFF_ROLES]), eq(users.status, 'ACTIVATED'));
+
+export async function listAssignableStaff(db: Database): Promise<AssignableStaff> {
+  const rows = await db
+    .select({ id: users.id, name: staffName(users), role: users.role })
+    .from(users)
+    .where(assignable)
+    .orderBy(sql`lower(${staffName(users)})`, asc(users.id));
+  return rows.flatMap((row) => (row.role === 'PARTICIPANT' ? [] : [{ ...row, role: row.role }]));
+}
+
+/** The staff member by id when they can be assigned; undefined otherwise. */
+export async function findAssignableStaff(
+  db: Database,
+  id: number,
+): Promise<CareTeamMember | undefined> {
+  const [row] = await db
+    .select({ id: users.id, name: staffName(users) })
+    .from(users)
+    .where(and(eq(users.id, id), assignable))
+    .limit(1);
+  return row;
+}
+
+/** Which of these ids are participants (locked, so the assignment that follows sees them). */
+export async function lockParticipants(db: Database, ids: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.role, 'PARTICIPANT')))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Sets (or clears) the responsible clinician of the participants; returns their previous ones. */
+export async function setResponsible(
+  db: Database,
+  participantIds: readonly number[],
+  clinicianId: number | null,
+): Promise<Map<number, number | null>> {
+  const previous = await db
+    .select({ id: users.id, responsible: users.responsibleClinicianId })
+    .from(users)
+    .where(inArray(users.id, [...participantIds]));
+  await db
+    .update(users)
+    .set({ responsibleClinicianId: clinicianId, updatedAt: sql`now()` })
+    .where(and(inArray(users.id, [...participantIds]), eq(users.role, 'PARTICIPANT')));
+  return new Map(previous.map((row) => [row.id, row.responsible]));
+}
+
+/** The participant's responsible clinician, if any. */
+export async function findResponsible(
+  db: Database,
+  participantId: number,
+): Promise<CareTeamMember | null> {
+  const [row] = await db
+    .select({ id: responsibleStaff.id, name: staffName(responsibleStaff) })
+    .from(users)
+    .innerJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
+    .where(eq(users.id, participantId))
+    .limit(1);
+  return row ?? null;
+}

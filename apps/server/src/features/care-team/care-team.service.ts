@@ -1,0 +1,50 @@
+import {
+  CARE_TEAM_MESSAGES,
+  type AssignResponsible,
+  type AssignResponsibleResult,
+  type AssignableStaff,
+  type ParticipantCareTeam,
+} from '@recovery-portal/contract/care-team';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { requireParticipant } from '../profile/participant-lookup';
+import * as repo from './care-team.repository';
+
+export interface AssignmentChange {
+  result: AssignResponsibleResult;
+  /** Each participant's responsible clinician before the change, for the audit trail. */
+  previous: Map<number, number | null>;
+}
+
+export function listAssignableStaff(db: Database): Promise<AssignableStaff> {
+  return repo.listAssignableStaff(db);
+}
+
+/**
+ * Makes one staff member responsible for the participants (or nobody, with null). All or
+ * nothing: an unknown participant is a 404 and a staff member who cannot be assigned a 422, and
+ * neither changes anything. Runs in the request's transaction, which the audit rows join.
+ */
+export async function assignResponsible(
+  db: Database,
+  request: AssignResponsible,
+): Promise<AssignmentChange> {
+  const { participant_ids: ids, clinician_id: clinicianId } = request;
+  const responsible = clinicianId === null ? null : await repo.findAssignableStaff(db, clinicianId);
+  if (clinicianId !== null && !responsible) {
+    throw new AppError('UNPROCESSABLE', CARE_TEAM_MESSAGES.notAssignable(clinicianId));
+  }
+  const found = new Set(await repo.lockParticipants(db, ids));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw notFound(CARE_TEAM_MESSAGES.participantsNotFound(missing));
+  const previous = await repo.setResponsible(db, ids, clinicianId);
+  return { result: { participant_ids: [...ids], responsible: responsible ?? null }, previous };
+}
+
+export async function participantCareTeam(
+  db: Database,
+  participantId: number,
+): Promise<ParticipantCareTeam> {
+  await requireParticipant(db, participantId);
+  return { user_id: participantId, responsible: await repo.findResponsible(db, participantId) };
+}

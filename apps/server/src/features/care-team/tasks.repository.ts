@@ -1,0 +1,156 @@
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { MAX_TASKS_LISTED, type CreateTask, type Task } from '@recovery-portal/contract/tasks';
+import type { Database } from '../../db/client';
+import { tasks } from '../../db/schema/care-team';
+import { clinicalFlags } from '../../db/schema/triage';
+import { users } from '../../db/schema/users';
+import { staffName } from './staff-name';
+
+const participants = alias(users, 'task_participant');
+const assignees = alias(users, 'task_assignee');
+const creators = alias(users, 'task_creator');
+const finishers = alias(users, 'task_finisher');
+
+const taskColumns = {
+  id: tasks.id,
+  participantId: tasks.participantId,
+  participantName: sql<string>`trim(${participants.firstName} || ' ' || ${participants.lastName})`,
+  title: tasks.title,
+  dueOn: tasks.dueOn,
+  assigneeId: assignees.id,
+  assigneeName: staffName(assignees),
+  note: tasks.note,
+  flagId: tasks.flagId,
+  creatorId: creators.id,
+  creatorName: staffName(creators),
+  createdAt: tasks.createdAt,
+  doneAt: tasks.doneAt,
+  finisherId: finishers.id,
+  finisherName: staffName(finishers),
+};
+
+type TaskRow = {
+  id: number;
+  participantId: number;
+  participantName: string;
+  title: string;
+  dueOn: string;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  note: string | null;
+  flagId: number | null;
+  creatorId: number | null;
+  creatorName: string | null;
+  createdAt: Date;
+  doneAt: Date | null;
+  finisherId: number | null;
+  finisherName: string | null;
+};
+
+const member = (id: number | null, name: string | null) =>
+  id === null ? null : { id, name: name ?? '' };
+
+function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    participant_id: row.participantId,
+    participant_name: row.participantName,
+    title: row.title,
+    due_on: row.dueOn,
+    assignee: member(row.assigneeId, row.assigneeName),
+    note: row.note,
+    flag_id: row.flagId,
+    created_by: member(row.creatorId, row.creatorName),
+    created_at: row.createdAt.toISOString(),
+    done_at: row.doneAt ? row.doneAt.toISOString() : null,
+    // Done by an account since deleted: the time stays, the name goes.
+    done_by: row.doneAt ? member(row.finisherId, row.finisherName) : null,
+  };
+}
+
+function selectTasks(db: Database) {
+  return db
+    .select(taskColumns)
+    .from(tasks)
+    .innerJoin(participants, eq(participants.id, tasks.participantId))
+    .leftJoin(assignees, eq(assignees.id, tasks.assigneeId))
+    .leftJoin(creators, eq(creators.id, tasks.createdBy))
+    .leftJoin(finishers, eq(finishers.id, tasks.doneBy))
+    .$dynamic();
+}
+
+export async function insertTask(db: Database, task: CreateTask, createdBy: number) {
+  const [row] = await db
+    .insert(tasks)
+    .values({
+      participantId: task.participant_id,
+      title: task.title,
+      dueOn: task.due_on,
+      assigneeId: task.assignee_id,
+      note: task.note,
+      flagId: task.flag_id,
+      createdBy,
+    })
+    .returning({ id: tasks.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function findTask(db: Database, id: number): Promise<Task | null> {
+  const [row] = await selectTasks(db).where(eq(tasks.id, id)).limit(1);
+  return row ? toTask(row) : null;
+}
+
+/** True when the flag belongs to the participant. */
+export async function flagOfParticipant(db: Database, flagId: number, participantId: number) {
+  const [row] = await db
+    .select({ id: clinicalFlags.id })
+    .from(clinicalFlags)
+    .where(and(eq(clinicalFlags.id, flagId), eq(clinicalFlags.userId, participantId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The assignee's open tasks, earliest due first. */
+export async function openTasksOf(db: Database, assigneeId: number): Promise<Task[]> {
+  const rows = await selectTasks(db)
+    .where(and(eq(tasks.assigneeId, assigneeId), isNull(tasks.doneAt)))
+    .orderBy(asc(tasks.dueOn), asc(tasks.id))
+    .limit(MAX_TASKS_LISTED);
+  return rows.map(toTask);
+}
+
+/** A participant's tasks: open ones earliest due first, then done ones latest done first. */
+export async function tasksOfParticipant(db: Database, participantId: number): Promise<Task[]> {
+  const rows = await selectTasks(db)
+    .where(eq(tasks.participantId, participantId))
+    .orderBy(
+      sql`${tasks.doneAt} is not null`,
+      asc(sql`case when ${tasks.doneAt} is null then ${tasks.dueOn} end`),
+      desc(tasks.doneAt),
+      desc(tasks.id),
+    )
+    .limit(MAX_TASKS_LISTED);
+  return rows.map(toTask);
+}
+
+/** Marks an open task done by `staffId` now; false when it was not open (or not there). */
+export async function markDone(db: Database, id: number, staffId: number): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ doneAt: sql`now()`, doneBy: staffId })
+    .where(and(eq(tasks.id, id), isNull(tasks.doneAt)))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/** Opens a done task again; false when it was not done (or not there). */
+export async function reopen(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ doneAt: null, doneBy: null })
+    .where(and(eq(tasks.id, id), isNotNull(tasks.doneAt)))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
+import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import {
+  createTaskSchema,
+  myTasksQuerySchema,
+  myTasksSchema,
+  participantTasksQuerySchema,
+  taskListSchema,
+  taskPathSchema,
+  taskSchema,
+  type Task,
+} from '@recovery-portal/contract/tasks';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { ok } from '../../lib/envelope';
+import { errorResponses } from '../../lib/route-errors';
+import { currentStaff } from '../../plugins/auth';
+import { auditRequest } from '../audit/request-audit';
+import { completeTask, createTask, myTasks, participantTasks, reopenTask } from './tasks.service';
+
+/**
+ * Follow-up tasks (issue 22): clinicians only, like the participant screens. Every change is
+ * audited against the participant, naming the task; the titles and notes stay out of the trail.
+ */
+export function registerTaskRoutes(app: FastifyInstance, db: Database) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: ['CLINICIAN'] } as const;
+  const tags = ['tasks'];
+  const taskResponse = {
+    200: successEnvelope(taskSchema),
+    ...errorResponses(400, 401, 403, 404, 409, 422),
+  };
+
+  const auditTask = (
+    request: FastifyRequest,
+    action: (typeof AUDIT_ACTIONS)['taskCreate' | 'taskComplete' | 'taskReopen'],
+    task: Task,
+  ) =>
+    auditRequest(db, request, {
+      action,
+      subjectType: 'participant',
+      subjectId: task.participant_id,
+      details: {
+        task_id: task.id,
+        due_on: task.due_on,
+        assignee_id: task.assignee?.id ?? null,
+        flag_id: task.flag_id,
+      },
+    });
+
+  routes.post(
+    API_PATHS.tasks.create,
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.taskCreate },
+      schema: {
+        tags,
+        summary: 'Creates a follow-up task for a participant (optionally from one of their flags)',
+        body: createTaskSchema,
+        response: taskResponse,
+      },
+    },
+    async (request) => {
+      const task = await createTask(db, request.body, currentStaff(request).id);
+      await auditTask(request, AUDIT_ACTIONS.taskCreate, task);
+      return ok(task);
+    },
+  );
+
+  routes.get(
+    API_PATHS.tasks.mine,
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.myTasksList },
+      schema: {
+        tags,
+        summary: "The caller's open tasks by due date; overdue counted against `today`",
+        querystring: myTasksQuerySchema,
+        response: { 200: successEnvelope(myTasksSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const data = await myTasks(db, currentStaff(request).id, request.query.today);
+      await auditRequest(db, request, {
+        action: AUDIT_ACTIONS.myTasksList,
+        subjectType: 'task_list',
+        details: { returned: data.tasks.map((task) => task.id) },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.get(
+    API_PATHS.tasks.participant,
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.participantTasksView },
+      schema: {
+        tags,
+        summary: "A participant's tasks: open by due date, then done (latest first)",
+        querystring: participantTasksQuerySchema,
+        response: {
+          200: successEnvelope(taskListSchema),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const { user_id } = request.query;
+      const data = await participantTasks(db, user_id);
+      await auditRequest(db, request, {
+        action: AUDIT_ACTIONS.participantTasksView,
+        subjectType: 'participant',
+        subjectId: user_id,
+        details: { count: data.length },
+      });
+      return ok(data);
+    },
+  );
+
+  routes.post(
+    API_PATHS.tasks.done(':id'),
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.taskComplete },
+      schema: {
+        tags,
+        summary: 'Marks a task done by the caller now; 409 when already done',
+        params: taskPathSchema,
+        response: taskResponse,
+      },
+    },
+    async (request) => {
+      const task = await completeTask(db, request.params.id, currentStaff(request).id);
+      await auditTask(request, AUDIT_ACTIONS.taskComplete, task);
+      return ok(task);
+    },
+  );
+
+  routes.post(
+    API_PATHS.tasks.reopen(':id'),
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.taskReopen },
+      schema: {
+        tags,
+        summary: 'Opens a done task again; 409 when it is open',
+        params: taskPathSchema,
+        response: taskResponse,
+      },
+    },
+    async (request) => {
+      const task = await reopenTask(db, request.params.id);
+      await auditTask(request, AUDIT_ACTIONS.taskReopen, task);
+      return ok(task);
+    },
+  );
+}

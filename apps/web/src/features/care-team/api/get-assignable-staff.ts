@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { assignableStaffSchema } from '@recovery-portal/contract/care-team';
+import type { AssignableStaff } from '@recovery-portal/contract/care-team';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Every care-team query starts with this, so an assignment refreshes them all. */
+export const CARE_TEAM_KEY = ['care-team'] as const;
+
+/** GET /api/care-team/staff — who can be made responsible or be given a task. */
+export function getAssignableStaff(signal?: AbortSignal): Promise<AssignableStaff> {
+  return apiRequest(API_PATHS.careTeam.staff, {
+    schema: assignableStaffSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getAssignableStaffQueryOptions() {
+  return queryOptions({
+    queryKey: [...CARE_TEAM_KEY, 'staff'],
+    queryFn: ({ signal }) => getAssignableStaff(signal),
+  });
+}
+
+export function useAssignableStaff() {
+  return useQuery(getAssignableStaffQueryOptions());
+}

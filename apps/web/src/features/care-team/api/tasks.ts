@@ -1,0 +1,79 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { myTasksSchema, taskListSchema, taskSchema } from '@recovery-portal/contract/tasks';
+import type { CreateTaskInput, MyTasks, Task } from '@recovery-portal/contract/tasks';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Every task query starts with this, so a change refreshes them all. */
+export const TASKS_KEY = ['tasks'] as const;
+
+/** GET /api/tasks/mine — my open tasks; `today` is this browser's local date. */
+export function getMyTasks(today: string, signal?: AbortSignal): Promise<MyTasks> {
+  return apiRequest(API_PATHS.tasks.mine, {
+    query: { today },
+    schema: myTasksSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getMyTasksQueryOptions(today: string) {
+  return queryOptions({
+    queryKey: [...TASKS_KEY, 'mine', today],
+    queryFn: ({ signal }) => getMyTasks(today, signal),
+  });
+}
+
+export function useMyTasks(today: string) {
+  return useQuery(getMyTasksQueryOptions(today));
+}
+
+/** GET /api/tasks/participant — the participant's tasks, open ones first. */
+export function getParticipantTasks(participantId: number, signal?: AbortSignal): Promise<Task[]> {
+  return apiRequest(API_PATHS.tasks.participant, {
+    query: { user_id: participantId },
+    schema: taskListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getParticipantTasksQueryOptions(participantId: number) {
+  return queryOptions({
+    queryKey: [...TASKS_KEY, 'participant', participantId],
+    queryFn: ({ signal }) => getParticipantTasks(participantId, signal),
+  });
+}
+
+export function useParticipantTasks(participantId: number) {
+  return useQuery(getParticipantTasksQueryOptions(participantId));
+}
+
+export function createTask(body: CreateTaskInput): Promise<Task> {
+  return apiRequest(API_PATHS.tasks.create, { method: 'POST', body, schema: taskSchema });
+}
+
+export function completeTask(id: number): Promise<Task> {
+  return apiRequest(API_PATHS.tasks.done(id), { method: 'POST', body: {}, schema: taskSchema });
+}
+
+export function reopenTask(id: number): Promise<Task> {
+  return apiRequest(API_PATHS.tasks.reopen(id), { method: 'POST', body: {}, schema: taskSchema });
+}
+
+/**
+ * A task change refreshes the task lists now; the participant lists (next due date, overdue
+ * filter) are marked stale and refetch when next shown.
+ */
+function useTaskMutation<T>(mutationFn: (input: T) => Promise<Task>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ refetchType: 'none' });
+      await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+    },
+  });
+}
+
+export const useCreateTask = () => useTaskMutation(createTask);
+export const useCompleteTask = () => useTaskMutation(completeTask);
+export const useReopenTask = () => useTaskMutation(reopenTask);

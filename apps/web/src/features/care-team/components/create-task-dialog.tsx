@@ -1,0 +1,174 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  createTaskSchema,
+  MAX_TASK_NOTE_LENGTH,
+  MAX_TASK_TITLE_LENGTH,
+  TASK_MESSAGES,
+} from '@recovery-portal/contract/tasks';
+import { CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { errorMessage } from '../../../lib/api-client';
+import { toApiDate } from '../../../lib/format';
+import { useNotify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useAssignableStaff } from '../api/get-assignable-staff';
+import { useCreateTask } from '../api/tasks';
+
+type FormInput = z.input<typeof createTaskSchema>;
+type FormOutput = z.output<typeof createTaskSchema>;
+
+export type CreateTaskDialogProps = {
+  open: boolean;
+  participantId: number;
+  participantName: string;
+  /** The flag the task follows up, when created from one. */
+  flag?: { id: number; finding: string } | null;
+  onClose: () => void;
+};
+
+/** New follow-up task: title, due date, assignee and an optional note (issue 22). */
+export function CreateTaskDialog(props: CreateTaskDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width: 560, maxWidth: 'calc(100% - 32px)' } } }}
+    >
+      {props.open ? <CreateTaskForm {...props} titleId={titleId} /> : null}
+    </Dialog>
+  );
+}
+
+function CreateTaskForm({
+  participantId,
+  participantName,
+  flag = null,
+  onClose,
+  titleId,
+}: CreateTaskDialogProps & { titleId: string }) {
+  const notify = useNotify();
+  const { user } = useSession();
+  const staff = useAssignableStaff();
+  const create = useCreateTask();
+  const assigneeId = useId();
+  const { control, handleSubmit } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createTaskSchema),
+    mode: 'onTouched',
+    defaultValues: {
+      participant_id: participantId,
+      flag_id: flag?.id ?? null,
+      title: flag ? `Follow up: ${flag.finding}` : '',
+      due_on: toApiDate(),
+      ...(user ? { assignee_id: user.id } : {}),
+      note: '',
+    },
+  });
+
+  const onValid = (values: FormOutput) => {
+    create.mutate(values, {
+      onSuccess: () => {
+        notify.success(TASK_MESSAGES.created, 'snackbar');
+        onClose();
+      },
+      onError: (error) => notify.error(errorMessage(error)),
+    });
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-labelledby={titleId}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    >
+      <DialogTitle id={titleId}>New follow-up task</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+        <Typography variant="body2" color="text.secondary">
+          For {participantName}
+          {flag ? ` · from the ${flag.finding} flag` : ''}
+        </Typography>
+        <FormTextField
+          control={control}
+          name="title"
+          label="Title"
+          required
+          autoFocus
+          helperText={`At most ${MAX_TASK_TITLE_LENGTH} characters.`}
+        />
+        <FormTextField control={control} name="due_on" label="Due date" type="date" required />
+        {staff.isError ? (
+          <Typography color="error" role="alert">
+            {CARE_TEAM_MESSAGES.staffLoadError}
+          </Typography>
+        ) : (
+          <Controller
+            control={control}
+            name="assignee_id"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                required
+                id={assigneeId}
+                label="Assignee"
+                value={
+                  staff.isSuccess && typeof field.value === 'number' ? String(field.value) : ''
+                }
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
+                disabled={staff.isPending}
+                fullWidth
+              >
+                {(staff.data ?? []).map((member) => (
+                  <MenuItem key={member.id} value={String(member.id)}>
+                    {member.name}
+                    {member.id === user?.id ? ' (me)' : ''}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        )}
+        <FormTextField
+          control={control}
+          name="note"
+          label="Note (optional)"
+          multiline
+          minRows={3}
+          helperText={`At most ${MAX_TASK_NOTE_LENGTH} characters.`}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={create.isPending}
+          disabled={!staff.isSuccess}
+        >
+          Create task
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

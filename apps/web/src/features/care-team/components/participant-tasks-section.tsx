@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import type { Task } from '@recovery-portal/contract/tasks';
+import { DataTable } from '../../../components/ui/data-table';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { SectionCard } from '../../../components/ui/section-card';
+import { errorMessage } from '../../../lib/api-client';
+import { toApiDate } from '../../../lib/format';
+import { useParticipantTasks } from '../api/tasks';
+import { CreateTaskDialog } from './create-task-dialog';
+import { TaskDue } from './task-due';
+import { TaskStatus, TaskToggleButton } from './task-status';
+
+/**
+ * The participant's follow-up tasks on their details: open ones by due date (overdue marked on
+ * this browser's date), then done ones with who and when; New task, Mark done and Reopen.
+ */
+export function ParticipantTasksSection({
+  participantId,
+  participantName,
+}: {
+  participantId: number;
+  participantName: string;
+}) {
+  const tasks = useParticipantTasks(participantId);
+  const [creating, setCreating] = useState(false);
+  const today = toApiDate();
+  const rows = tasks.data ?? [];
+  const open = rows.filter((task) => task.done_at === null).length;
+
+  const columns: DataTableColumn<Task>[] = [
+    {
+      id: 'title',
+      header: 'Task',
+      cell: (task) => (
+        <Box>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {task.title}
+          </Typography>
+          {task.note && (
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+              {task.note}
+            </Typography>
+          )}
+        </Box>
+      ),
+      sx: { minWidth: 200 },
+    },
+    { id: 'due', header: 'Due', cell: (task) => <TaskDue task={task} today={today} /> },
+    { id: 'assignee', header: 'Assignee', cell: (task) => task.assignee?.name ?? '-' },
+    { id: 'status', header: 'Status', cell: (task) => <TaskStatus task={task} /> },
+    { id: 'actions', header: 'Actions', cell: (task) => <TaskToggleButton task={task} /> },
+  ];
+
+  return (
+    <SectionCard
+      title="Follow-up tasks"
+      actions={
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          {tasks.isSuccess && (
+            <Typography variant="body2" color="text.secondary">
+              {open === 1 ? '1 open' : `${open} open`}
+            </Typography>
+          )}
+          <Button size="small" variant="outlined" onClick={() => setCreating(true)}>
+            New task
+          </Button>
+        </Box>
+      }
+    >
+      {tasks.isError ? (
+        <Alert severity="error">Could not load the tasks: {errorMessage(tasks.error)}</Alert>
+      ) : (
+        <DataTable<Task>
+          label="Follow-up tasks"
+          columns={columns}
+          rows={rows}
+          getRowId={(task) => task.id}
+          loading={tasks.isPending}
+          fetching={tasks.isFetching}
+          emptyText="No tasks yet"
+          stickyHeader
+          maxHeight={420}
+          size="small"
+        />
+      )}
+      <CreateTaskDialog
+        open={creating}
+        participantId={participantId}
+        participantName={participantName}
+        onClose={() => setCreating(false)}
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { staffRoleSchema } from './users';
+
+/**
+ * Care team (issue 22): each participant has at most one responsible clinician, a staff member
+ * (clinician or administrator). "Mine" narrows the participants list and the Flags screen to the
+ * participants the signed-in staff member is responsible for.
+ */
+
+/** The URL search parameter of the "Mine" filter on the participants list and the Flags screen. */
+export const MINE_URL_PARAM = 'mine';
+/** Its value when on (`?mine=1`); absent when off. */
+export const MINE_URL_VALUE = '1';
+
+/** At most this many participants are assigned in one request (the list pages by at most 100). */
+export const MAX_BULK_ASSIGN = 100;
+
+const MAX_ID = 2_147_483_647;
+
+export const CARE_TEAM_MESSAGES = {
+  participantIdsInvalid: `participant_ids must be a list of 1 to ${MAX_BULK_ASSIGN} different participant ids.`,
+  clinicianIdInvalid: 'clinician_id must be a staff member id, or null to remove the assignment.',
+  notAssignable: (id: number) =>
+    `Staff member ${id} cannot be made responsible: only active clinicians and administrators can.`,
+  participantsNotFound: (ids: readonly number[]) =>
+    `There is no participant with id ${ids.join(', ')}; nothing was changed.`,
+  assigned: (count: number, name: string | null) =>
+    name === null
+      ? `Removed the responsible clinician of ${count === 1 ? '1 participant' : `${count} participants`}.`
+      : `${name} is now responsible for ${count === 1 ? '1 participant' : `${count} participants`}.`,
+  assignError: 'The responsible clinician could not be changed. Please try again.',
+  staffLoadError: 'Could not load the staff who can be made responsible.',
+} as const;
+
+const idOf = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+/** A staff member as the care team shows them. */
+export const careTeamMemberSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CareTeamMember = z.infer<typeof careTeamMemberSchema>;
+
+/** GET /api/care-team/staff — who can be made responsible or be given a task, by name. */
+export const assignableStaffSchema = z.array(
+  careTeamMemberSchema.extend({ role: staffRoleSchema }),
+);
+export type AssignableStaff = z.infer<typeof assignableStaffSchema>;
+
+/**
+ * POST /api/care-team/assign — makes `clinician_id` responsible for every listed participant
+ * (one from the details page, several from the list's selection); null removes the assignment.
+ * All or nothing: an unknown participant or an unassignable staff member changes nothing.
+ */
+export const assignResponsibleSchema = z.object({
+  participant_ids: z
+    .array(idOf(CARE_TEAM_MESSAGES.participantIdsInvalid), {
+      error: CARE_TEAM_MESSAGES.participantIdsInvalid,
+    })
+    .min(1, CARE_TEAM_MESSAGES.participantIdsInvalid)
+    .max(MAX_BULK_ASSIGN, CARE_TEAM_MESSAGES.participantIdsInvalid)
+    .refine((ids) => new Set(ids).size === ids.length, CARE_TEAM_MESSAGES.participantIdsInvalid),
+  clinician_id: idOf(CARE_TEAM_MESSAGES.clinicianIdInvalid).nullable(),
+});
+export type AssignResponsible = z.infer<typeof assignResponsibleSchema>;
+
+/** The answer to an assignment: who is now responsible for which participants. */
+export const assignResponsibleResultSchema = z.object({
+  participant_ids: z.array(z.number().int()),
+  responsible: careTeamMemberSchema.nullable(),
+});
+export type AssignResponsibleResult = z.infer<typeof assignResponsibleResultSchema>;
+
+/** GET /api/care-team/participant/:id — the participant's responsible clinician, if any. */
+export const participantCareTeamSchema = z.object({
+  user_id: z.number().int(),
+  responsible: careTeamMemberSchema.nullable(),
+});
+export type ParticipantCareTeam = z.infer<typeof participantCareTeamSchema>;
+
+/** The critical-flag digest mail: a count and a link, never a name, id or flag text (no PHI). */
+export const CARE_TEAM_DIGEST_MAIL = {
+  subject: 'New critical flags on your participants',
+  text: (count: number, link: string) =>
+    [
+      count === 1
+        ? 'A new critical flag was raised on one of the participants you are responsible for.'
+        : `${count} new critical flags were raised on participants you are responsible for.`,
+      '',
+      `Review them in the portal (sign-in required): ${link}`,
+      '',
+      'You receive this because you are the responsible clinician. Details are only in the portal.',
+    ].join('\n'),
+} as const;

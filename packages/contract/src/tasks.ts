@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { careTeamMemberSchema } from './care-team';
+
+/**
+ * Follow-up tasks (issue 22): something a staff member owes a participant by a date, created from
+ * a flag or from the participant's details. A task is overdue while it is open and its due date
+ * is before today, where "today" is the viewer's local calendar date (the portal sends it), as
+ * for survey due dates.
+ */
+
+export const MAX_TASK_TITLE_LENGTH = 120;
+export const MAX_TASK_NOTE_LENGTH = 2000;
+/** Due dates within these years; anything else is a typing error. */
+export const TASK_DUE_MIN = '2000-01-01';
+export const TASK_DUE_MAX = '2099-12-31';
+/** The most tasks one participant's section or one "My tasks" list returns. */
+export const MAX_TASKS_LISTED = 500;
+
+const MAX_ID = 2_147_483_647;
+
+export const TASK_MESSAGES = {
+  participantInvalid: 'participant_id must be a participant id.',
+  titleRequired: 'Enter a title.',
+  titleTooLong: `The title must be at most ${MAX_TASK_TITLE_LENGTH} characters.`,
+  dueRequired: 'Enter a due date.',
+  dueInvalid: `The due date must be a real date (YYYY-MM-DD) from ${TASK_DUE_MIN} to ${TASK_DUE_MAX}.`,
+  assigneeRequired: 'Choose who the task is for.',
+  noteInvalid: 'The note must be text.',
+  noteTooLong: `The note must be at most ${MAX_TASK_NOTE_LENGTH} characters.`,
+  flagInvalid: 'flag_id must be a flag id, or null.',
+  todayInvalid: 'today must be a date (YYYY-MM-DD).',
+  idInvalid: 'The task id must be a positive whole number.',
+  notFound: (id: number) => `There is no task with id ${id}.`,
+  flagNotFound: (id: number) => `There is no flag ${id} of this participant.`,
+  notAssignable: (id: number) =>
+    `Staff member ${id} cannot be given a task: only active clinicians and administrators can.`,
+  alreadyDone: 'This task is already done.',
+  alreadyOpen: 'This task is already open.',
+  created: 'Task created.',
+  done: 'Task marked done.',
+  reopened: 'Task reopened.',
+  listError: 'Could not load the tasks.',
+} as const;
+
+/** YYYY-MM-DD that names a real calendar day (2025-02-30 is refused). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const calendarDateSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((value) => isCalendarDate(value), message)
+    .refine((value) => value >= TASK_DUE_MIN && value <= TASK_DUE_MAX, message);
+
+const idOf = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+/** A task id in the path: digits only. */
+export const taskPathSchema = z.object({
+  id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    idOf(TASK_MESSAGES.idInvalid),
+  ),
+});
+
+/** POST /api/tasks — also the New task form. An empty note is no note. */
+export const createTaskSchema = z.object({
+  participant_id: idOf(TASK_MESSAGES.participantInvalid),
+  title: z
+    .string({ error: TASK_MESSAGES.titleRequired })
+    .trim()
+    .min(1, TASK_MESSAGES.titleRequired)
+    .max(MAX_TASK_TITLE_LENGTH, TASK_MESSAGES.titleTooLong),
+  due_on: z
+    .string({ error: TASK_MESSAGES.dueRequired })
+    .min(1, TASK_MESSAGES.dueRequired)
+    .pipe(calendarDateSchema(TASK_MESSAGES.dueInvalid)),
+  assignee_id: idOf(TASK_MESSAGES.assigneeRequired),
+  note: z
+    .string({ error: TASK_MESSAGES.noteInvalid })
+    .trim()
+    .max(MAX_TASK_NOTE_LENGTH, TASK_MESSAGES.noteTooLong)
+    .nullish()
+    .transform((value) => value || null),
+  /** The flag the task follows up, when created from one. */
+  flag_id: idOf(TASK_MESSAGES.flagInvalid)
+    .nullish()
+    .transform((value) => value ?? null),
+});
+export type CreateTaskInput = z.input<typeof createTaskSchema>;
+export type CreateTask = z.output<typeof createTaskSchema>;
+
+/** GET /api/tasks/mine?today=YYYY-MM-DD — the caller's open tasks; today marks the overdue. */
+export const myTasksQuerySchema = z.object({
+  today: z
+    .string({ error: TASK_MESSAGES.todayInvalid })
+    .refine(isCalendarDate, TASK_MESSAGES.todayInvalid),
+});
+export type MyTasksQuery = z.infer<typeof myTasksQuerySchema>;
+
+/** GET /api/tasks/participant?user_id= */
+export const participantTasksQuerySchema = z.object({
+  user_id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    idOf(TASK_MESSAGES.participantInvalid),
+  ),
+});
+
+const timestampSchema = z.iso.datetime({ offset: true });
+
+export const taskSchema = z.object({
+  id: z.number().int(),
+  participant_id: z.number().int(),
+  participant_name: z.string(),
+  title: z.string(),
+  due_on: z.string(),
+  /** Null when the assignee's account was deleted since. */
+  assignee: careTeamMemberSchema.nullable(),
+  note: z.string().nullable(),
+  flag_id: z.number().int().nullable(),
+  created_by: careTeamMemberSchema.nullable(),
+  created_at: timestampSchema,
+  done_at: timestampSchema.nullable(),
+  done_by: careTeamMemberSchema.nullable(),
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskListSchema = z.array(taskSchema);
+
+/** The answer of GET /api/tasks/mine: open tasks by due date, and how many are overdue. */
+export const myTasksSchema = z.object({
+  tasks: taskListSchema,
+  overdue: z.number().int().nonnegative(),
+});
+export type MyTasks = z.infer<typeof myTasksSchema>;
+
+/** Open and due before `today` (both YYYY-MM-DD; the viewer's local date). */
+export function isTaskOverdue(task: { done_at: string | null; due_on: string }, today: string) {
+  return task.done_at === null && task.due_on < today;
+}
