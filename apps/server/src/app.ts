@@ -36,6 +36,7 @@ import { registerOutcomeRoutes } from './features/outcomes/outcomes.routes';
 import { registerPainRoutes } from './features/pain/pain.routes';
 import { registerParticipantRoutes } from './features/participants/participants.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
+import { registerReportRoutes } from './features/report/report.routes';
 import { registerReviewRoutes } from './features/review/review.routes';
 import { registerSimulationRoutes } from './features/simulation/simulation.routes';
 import { createOidcClient } from './features/sso/oidc-client';
@@ -188,6 +189,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const triageScanner =
     deps.triageScanner ?? createTriageScanner({ db, concerns: config.flagConcerns });
   registerFlagRoutes(app, { db, concerns: config.flagConcerns });
+  registerReportRoutes(app, {
+    db,
+    concerns: config.flagConcerns,
+    defaultPaper: config.reportPaper,
+  });
   registerThresholdRoutes(app, { db, scanner: triageScanner });
   registerSimulationRoutes(app, {
     db,
