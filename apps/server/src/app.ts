@@ -19,6 +19,7 @@ import { createMfaService } from './features/account/mfa.service';
 import { registerSessionPolicyRoute } from './features/account/session-policy.routes';
 import { registerSignInThrottleRoutes } from './features/account/sign-in-throttles.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
+import { registerCohortExportRoutes } from './features/cohort-export/cohort-export.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });
   registerAuditRoutes(app, db);
   registerParticipantRoutes(app, { db, config, mailer });
+  registerCohortExportRoutes(app, db);
   registerProfileRoutes(app, db);
   registerReviewRoutes(app, db);
   registerTelemetryRoutes(app, db);

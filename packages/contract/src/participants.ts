@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FLAG_SEVERITIES } from './flags';
 import { MESSAGES } from './messages';
+import { isIsoDate } from './nudges';
 import {
   DEFAULT_PARTICIPANT_TYPE,
   idSchema,
@@ -131,6 +132,9 @@ export const PARTICIPANT_ERRORS = {
   searchTooLong: `The search text must be at most ${MAX_SEARCH_KEY_LENGTH} characters`,
   trackerInvalid: `tracker must be text of at most ${MAX_TRACKER_FILTER_LENGTH} characters`,
   notReviewedDaysInvalid: `not_reviewed_days must be empty or a whole number of days from 1 to ${MAX_NOT_REVIEWED_DAYS}`,
+  groupFilterInvalid: `group must be a group name of at most ${MAX_GROUP_NAME_LENGTH} characters`,
+  surgeryDateInvalid: (field: string) => `${field} must be a date written YYYY-MM-DD.`,
+  surgeryRangeInvalid: 'surgery_from must be on or before surgery_to.',
   userIdRequired: 'user_id must be a participant id.',
   typeRequired: 'User type is required',
   typeInvalid: 'User type must be one of Internal, Pilot or Demo',
@@ -173,6 +177,37 @@ export function participantsDeleteFailedMessage(failed: number, selected: number
 // ---------------------------------------------------------------------------------------------
 
 /** A participant type that must be chosen: missing or '' is 'User type is required' (spec §5). */
+/** A surgery date bound of the list filter (YYYY-MM-DD); empty or missing: no bound. */
+function surgeryBoundSchema(field: 'surgery_from' | 'surgery_to') {
+  const message = PARTICIPANT_ERRORS.surgeryDateInvalid(field);
+  return z
+    .string({ error: message })
+    .max(10, message)
+    .refine((value) => value === '' || isIsoDate(value), { error: message })
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+/**
+ * The cohort filters of the participant list (issue 22): the participant's group and the day of
+ * any of their surgeries, from and to inclusive. The outcome export takes the same filters.
+ */
+export const cohortFilterFields = {
+  group: z
+    .string({ error: PARTICIPANT_ERRORS.groupFilterInvalid })
+    .trim()
+    .max(MAX_GROUP_NAME_LENGTH, PARTICIPANT_ERRORS.groupFilterInvalid)
+    .nullish()
+    .transform((value) => value ?? ''),
+  surgery_from: surgeryBoundSchema('surgery_from'),
+  surgery_to: surgeryBoundSchema('surgery_to'),
+};
+
+/** A range whose start is after its end is refused rather than matching no one. */
+export function surgeryRangeInOrder(filters: { surgery_from: string; surgery_to: string }) {
+  return !filters.surgery_from || !filters.surgery_to || filters.surgery_from <= filters.surgery_to;
+}
+
 const requiredTypeSchema = z.enum(participantTypeSchema.options, {
   error: (issue) =>
     issue.input === undefined || issue.input === '' || issue.input === null
@@ -181,60 +216,66 @@ const requiredTypeSchema = z.enum(participantTypeSchema.options, {
 });
 
 /** POST /api/user/list — the participant list query state of spec §3 (plus status). */
-export const participantListQuerySchema = z.object({
-  page_size: z
-    .number({ error: PARTICIPANT_ERRORS.pageSizeInvalid })
-    .int(PARTICIPANT_ERRORS.pageSizeInvalid)
-    .min(1, PARTICIPANT_ERRORS.pageSizeInvalid)
-    .max(MAX_PARTICIPANT_PAGE_SIZE, PARTICIPANT_ERRORS.pageSizeInvalid)
-    .default(PARTICIPANT_PAGE_SIZE),
-  start: z
-    .number({ error: PARTICIPANT_ERRORS.startInvalid })
-    .int(PARTICIPANT_ERRORS.startInvalid)
-    .min(0, PARTICIPANT_ERRORS.startInvalid)
-    .max(2_147_483_647, PARTICIPANT_ERRORS.startInvalid)
-    .default(0),
-  search_key: z
-    .string({ error: PARTICIPANT_ERRORS.searchNotText })
-    .trim()
-    .max(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)
-    .nullish()
-    .transform((value) => value ?? ''),
-  status: z
-    .union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid })
-    .nullish()
-    .transform((value): ParticipantStatusFilter => value ?? ''),
-  tracker: z
-    .string({ error: PARTICIPANT_ERRORS.trackerInvalid })
-    .trim()
-    .max(MAX_TRACKER_FILTER_LENGTH, PARTICIPANT_ERRORS.trackerInvalid)
-    .nullish()
-    .transform((value) => value ?? ''),
-  type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
-  /**
-   * Only participants not reviewed in the last N days: never reviewed, or last reviewed N days
-   * ago or earlier (the window is (now − N days, now], like the 7-day counts). Empty: everybody.
-   */
-  not_reviewed_days: z
-    .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
-    .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-    .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-    .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-    .nullish()
-    .transform((value) => value ?? null),
-  orderBy: z
-    .union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
-      error: PARTICIPANT_ERRORS.orderByInvalid,
-    })
-    .nullish()
-    .transform((value): ParticipantSortKey => value || DEFAULT_PARTICIPANT_SORT_KEY),
-  /** asc or desc in any case (the original portal sent ASC/DESC). */
-  orderDirection: z
-    .string({ error: PARTICIPANT_ERRORS.orderDirectionInvalid })
-    .nullish()
-    .transform((value) => (value ? value.toLowerCase() : 'asc'))
-    .pipe(z.enum(SORT_DIRECTIONS, { error: PARTICIPANT_ERRORS.orderDirectionInvalid })),
-});
+export const participantListQuerySchema = z
+  .object({
+    page_size: z
+      .number({ error: PARTICIPANT_ERRORS.pageSizeInvalid })
+      .int(PARTICIPANT_ERRORS.pageSizeInvalid)
+      .min(1, PARTICIPANT_ERRORS.pageSizeInvalid)
+      .max(MAX_PARTICIPANT_PAGE_SIZE, PARTICIPANT_ERRORS.pageSizeInvalid)
+      .default(PARTICIPANT_PAGE_SIZE),
+    start: z
+      .number({ error: PARTICIPANT_ERRORS.startInvalid })
+      .int(PARTICIPANT_ERRORS.startInvalid)
+      .min(0, PARTICIPANT_ERRORS.startInvalid)
+      .max(2_147_483_647, PARTICIPANT_ERRORS.startInvalid)
+      .default(0),
+    search_key: z
+      .string({ error: PARTICIPANT_ERRORS.searchNotText })
+      .trim()
+      .max(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)
+      .nullish()
+      .transform((value) => value ?? ''),
+    status: z
+      .union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid })
+      .nullish()
+      .transform((value): ParticipantStatusFilter => value ?? ''),
+    tracker: z
+      .string({ error: PARTICIPANT_ERRORS.trackerInvalid })
+      .trim()
+      .max(MAX_TRACKER_FILTER_LENGTH, PARTICIPANT_ERRORS.trackerInvalid)
+      .nullish()
+      .transform((value) => value ?? ''),
+    type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
+    /**
+     * Only participants not reviewed in the last N days: never reviewed, or last reviewed N days
+     * ago or earlier (the window is (now − N days, now], like the 7-day counts). Empty: everybody.
+     */
+    not_reviewed_days: z
+      .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
+      .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+      .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+      .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+      .nullish()
+      .transform((value) => value ?? null),
+    orderBy: z
+      .union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
+        error: PARTICIPANT_ERRORS.orderByInvalid,
+      })
+      .nullish()
+      .transform((value): ParticipantSortKey => value || DEFAULT_PARTICIPANT_SORT_KEY),
+    /** asc or desc in any case (the original portal sent ASC/DESC). */
+    orderDirection: z
+      .string({ error: PARTICIPANT_ERRORS.orderDirectionInvalid })
+      .nullish()
+      .transform((value) => (value ? value.toLowerCase() : 'asc'))
+      .pipe(z.enum(SORT_DIRECTIONS, { error: PARTICIPANT_ERRORS.orderDirectionInvalid })),
+    ...cohortFilterFields,
+  })
+  .refine(surgeryRangeInOrder, {
+    error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
+    path: ['surgery_to'],
+  });
 /** What the portal sends (every field may be left out). */
 export type ParticipantListQueryInput = z.input<typeof participantListQuerySchema>;
 /** What the server works with, defaults applied. */
@@ -251,6 +292,9 @@ export const DEFAULT_PARTICIPANT_LIST_QUERY: ParticipantListQuery = {
   not_reviewed_days: null,
   orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
   orderDirection: 'asc',
+  group: '',
+  surgery_from: '',
+  surgery_to: '',
 };
 
 /** A database id in a JSON body: a positive whole number (no coercion from strings). */

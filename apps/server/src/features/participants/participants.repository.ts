@@ -28,6 +28,7 @@ import type { Database } from '../../db/client';
 import { participantStats } from '../../db/schema/activity';
 import { loginAttempts, refreshTokens } from '../../db/schema/auth';
 import { outbox } from '../../db/schema/outbox';
+import { surgeries } from '../../db/schema/surgery';
 import { participantTriage } from '../../db/schema/triage';
 import { participantSearchCounts, userGroups, users } from '../../db/schema/users';
 import { reviewerName, reviewers } from '../review/review.repository';
@@ -37,7 +38,14 @@ const DAY_MS = 86_400_000;
 /** The list filters (everything of the query state but paging and sorting). */
 export type ParticipantFilters = Pick<
   ParticipantListQuery,
-  'type' | 'status' | 'tracker' | 'search_key' | 'not_reviewed_days'
+  | 'type'
+  | 'status'
+  | 'tracker'
+  | 'search_key'
+  | 'not_reviewed_days'
+  | 'group'
+  | 'surgery_from'
+  | 'surgery_to'
 >;
 
 /** Escapes LIKE's wildcards and its escape character, so the input matches as plain text. */
@@ -67,7 +75,7 @@ const reviewCutoff = (days: number, now: Date) => new Date(now.getTime() - days 
  * The filters as SQL. `now` anchors 'not reviewed in N days', which reads participant_triage:
  * every query these conditions go into joins it.
  */
-function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
+export function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
   const conditions: SQL[] = [
     eq(users.role, 'PARTICIPANT'),
     eq(users.participantType, filters.type),
@@ -87,6 +95,22 @@ function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
     // LIKE covers first, last and full name and email. The default LIKE escape is '\'.
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(sql`${users.searchText} like lower(${pattern})`);
+  }
+  if (filters.group) {
+    conditions.push(
+      sql`${users.groupId} = (select ${userGroups.id} from ${userGroups} where ${userGroups.name} = ${filters.group})`,
+    );
+  }
+  if (filters.surgery_from || filters.surgery_to) {
+    const from = filters.surgery_from
+      ? sql` and ${surgeries.surgeryDate} >= ${filters.surgery_from}`
+      : sql``;
+    const to = filters.surgery_to
+      ? sql` and ${surgeries.surgeryDate} <= ${filters.surgery_to}`
+      : sql``;
+    conditions.push(
+      sql`exists (select 1 from ${surgeries} where ${surgeries.userId} = ${users.id}${from}${to})`,
+    );
   }
   if (filters.not_reviewed_days !== null) {
     const cutoff = reviewCutoff(filters.not_reviewed_days, now);
@@ -485,7 +509,10 @@ export async function countParticipants(
   const search = normalisedSearch(filters.search_key);
   const everyone = () => filterConditions({ ...filters, not_reviewed_days: null }, now);
   let all: number;
-  if (!filters.tracker && [...search].length <= MAX_COUNTED_SEARCH_LENGTH) {
+  // participant_search_counts knows type, status and search only: other filters are counted.
+  const counted =
+    !filters.tracker && !filters.group && !filters.surgery_from && !filters.surgery_to;
+  if (counted && [...search].length <= MAX_COUNTED_SEARCH_LENGTH) {
     all = await countedFromTable(db, filters, search);
   } else {
     const [row] = await countRows(db, 'users').where(and(...everyone()));

@@ -64,6 +64,9 @@ export function registerParticipantRoutes(
         not_reviewed_days,
         orderBy,
         orderDirection,
+        group,
+        surgery_from,
+        surgery_to,
       } = request.body;
       await auditRequest(db, request, {
         action: AUDIT_ACTIONS.participantsList,
@@ -79,6 +82,9 @@ export function registerParticipantRoutes(
             not_reviewed_days,
             orderBy,
             orderDirection,
+            group,
+            surgery_from,
+            surgery_to,
           },
           returned: result.users.map((row) => row.id),
         },
