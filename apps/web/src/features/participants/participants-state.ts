@@ -5,7 +5,9 @@ import {
   PARTICIPANT_PAGE_SIZE,
   PARTICIPANT_SORT_KEYS,
   SORT_DIRECTIONS,
+  surgeryRangeInOrder,
 } from '@recovery-portal/contract/participants';
+import { isIsoDate } from '@recovery-portal/contract/nudges';
 import type {
   ParticipantListQuery,
   ParticipantStatusFilter,
@@ -29,6 +31,10 @@ export const PARTICIPANT_LIST_DEFAULTS = {
   search: '',
   /** 'Not reviewed in N days': '' (any) or one of the day choices, e.g. `?notReviewed=7`. */
   notReviewed: '',
+  /** The cohort: a group name, and a surgery day range (YYYY-MM-DD, inclusive). */
+  group: '',
+  surgeryFrom: '',
+  surgeryTo: '',
 } as const satisfies Record<string, string>;
 
 export type ParticipantListKey = keyof typeof PARTICIPANT_LIST_DEFAULTS;
@@ -66,6 +72,21 @@ export function toParticipantListQuery(
     not_reviewed_days: values.notReviewed ? Number(values.notReviewed) : null,
     orderBy: values.orderBy as ParticipantSortKey,
     orderDirection: values.orderDirection as SortDirection,
+    ...cohortFiltersOf(values),
+  };
+}
+
+/**
+ * The cohort filters of a list state. A hand-edited URL with a malformed day or a range that
+ * runs backwards loses that bound rather than failing the list.
+ */
+export function cohortFiltersOf(values: Readonly<Record<ParticipantListKey, string>>) {
+  const surgery_from = isIsoDate(values.surgeryFrom) ? values.surgeryFrom : '';
+  const surgery_to = isIsoDate(values.surgeryTo) ? values.surgeryTo : '';
+  const range = { surgery_from, surgery_to };
+  return {
+    group: values.group.trim(),
+    ...(surgeryRangeInOrder(range) ? range : { surgery_from, surgery_to: '' }),
   };
 }
 
