@@ -26,6 +26,7 @@ import {
   seedGroups,
 } from '../participants/participants.fixtures';
 import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { cohortBatches } from './cohort-export.repository';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;
@@ -187,6 +188,25 @@ describe('cohort outcome export', () => {
       procedure: 'TOTAL_KNEE_REPLACEMENT',
     });
     expect(sixMonths?.surgery_date).toBe(day(daysAgo(400)));
+  });
+
+  it('reads the cohort in batches by id, none skipped or repeated', async () => {
+    const { recent, earlier, noSurgery } = await seedCohort();
+    const filters = {
+      type: 'Internal' as const,
+      status: '' as const,
+      tracker: '',
+      search_key: '',
+      not_reviewed_days: null,
+      group: '',
+      surgery_from: '',
+      surgery_to: '',
+    };
+    const batches: number[][] = [];
+    for await (const batch of cohortBatches(testApp.db, filters, new Date(), 2)) {
+      batches.push(batch.map((participant) => participant.id));
+    }
+    expect(batches).toEqual([[recent.id, earlier.id], [noSurgery.id]]);
   });
 
   it('a name that a spreadsheet would run as a formula is written as text', async () => {

@@ -24,7 +24,5 @@ pdfmake.setLocalAccessPolicy((file) => allowedFiles.has(path.resolve(file)));
 
 /** Lays the document out and returns the whole PDF (a report is tens of kilobytes). */
 export function renderPdf(document: DocumentDefinition): Promise<Buffer> {
-  return pdfmake
-    .createPdf({ ...document, defaultStyle: { font: 'Roboto', ...document.defaultStyle } })
-    .getBuffer();
+  return pdfmake.createPdf(document).getBuffer();
 }

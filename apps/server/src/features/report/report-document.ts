@@ -111,7 +111,7 @@ function surgery({ surgeries }: ReportData): Content[] {
 }
 
 function thresholdLines(survey: OutcomeSurvey): string[] {
-  const lines = [
+  return [
     survey.mcid
       ? `MCID ${survey.mcid.value} (improvement from PreOp, judged from 3 Months): ${survey.mcid.source}`
       : `No published MCID is entered for ${survey.label}.`,
@@ -119,7 +119,6 @@ function thresholdLines(survey: OutcomeSurvey): string[] {
       ? `PASS ${survey.pass.value} (judged from 6 Months): ${survey.pass.source}`
       : `No published PASS is entered for ${survey.label}.`,
   ];
-  return lines;
 }
 
 function outcomeBlock(survey: OutcomeSurvey): Content {
@@ -150,7 +149,6 @@ function outcomeBlock(survey: OutcomeSurvey): Content {
       ]),
       ...thresholdLines(survey).map(note),
     ],
-    unbreakable: false,
   };
 }
 
