@@ -44,6 +44,9 @@ test('a clinician narrows the list to a cohort and exports its outcome scores', 
   await expect(page).toHaveURL(
     new RegExp(`group=${encodeURIComponent(groupName).replace(/%20/g, '(\\+|%20)')}`),
   );
+  await cohort.getByRole('combobox', { name: 'Programme' }).click();
+  await page.getByRole('option', { name: 'Knee replacement programme' }).click();
+  await expect(page).toHaveURL(/programme=KNEE/);
   await cohort.getByLabel('Surgery to').fill(new Date().toISOString().slice(0, 10));
   await expect(page).toHaveURL(/surgeryTo=\d{4}-\d{2}-\d{2}/);
   await expect(table).toHaveAttribute('aria-busy', 'false');
@@ -60,12 +63,14 @@ test('a clinician narrows the list to a cohort and exports its outcome scores', 
     .filter(Boolean);
   expect(header).toBe(OUTCOME_EXPORT_HEADER.join(','));
   const typeColumn = OUTCOME_EXPORT_HEADER.indexOf('participant_type');
+  const programmeColumn = OUTCOME_EXPORT_HEADER.indexOf('programme');
   // The demo's patients of this group who had surgery have submitted questionnaires.
   expect(lines.length).toBeGreaterThan(0);
   const groupColumn = OUTCOME_EXPORT_HEADER.indexOf('group');
   for (const line of lines.slice(0, 20)) {
     expect(line.split(',')[groupColumn]).toBe(groupName);
     expect(line.split(',')[typeColumn]).toBe('Pilot');
+    expect(line.split(',')[programmeColumn]).toBe('KNEE');
   }
 });
 

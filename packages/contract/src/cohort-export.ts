@@ -12,7 +12,7 @@ import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema, userStatusSchema } fro
 
 /**
  * GET /api/user/outcomes-export: the published outcome scores of every participant the list's
- * filter holds (type tab, status, search, not reviewed, group, surgery days), one CSV row per
+ * filter holds (type tab, status, search, not reviewed, group, surgery days, programme), one CSV row per
  * participant, score and timepoint (issue 22 'Cohort export'). Paging and sorting do not apply.
  */
 export const outcomeExportQuerySchema = z
@@ -62,6 +62,7 @@ export function outcomeExportParams(query: ParticipantListQuery): Record<string,
     group: query.group,
     surgery_from: query.surgery_from,
     surgery_to: query.surgery_to,
+    programme: query.programme,
   };
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
 }

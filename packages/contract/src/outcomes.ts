@@ -2,27 +2,24 @@ import { z } from 'zod';
 import { participantIdField } from './profile';
 import { SURGERY_PROCEDURE_LABELS, surgeryProcedureSchema, type SurgeryProcedure } from './surgery';
 import { formatMeasureValue, measureSchema } from './instruments';
+import {
+  RECOVERY_PROGRAMME_LABELS,
+  recoveryProgrammeSchema,
+  type RecoveryProgramme,
+} from './programmes';
 import { surveyTimepointSchema, type SurveyTimepoint } from './surveys';
 
 // ---------------------------------------------------------------------------------------------
 // Programmes and the published thresholds scores are held against
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The recovery programmes a participant follows. GENERAL is the programme as a whole (its usual
- * mix of knee, hip and cardiac patients), used when neither a surgery nor the participant's
- * group names the procedure.
- */
-export const RECOVERY_PROGRAMMES = ['KNEE', 'HIP', 'CARDIAC', 'GENERAL'] as const;
-export const recoveryProgrammeSchema = z.enum(RECOVERY_PROGRAMMES);
-export type RecoveryProgramme = z.infer<typeof recoveryProgrammeSchema>;
-
-export const RECOVERY_PROGRAMME_LABELS: Record<RecoveryProgramme, string> = {
-  KNEE: 'Knee replacement programme',
-  HIP: 'Hip replacement programme',
-  CARDIAC: 'Cardiac surgery programme',
-  GENERAL: 'General recovery programme',
-};
+// The programmes themselves live in programmes.ts, which the participant list's filter imports too.
+export {
+  RECOVERY_PROGRAMME_LABELS,
+  RECOVERY_PROGRAMMES,
+  recoveryProgrammeSchema,
+  type RecoveryProgramme,
+} from './programmes';
 
 /**
  * The programme a recorded procedure belongs to. Procedures outside the programmes (ACL,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FLAG_SEVERITIES } from './flags';
 import { MESSAGES } from './messages';
 import { isIsoDate } from './nudges';
+import { RECOVERY_PROGRAMMES, type RecoveryProgramme } from './programmes';
 import {
   DEFAULT_PARTICIPANT_TYPE,
   idSchema,
@@ -135,6 +136,7 @@ export const PARTICIPANT_ERRORS = {
   groupFilterInvalid: `group must be a group name of at most ${MAX_GROUP_NAME_LENGTH} characters`,
   surgeryDateInvalid: (field: string) => `${field} must be a date written YYYY-MM-DD.`,
   surgeryRangeInvalid: 'surgery_from must be on or before surgery_to.',
+  programmeFilterInvalid: `programme must be empty (all) or one of ${RECOVERY_PROGRAMMES.join(', ')}`,
   userIdRequired: 'user_id must be a participant id.',
   typeRequired: 'User type is required',
   typeInvalid: 'User type must be one of Internal, Pilot or Demo',
@@ -189,8 +191,8 @@ function surgeryBoundSchema(field: 'surgery_from' | 'surgery_to') {
 }
 
 /**
- * The cohort filters of the participant list (issue 22): the participant's group and the day of
- * any of their surgeries, from and to inclusive. The outcome export takes the same filters.
+ * The cohort filters of the participant list (issue 22): the participant's group, the day of any
+ * of their surgeries (from and to inclusive) and their recovery programme. The outcome export takes the same filters.
  */
 export const cohortFilterFields = {
   group: z
@@ -201,6 +203,13 @@ export const cohortFilterFields = {
     .transform((value) => value ?? ''),
   surgery_from: surgeryBoundSchema('surgery_from'),
   surgery_to: surgeryBoundSchema('surgery_to'),
+  /** The recovery programme as the outcome trends resolve it (latest surgery, else group). */
+  programme: z
+    .union([z.literal(''), z.enum(RECOVERY_PROGRAMMES)], {
+      error: PARTICIPANT_ERRORS.programmeFilterInvalid,
+    })
+    .nullish()
+    .transform((value): RecoveryProgramme | '' => value ?? ''),
 };
 
 /** A range whose start is after its end is refused rather than matching no one. */
@@ -295,6 +304,7 @@ export const DEFAULT_PARTICIPANT_LIST_QUERY: ParticipantListQuery = {
   group: '',
   surgery_from: '',
   surgery_to: '',
+  programme: '',
 };
 
 /** A database id in a JSON body: a positive whole number (no coercion from strings). */

@@ -190,6 +190,54 @@ describe('cohort outcome export', () => {
     expect(sixMonths?.surgery_date).toBe(day(daysAgo(400)));
   });
 
+  it('filters by programme as the outcome trends resolve it: latest surgery, else group', async () => {
+    const { recent, earlier, noSurgery } = await seedCohort();
+    // A hip surgery decides over the knee group; no surgery and no programme group is GENERAL.
+    const hip = await addParticipant(testApp.db, { firstName: 'Hipfirst', group: 'Knee Recovery' });
+    await createSurgery(testApp.db, hip.id, {
+      procedure: 'TOTAL_HIP_REPLACEMENT',
+      surgeryDate: day(daysAgo(30)),
+    });
+    const general = await addParticipant(testApp.db, { firstName: 'General' });
+    const listed = async (programme: string) =>
+      successData(
+        await callApi(testApp, 'POST', API_PATHS.user.list, clinician.access_token, {
+          type: 'Internal',
+          status: '',
+          programme,
+          orderBy: 'first_name',
+        }),
+        participantListResponseSchema,
+      );
+    const knee = await listed('KNEE');
+    expect(knee.users.map((user) => user.id).sort()).toEqual(
+      [recent.id, earlier.id, noSurgery.id].sort(),
+    );
+    expect(knee.total_participants).toBe(3);
+    expect((await listed('HIP')).users.map((user) => user.id)).toEqual([hip.id]);
+    expect((await listed('GENERAL')).users.map((user) => user.id)).toEqual([general.id]);
+    expect((await listed('CARDIAC')).total_participants).toBe(0);
+    const rows = await exported('type=Internal&programme=KNEE');
+    expect([...new Set(rows.map((row) => row.participant_id))]).toEqual([
+      String(recent.id),
+      String(earlier.id),
+    ]);
+    expect(rows.every((row) => row.programme === 'KNEE')).toBe(true);
+    for (const participant of [recent, hip, general]) {
+      const trends = successData(
+        await callApi(
+          testApp,
+          'GET',
+          `${API_PATHS.surgery.outcomeTrends}?user_id=${participant.id}`,
+          clinician.access_token,
+        ),
+        outcomeTrendsSchema,
+      );
+      const filtered = await listed(trends.programme ?? '');
+      expect(filtered.users.map((user) => user.id)).toContain(participant.id);
+    }
+  });
+
   it('reads the cohort in batches by id, none skipped or repeated', async () => {
     const { recent, earlier, noSurgery } = await seedCohort();
     const filters = {
@@ -201,6 +249,7 @@ describe('cohort outcome export', () => {
       group: '',
       surgery_from: '',
       surgery_to: '',
+      programme: '' as const,
     };
     const batches: number[][] = [];
     for await (const batch of cohortBatches(testApp.db, filters, new Date(), 2)) {
@@ -272,6 +321,7 @@ describe('cohort outcome export', () => {
       ['surgery_from=2025-06-01&surgery_to=2025-01-01', PARTICIPANT_ERRORS.surgeryRangeInvalid],
       [`group=${'g'.repeat(500)}`, PARTICIPANT_ERRORS.groupFilterInvalid],
       ['not_reviewed_days=0', PARTICIPANT_ERRORS.notReviewedDaysInvalid],
+      ['programme=SPINE', PARTICIPANT_ERRORS.programmeFilterInvalid],
       ['type=Everyone', ''],
     ] as const) {
       const envelope = failure(await exportCsv(query), 400, 'VALIDATION_ERROR');

@@ -16,6 +16,11 @@ import {
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { FLAG_SEVERITIES, type FlagSeverity } from '@recovery-portal/contract/flags';
 import {
+  PROGRAMME_OF_GROUP,
+  PROGRAMME_OF_PROCEDURE,
+  type RecoveryProgramme,
+} from '@recovery-portal/contract/outcomes';
+import {
   TRACKER_FILTERS,
   type ParticipantListQuery,
   type ParticipantListRow,
@@ -23,6 +28,7 @@ import {
   type SortDirection,
   type UserGroup,
 } from '@recovery-portal/contract/participants';
+import { SURGERY_PROCEDURES } from '@recovery-portal/contract/surgery';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { participantStats } from '../../db/schema/activity';
@@ -46,6 +52,7 @@ export type ParticipantFilters = Pick<
   | 'group'
   | 'surgery_from'
   | 'surgery_to'
+  | 'programme'
 >;
 
 /** Escapes LIKE's wildcards and its escape character, so the input matches as plain text. */
@@ -70,6 +77,32 @@ const FILTER_FIRST_MAX_MATCHES = 2000;
 
 /** Reviewed in the last N days means after this instant: within (now − N days, now]. */
 const reviewCutoff = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
+
+const listOf = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`(null)`
+    : sql`(${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`;
+
+/**
+ * Participants following `programme` as resolveProgramme (outcomes) decides it: the latest
+ * surgery's procedure when there is a surgery, else a group that stands for a programme, else
+ * the general programme.
+ */
+function programmeCondition(programme: RecoveryProgramme): SQL {
+  const procedures = SURGERY_PROCEDURES.filter((p) => PROGRAMME_OF_PROCEDURE[p] === programme);
+  const groups = Object.keys(PROGRAMME_OF_GROUP);
+  const groupsOf = groups.filter((group) => PROGRAMME_OF_GROUP[group] === programme);
+  const latestProcedure = sql`(select ${surgeries.procedure} from ${surgeries} where ${surgeries.userId} = ${users.id} order by ${surgeries.surgeryDate} desc, ${surgeries.id} desc limit 1)`;
+  const groupName = sql`(select ${userGroups.name} from ${userGroups} where ${userGroups.id} = ${users.groupId})`;
+  const byGroup =
+    programme === 'GENERAL'
+      ? sql`coalesce(${groupName} not in ${listOf(groups)}, true)`
+      : sql`coalesce(${groupName} in ${listOf(groupsOf)}, false)`;
+  return sql`case when exists (select 1 from ${surgeries} where ${surgeries.userId} = ${users.id}) then coalesce(${latestProcedure}::text in ${listOf(procedures)}, false) else ${byGroup} end`;
+}
 
 /**
  * The filters as SQL. `now` anchors 'not reviewed in N days', which reads participant_triage:
@@ -112,6 +145,7 @@ export function filterConditions(filters: ParticipantFilters, now: Date): SQL[] 
       sql`exists (select 1 from ${surgeries} where ${surgeries.userId} = ${users.id}${from}${to})`,
     );
   }
+  if (filters.programme) conditions.push(programmeCondition(filters.programme));
   if (filters.not_reviewed_days !== null) {
     const cutoff = reviewCutoff(filters.not_reviewed_days, now);
     const notRecently = or(
@@ -511,7 +545,11 @@ export async function countParticipants(
   let all: number;
   // participant_search_counts knows type, status and search only: other filters are counted.
   const counted =
-    !filters.tracker && !filters.group && !filters.surgery_from && !filters.surgery_to;
+    !filters.tracker &&
+    !filters.group &&
+    !filters.surgery_from &&
+    !filters.surgery_to &&
+    !filters.programme;
   if (counted && [...search].length <= MAX_COUNTED_SEARCH_LENGTH) {
     all = await countedFromTable(db, filters, search);
   } else {

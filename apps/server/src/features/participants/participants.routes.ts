@@ -67,6 +67,7 @@ export function registerParticipantRoutes(
         group,
         surgery_from,
         surgery_to,
+        programme,
       } = request.body;
       await auditRequest(db, request, {
         action: AUDIT_ACTIONS.participantsList,
@@ -85,6 +86,7 @@ export function registerParticipantRoutes(
             group,
             surgery_from,
             surgery_to,
+            programme,
           },
           returned: result.users.map((row) => row.id),
         },

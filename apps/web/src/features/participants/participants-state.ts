@@ -8,6 +8,7 @@ import {
   surgeryRangeInOrder,
 } from '@recovery-portal/contract/participants';
 import { isIsoDate } from '@recovery-portal/contract/nudges';
+import { RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
 import type {
   ParticipantListQuery,
   ParticipantStatusFilter,
@@ -35,6 +36,8 @@ export const PARTICIPANT_LIST_DEFAULTS = {
   group: '',
   surgeryFrom: '',
   surgeryTo: '',
+  /** '' (any) or a recovery programme, e.g. `?programme=KNEE`. */
+  programme: '',
 } as const satisfies Record<string, string>;
 
 export type ParticipantListKey = keyof typeof PARTICIPANT_LIST_DEFAULTS;
@@ -44,6 +47,7 @@ const ALLOWED = {
   orderBy: PARTICIPANT_SORT_KEYS,
   orderDirection: SORT_DIRECTIONS,
   notReviewed: NOT_REVIEWED_DAYS_CHOICES.map(String),
+  programme: RECOVERY_PROGRAMMES,
 } as const;
 
 /** The status filter of a URL value. */
@@ -86,6 +90,8 @@ export function cohortFiltersOf(values: Readonly<Record<ParticipantListKey, stri
   const range = { surgery_from, surgery_to };
   return {
     group: values.group.trim(),
+    programme:
+      RECOVERY_PROGRAMMES.find((programme) => programme === values.programme) ?? ('' as const),
     ...(surgeryRangeInOrder(range) ? range : { surgery_from, surgery_to: '' }),
   };
 }

@@ -1,8 +1,9 @@
 import { Box, MenuItem, TextField } from '@mui/material';
+import { RECOVERY_PROGRAMME_LABELS, RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
 import { useUserGroups } from '../api/get-user-groups';
 import type { ParticipantListKey } from '../participants-state';
 
-type CohortKey = Extract<ParticipantListKey, 'group' | 'surgeryFrom' | 'surgeryTo'>;
+type CohortKey = Extract<ParticipantListKey, 'group' | 'surgeryFrom' | 'surgeryTo' | 'programme'>;
 
 export type CohortFilterProps = {
   values: Readonly<Record<CohortKey, string>>;
@@ -12,8 +13,8 @@ export type CohortFilterProps = {
 const ANY_GROUP = '';
 
 /**
- * The cohort the list (and its outcome export) is narrowed to: a group, and a range of surgery
- * days. Kept in the URL like the other filters.
+ * The cohort the list (and its outcome export) is narrowed to: a recovery programme, a group and a
+ * range of surgery days. Kept in the URL like the other filters.
  */
 export function CohortFilter({ values, onChange }: CohortFilterProps) {
   const groups = useUserGroups();
@@ -28,6 +29,22 @@ export function CohortFilter({ values, onChange }: CohortFilterProps) {
       aria-label="Cohort"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
+      <TextField
+        select
+        size="small"
+        label="Programme"
+        value={values.programme}
+        onChange={(event) => onChange({ programme: event.target.value })}
+        sx={{ width: { xs: '100%', sm: 240 } }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">Any</MenuItem>
+        {RECOVERY_PROGRAMMES.map((programme) => (
+          <MenuItem key={programme} value={programme}>
+            {RECOVERY_PROGRAMME_LABELS[programme]}
+          </MenuItem>
+        ))}
+      </TextField>
       <TextField
         select
         size="small"

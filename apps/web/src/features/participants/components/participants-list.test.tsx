@@ -225,6 +225,7 @@ describe('participants list', () => {
       group: '',
       surgery_from: '',
       surgery_to: '',
+      programme: '',
     });
     const statuses = screen.getByRole('group', { name: 'Participant status' });
     expect(within(statuses).getByRole('button', { name: 'Active' })).toHaveAttribute(
@@ -498,6 +499,7 @@ describe('participants list', () => {
       group: '',
       surgery_from: '',
       surgery_to: '',
+      programme: '',
     });
     expect(screen.getByRole('button', { name: 'Suspended' })).toHaveAttribute(
       'aria-pressed',
@@ -704,6 +706,16 @@ describe('delete selected participants', () => {
     });
   });
 
+  it('a programme narrows the list; a made-up one in the URL is ignored', async () => {
+    const { calls } = serve();
+    const { user } = await openParticipants('/participants?programme=SPINE');
+    expect(listBodies(calls)[0]).toMatchObject({ programme: '' });
+    const cohort = screen.getByRole('group', { name: 'Cohort' });
+    await user.click(within(cohort).getByRole('combobox', { name: 'Programme' }));
+    await user.click(await screen.findByRole('option', { name: 'Hip replacement programme' }));
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ programme: 'HIP' }));
+  });
+
   it('a shared link restores the cohort; a backwards or malformed range loses its bad bound', async () => {
     const { calls } = serve();
     await openParticipants(
@@ -740,7 +752,7 @@ describe('delete selected participants', () => {
       clicked.push(this);
     });
     const { user } = await openParticipants(
-      '/participants?status=ALL&search=jan&group=Knee%20Recovery&surgeryTo=2025-02-28&page=2',
+      '/participants?status=ALL&search=jan&group=Knee%20Recovery&surgeryTo=2025-02-28&programme=KNEE&page=2',
     );
     await user.click(screen.getByRole('button', { name: 'Export outcomes (CSV)' }));
     await waitFor(() => expect(clicked).toHaveLength(1));
@@ -752,6 +764,7 @@ describe('delete selected participants', () => {
       search_key: 'jan',
       group: 'Knee Recovery',
       surgery_to: '2025-02-28',
+      programme: 'KNEE',
     });
     expect(
       await screen.findByText('Outcome scores exported as outcome-scores-2025-03-01.csv.'),
