@@ -21,6 +21,7 @@ import { registerSignInThrottleRoutes } from './features/account/sign-in-throttl
 import { registerCareTeamRoutes } from './features/care-team/care-team.routes';
 import { registerTaskRoutes } from './features/care-team/tasks.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
+import { registerCohortExportRoutes } from './features/cohort-export/cohort-export.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
@@ -38,6 +39,7 @@ import { registerOutcomeRoutes } from './features/outcomes/outcomes.routes';
 import { registerPainRoutes } from './features/pain/pain.routes';
 import { registerParticipantRoutes } from './features/participants/participants.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
+import { registerReportRoutes } from './features/report/report.routes';
 import { registerReviewRoutes } from './features/review/review.routes';
 import { registerSimulationRoutes } from './features/simulation/simulation.routes';
 import { createOidcClient } from './features/sso/oidc-client';
@@ -164,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });
   registerAuditRoutes(app, db);
   registerParticipantRoutes(app, { db, config, mailer });
+  registerCohortExportRoutes(app, db);
   registerProfileRoutes(app, db);
   registerReviewRoutes(app, db);
   registerCareTeamRoutes(app, db);
@@ -192,6 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const triageScanner =
     deps.triageScanner ?? createTriageScanner({ db, concerns: config.flagConcerns });
   registerFlagRoutes(app, { db, concerns: config.flagConcerns });
+  registerReportRoutes(app, {
+    db,
+    concerns: config.flagConcerns,
+    defaultPaper: config.reportPaper,
+  });
   registerThresholdRoutes(app, { db, scanner: triageScanner });
   registerSimulationRoutes(app, {
     db,

@@ -57,6 +57,14 @@ describe('configuration', () => {
     expect(configError({ TRUST_PROXY: 'maybe' }).message).toMatch(/\bTRUST_PROXY\b/);
   });
 
+  it('the recovery report prints on A4 unless REPORT_PAPER names US Letter', () => {
+    expect(loadConfig({}).reportPaper).toBe('a4');
+    expect(loadConfig({ REPORT_PAPER: 'letter' }).reportPaper).toBe('letter');
+    const error = configError({ REPORT_PAPER: 'legal' });
+    expect(error.message).toMatch(/\bREPORT_PAPER\b/);
+    expect(error.message).toContain('a4 or letter');
+  });
+
   it('PostgreSQL statements time out after 15 s unless DATABASE_STATEMENT_TIMEOUT_MS says otherwise', () => {
     expect(loadConfig({}).databaseStatementTimeoutMs).toBe(15_000);
     expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '2500' }).databaseStatementTimeoutMs).toBe(

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SSO_NAME, DEFAULT_SSO_SCOPES } from '@recovery-portal/contract/sso-constants';
 import { concernListSchema, DEFAULT_CONCERNS, type Concern } from '@recovery-portal/contract/flags';
+import { REPORT_PAPERS } from '@recovery-portal/contract/report';
 import {
   DEFAULT_IDLE_TIMEOUT_MINUTES,
   MAX_IDLE_TIMEOUT_MINUTES,
@@ -89,6 +90,8 @@ const envSchema = z.object({
     )
     .optional(),
   BACKUP_KEEP: positiveInt.max(10_000).default(7),
+  /** Paper of the recovery report when the request names none (issue 22). */
+  REPORT_PAPER: z.enum(REPORT_PAPERS, { error: 'must be a4 or letter' }).default('a4'),
 });
 
 const BACKUP_UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -156,6 +159,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
       keep: env.BACKUP_KEEP,
     },
     oidc: oidcConfig(env),
+    reportPaper: env.REPORT_PAPER,
   };
 }
 

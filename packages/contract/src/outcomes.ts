@@ -1,28 +1,25 @@
 import { z } from 'zod';
 import { participantIdField } from './profile';
-import { surgeryProcedureSchema, type SurgeryProcedure } from './surgery';
-import { measureSchema } from './instruments';
+import { SURGERY_PROCEDURE_LABELS, surgeryProcedureSchema, type SurgeryProcedure } from './surgery';
+import { formatMeasureValue, measureSchema } from './instruments';
+import {
+  RECOVERY_PROGRAMME_LABELS,
+  recoveryProgrammeSchema,
+  type RecoveryProgramme,
+} from './programmes';
 import { surveyTimepointSchema, type SurveyTimepoint } from './surveys';
 
 // ---------------------------------------------------------------------------------------------
 // Programmes and the published thresholds scores are held against
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The recovery programmes a participant follows. GENERAL is the programme as a whole (its usual
- * mix of knee, hip and cardiac patients), used when neither a surgery nor the participant's
- * group names the procedure.
- */
-export const RECOVERY_PROGRAMMES = ['KNEE', 'HIP', 'CARDIAC', 'GENERAL'] as const;
-export const recoveryProgrammeSchema = z.enum(RECOVERY_PROGRAMMES);
-export type RecoveryProgramme = z.infer<typeof recoveryProgrammeSchema>;
-
-export const RECOVERY_PROGRAMME_LABELS: Record<RecoveryProgramme, string> = {
-  KNEE: 'Knee replacement programme',
-  HIP: 'Hip replacement programme',
-  CARDIAC: 'Cardiac surgery programme',
-  GENERAL: 'General recovery programme',
-};
+// The programmes themselves live in programmes.ts, which the participant list's filter imports too.
+export {
+  RECOVERY_PROGRAMME_LABELS,
+  RECOVERY_PROGRAMMES,
+  recoveryProgrammeSchema,
+  type RecoveryProgramme,
+} from './programmes';
 
 /**
  * The programme a recorded procedure belongs to. Procedures outside the programmes (ACL,
@@ -144,3 +141,36 @@ export const outcomeTrendsSchema = z.object({
   surveys: z.array(outcomeSurveySchema),
 });
 export type OutcomeTrends = z.infer<typeof outcomeTrendsSchema>;
+
+/** The line on the chart the improvement must reach: PreOp plus (or minus) the MCID. */
+export function mcidTarget(survey: OutcomeSurvey): number | null {
+  const preOp = survey.points[0]?.score ?? null;
+  if (!survey.mcid || preOp === null) return null;
+  const target = survey.higher_is_better ? preOp + survey.mcid.value : preOp - survey.mcid.value;
+  return Math.min(survey.max, Math.max(survey.min, target));
+}
+
+/** Change from PreOp in the better direction with its sign, e.g. '+18.51'; a dash without one. */
+export function formatImprovement(survey: OutcomeSurvey, improvement: number | null): string {
+  if (improvement === null) return '-';
+  const text = formatMeasureValue(survey.measure, Math.abs(improvement));
+  if (improvement > 0) return `+${text}`;
+  return improvement < 0 ? `-${text}` : text;
+}
+
+/** Which programme the participant follows, and where it was read from. */
+export function programmeText(trends: OutcomeTrends): string {
+  const procedure = trends.procedure ? SURGERY_PROCEDURE_LABELS[trends.procedure] : null;
+  if (!trends.programme) {
+    return `The latest surgery (${procedure ?? 'unknown procedure'}) is outside the recovery programmes.`;
+  }
+  const programme = RECOVERY_PROGRAMME_LABELS[trends.programme];
+  switch (trends.programme_source) {
+    case 'SURGERY':
+      return `${programme}, from the latest surgery (${procedure ?? 'unknown procedure'}).`;
+    case 'GROUP':
+      return `${programme}, from the participant's group.`;
+    case 'DEFAULT':
+      return `${programme}: no surgery is recorded.`;
+  }
+}

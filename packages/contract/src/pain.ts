@@ -38,6 +38,8 @@ export const PAIN_SCORE_MIN = 0;
 export const PAIN_SCORE_MAX = 10;
 export const MAX_PAIN_NOTE_LENGTH = 1000;
 export const PAIN_LAST_N_MAX = 200;
+/** How many reports the Pain section's chart and the recovery report show. */
+export const PAIN_LOG_COUNT = 30;
 /** Earliest accepted recorded_at. */
 export const PAIN_RECORDED_AT_MIN = '2000-01-01T00:00:00Z';
 /** recorded_at may run this far ahead of the server clock (clock skew of the caller). */

@@ -3,6 +3,8 @@ import { careTeamMemberSchema } from './care-team';
 import { FLAG_SEVERITIES } from './flags';
 import { isCalendarDate } from './tasks';
 import { MESSAGES } from './messages';
+import { isIsoDate } from './nudges';
+import { RECOVERY_PROGRAMMES, type RecoveryProgramme } from './programmes';
 import {
   DEFAULT_PARTICIPANT_TYPE,
   idSchema,
@@ -135,6 +137,10 @@ export const PARTICIPANT_ERRORS = {
   mineInvalid: 'mine must be true or false',
   overdueBeforeInvalid: 'overdue_before must be empty or a date (YYYY-MM-DD)',
   notReviewedDaysInvalid: `not_reviewed_days must be empty or a whole number of days from 1 to ${MAX_NOT_REVIEWED_DAYS}`,
+  groupFilterInvalid: `group must be a group name of at most ${MAX_GROUP_NAME_LENGTH} characters`,
+  surgeryDateInvalid: (field: string) => `${field} must be a date written YYYY-MM-DD.`,
+  surgeryRangeInvalid: 'surgery_from must be on or before surgery_to.',
+  programmeFilterInvalid: `programme must be empty (all) or one of ${RECOVERY_PROGRAMMES.join(', ')}`,
   userIdRequired: 'user_id must be a participant id.',
   typeRequired: 'User type is required',
   typeInvalid: 'User type must be one of Internal, Pilot or Demo',
@@ -177,6 +183,44 @@ export function participantsDeleteFailedMessage(failed: number, selected: number
 // ---------------------------------------------------------------------------------------------
 
 /** A participant type that must be chosen: missing or '' is 'User type is required' (spec §5). */
+/** A surgery date bound of the list filter (YYYY-MM-DD); empty or missing: no bound. */
+function surgeryBoundSchema(field: 'surgery_from' | 'surgery_to') {
+  const message = PARTICIPANT_ERRORS.surgeryDateInvalid(field);
+  return z
+    .string({ error: message })
+    .max(10, message)
+    .refine((value) => value === '' || isIsoDate(value), { error: message })
+    .nullish()
+    .transform((value) => value ?? '');
+}
+
+/**
+ * The cohort filters of the participant list (issue 22): the participant's group, the day of any
+ * of their surgeries (from and to inclusive) and their recovery programme. The outcome export takes the same filters.
+ */
+export const cohortFilterFields = {
+  group: z
+    .string({ error: PARTICIPANT_ERRORS.groupFilterInvalid })
+    .trim()
+    .max(MAX_GROUP_NAME_LENGTH, PARTICIPANT_ERRORS.groupFilterInvalid)
+    .nullish()
+    .transform((value) => value ?? ''),
+  surgery_from: surgeryBoundSchema('surgery_from'),
+  surgery_to: surgeryBoundSchema('surgery_to'),
+  /** The recovery programme as the outcome trends resolve it (latest surgery, else group). */
+  programme: z
+    .union([z.literal(''), z.enum(RECOVERY_PROGRAMMES)], {
+      error: PARTICIPANT_ERRORS.programmeFilterInvalid,
+    })
+    .nullish()
+    .transform((value): RecoveryProgramme | '' => value ?? ''),
+};
+
+/** A range whose start is after its end is refused rather than matching no one. */
+export function surgeryRangeInOrder(filters: { surgery_from: string; surgery_to: string }) {
+  return !filters.surgery_from || !filters.surgery_to || filters.surgery_from <= filters.surgery_to;
+}
+
 const requiredTypeSchema = z.enum(participantTypeSchema.options, {
   error: (issue) =>
     issue.input === undefined || issue.input === '' || issue.input === null
@@ -185,74 +229,80 @@ const requiredTypeSchema = z.enum(participantTypeSchema.options, {
 });
 
 /** POST /api/user/list — the participant list query state of spec §3 (plus status). */
-export const participantListQuerySchema = z.object({
-  page_size: z
-    .number({ error: PARTICIPANT_ERRORS.pageSizeInvalid })
-    .int(PARTICIPANT_ERRORS.pageSizeInvalid)
-    .min(1, PARTICIPANT_ERRORS.pageSizeInvalid)
-    .max(MAX_PARTICIPANT_PAGE_SIZE, PARTICIPANT_ERRORS.pageSizeInvalid)
-    .default(PARTICIPANT_PAGE_SIZE),
-  start: z
-    .number({ error: PARTICIPANT_ERRORS.startInvalid })
-    .int(PARTICIPANT_ERRORS.startInvalid)
-    .min(0, PARTICIPANT_ERRORS.startInvalid)
-    .max(2_147_483_647, PARTICIPANT_ERRORS.startInvalid)
-    .default(0),
-  search_key: z
-    .string({ error: PARTICIPANT_ERRORS.searchNotText })
-    .trim()
-    .max(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)
-    .nullish()
-    .transform((value) => value ?? ''),
-  status: z
-    .union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid })
-    .nullish()
-    .transform((value): ParticipantStatusFilter => value ?? ''),
-  tracker: z
-    .string({ error: PARTICIPANT_ERRORS.trackerInvalid })
-    .trim()
-    .max(MAX_TRACKER_FILTER_LENGTH, PARTICIPANT_ERRORS.trackerInvalid)
-    .nullish()
-    .transform((value) => value ?? ''),
-  type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
-  /**
-   * Only participants not reviewed in the last N days: never reviewed, or last reviewed N days
-   * ago or earlier (the window is (now − N days, now], like the 7-day counts). Empty: everybody.
-   */
-  not_reviewed_days: z
-    .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
-    .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-    .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-    .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-    .nullish()
-    .transform((value) => value ?? null),
-  /** Only the participants the caller is responsible for (care team, issue 22). */
-  mine: z
-    .boolean({ error: PARTICIPANT_ERRORS.mineInvalid })
-    .nullish()
-    .transform((value) => value ?? false),
-  /**
-   * Only participants with an open follow-up task due before this day: the portal sends its
-   * local today, so "overdue" follows the viewer's calendar (issue 22). Empty: everybody.
-   */
-  overdue_before: z
-    .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
-    .refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)
-    .nullish()
-    .transform((value) => value ?? null),
-  orderBy: z
-    .union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
-      error: PARTICIPANT_ERRORS.orderByInvalid,
-    })
-    .nullish()
-    .transform((value): ParticipantSortKey => value || DEFAULT_PARTICIPANT_SORT_KEY),
-  /** asc or desc in any case (the original portal sent ASC/DESC). */
-  orderDirection: z
-    .string({ error: PARTICIPANT_ERRORS.orderDirectionInvalid })
-    .nullish()
-    .transform((value) => (value ? value.toLowerCase() : 'asc'))
-    .pipe(z.enum(SORT_DIRECTIONS, { error: PARTICIPANT_ERRORS.orderDirectionInvalid })),
-});
+export const participantListQuerySchema = z
+  .object({
+    page_size: z
+      .number({ error: PARTICIPANT_ERRORS.pageSizeInvalid })
+      .int(PARTICIPANT_ERRORS.pageSizeInvalid)
+      .min(1, PARTICIPANT_ERRORS.pageSizeInvalid)
+      .max(MAX_PARTICIPANT_PAGE_SIZE, PARTICIPANT_ERRORS.pageSizeInvalid)
+      .default(PARTICIPANT_PAGE_SIZE),
+    start: z
+      .number({ error: PARTICIPANT_ERRORS.startInvalid })
+      .int(PARTICIPANT_ERRORS.startInvalid)
+      .min(0, PARTICIPANT_ERRORS.startInvalid)
+      .max(2_147_483_647, PARTICIPANT_ERRORS.startInvalid)
+      .default(0),
+    search_key: z
+      .string({ error: PARTICIPANT_ERRORS.searchNotText })
+      .trim()
+      .max(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)
+      .nullish()
+      .transform((value) => value ?? ''),
+    status: z
+      .union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid })
+      .nullish()
+      .transform((value): ParticipantStatusFilter => value ?? ''),
+    tracker: z
+      .string({ error: PARTICIPANT_ERRORS.trackerInvalid })
+      .trim()
+      .max(MAX_TRACKER_FILTER_LENGTH, PARTICIPANT_ERRORS.trackerInvalid)
+      .nullish()
+      .transform((value) => value ?? ''),
+    type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
+    /**
+     * Only participants not reviewed in the last N days: never reviewed, or last reviewed N days
+     * ago or earlier (the window is (now − N days, now], like the 7-day counts). Empty: everybody.
+     */
+    not_reviewed_days: z
+      .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
+      .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+      .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+      .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+      .nullish()
+      .transform((value) => value ?? null),
+    /** Only the participants the caller is responsible for (care team, issue 22). */
+    mine: z
+      .boolean({ error: PARTICIPANT_ERRORS.mineInvalid })
+      .nullish()
+      .transform((value) => value ?? false),
+    /**
+     * Only participants with an open follow-up task due before this day: the portal sends its
+     * local today, so "overdue" follows the viewer's calendar (issue 22). Empty: everybody.
+     */
+    overdue_before: z
+      .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
+      .refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)
+      .nullish()
+      .transform((value) => value ?? null),
+    orderBy: z
+      .union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
+        error: PARTICIPANT_ERRORS.orderByInvalid,
+      })
+      .nullish()
+      .transform((value): ParticipantSortKey => value || DEFAULT_PARTICIPANT_SORT_KEY),
+    /** asc or desc in any case (the original portal sent ASC/DESC). */
+    orderDirection: z
+      .string({ error: PARTICIPANT_ERRORS.orderDirectionInvalid })
+      .nullish()
+      .transform((value) => (value ? value.toLowerCase() : 'asc'))
+      .pipe(z.enum(SORT_DIRECTIONS, { error: PARTICIPANT_ERRORS.orderDirectionInvalid })),
+    ...cohortFilterFields,
+  })
+  .refine(surgeryRangeInOrder, {
+    error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
+    path: ['surgery_to'],
+  });
 /** What the portal sends (every field may be left out). */
 export type ParticipantListQueryInput = z.input<typeof participantListQuerySchema>;
 /** What the server works with, defaults applied. */
@@ -271,6 +321,10 @@ export const DEFAULT_PARTICIPANT_LIST_QUERY: ParticipantListQuery = {
   overdue_before: null,
   orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
   orderDirection: 'asc',
+  group: '',
+  surgery_from: '',
+  surgery_to: '',
+  programme: '',
 };
 
 /** A database id in a JSON body: a positive whole number (no coercion from strings). */

@@ -40,6 +40,10 @@ export const API_PATHS = {
     review: '/api/user/review',
     /** Last review, data connection and open flags of one participant. */
     triage: (id: number | string) => `/api/user/id/${id}/triage`,
+    /** GET the participant's recovery report as a PDF (?paper=a4|letter). */
+    report: (id: number | string) => `/api/user/id/${id}/report`,
+    /** GET outcome scores per participant and timepoint of the list's filter, as CSV. */
+    outcomesExport: '/api/user/outcomes-export',
   },
   nudge: {
     list: '/api/nudge/list',

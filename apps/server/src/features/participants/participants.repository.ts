@@ -16,6 +16,11 @@ import {
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { FLAG_SEVERITIES, type FlagSeverity } from '@recovery-portal/contract/flags';
 import {
+  PROGRAMME_OF_GROUP,
+  PROGRAMME_OF_PROCEDURE,
+  type RecoveryProgramme,
+} from '@recovery-portal/contract/outcomes';
+import {
   TRACKER_FILTERS,
   type ParticipantListQuery,
   type ParticipantListRow,
@@ -23,11 +28,13 @@ import {
   type SortDirection,
   type UserGroup,
 } from '@recovery-portal/contract/participants';
+import { SURGERY_PROCEDURES } from '@recovery-portal/contract/surgery';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { participantStats } from '../../db/schema/activity';
 import { loginAttempts, refreshTokens } from '../../db/schema/auth';
 import { outbox } from '../../db/schema/outbox';
+import { surgeries } from '../../db/schema/surgery';
 import { participantTriage } from '../../db/schema/triage';
 import { participantSearchCounts, userGroups, users } from '../../db/schema/users';
 import { tasks } from '../../db/schema/care-team';
@@ -43,7 +50,16 @@ const DAY_MS = 86_400_000;
  */
 export type ParticipantFilters = Pick<
   ParticipantListQuery,
-  'type' | 'status' | 'tracker' | 'search_key' | 'not_reviewed_days' | 'overdue_before'
+  | 'type'
+  | 'status'
+  | 'tracker'
+  | 'search_key'
+  | 'not_reviewed_days'
+  | 'overdue_before'
+  | 'group'
+  | 'surgery_from'
+  | 'surgery_to'
+  | 'programme'
 > & { responsible_id?: number | null };
 
 /** The list query with "mine" resolved (see ParticipantFilters). */
@@ -76,11 +92,37 @@ const FILTER_FIRST_MAX_MATCHES = 2000;
 /** Reviewed in the last N days means after this instant: within (now − N days, now]. */
 const reviewCutoff = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
 
+const listOf = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`(null)`
+    : sql`(${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )})`;
+
+/**
+ * Participants following `programme` as resolveProgramme (outcomes) decides it: the latest
+ * surgery's procedure when there is a surgery, else a group that stands for a programme, else
+ * the general programme.
+ */
+function programmeCondition(programme: RecoveryProgramme): SQL {
+  const procedures = SURGERY_PROCEDURES.filter((p) => PROGRAMME_OF_PROCEDURE[p] === programme);
+  const groups = Object.keys(PROGRAMME_OF_GROUP);
+  const groupsOf = groups.filter((group) => PROGRAMME_OF_GROUP[group] === programme);
+  const latestProcedure = sql`(select ${surgeries.procedure} from ${surgeries} where ${surgeries.userId} = ${users.id} order by ${surgeries.surgeryDate} desc, ${surgeries.id} desc limit 1)`;
+  const groupName = sql`(select ${userGroups.name} from ${userGroups} where ${userGroups.id} = ${users.groupId})`;
+  const byGroup =
+    programme === 'GENERAL'
+      ? sql`coalesce(${groupName} not in ${listOf(groups)}, true)`
+      : sql`coalesce(${groupName} in ${listOf(groupsOf)}, false)`;
+  return sql`case when exists (select 1 from ${surgeries} where ${surgeries.userId} = ${users.id}) then coalesce(${latestProcedure}::text in ${listOf(procedures)}, false) else ${byGroup} end`;
+}
+
 /**
  * The filters as SQL. `now` anchors 'not reviewed in N days', which reads participant_triage:
  * every query these conditions go into joins it.
  */
-function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
+export function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
   const conditions: SQL[] = [
     eq(users.role, 'PARTICIPANT'),
     eq(users.participantType, filters.type),
@@ -110,6 +152,23 @@ function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
       sql`exists (select 1 from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null and ${tasks.dueOn} < ${filters.overdue_before})`,
     );
   }
+  if (filters.group) {
+    conditions.push(
+      sql`${users.groupId} = (select ${userGroups.id} from ${userGroups} where ${userGroups.name} = ${filters.group})`,
+    );
+  }
+  if (filters.surgery_from || filters.surgery_to) {
+    const from = filters.surgery_from
+      ? sql` and ${surgeries.surgeryDate} >= ${filters.surgery_from}`
+      : sql``;
+    const to = filters.surgery_to
+      ? sql` and ${surgeries.surgeryDate} <= ${filters.surgery_to}`
+      : sql``;
+    conditions.push(
+      sql`exists (select 1 from ${surgeries} where ${surgeries.userId} = ${users.id}${from}${to})`,
+    );
+  }
+  if (filters.programme) conditions.push(programmeCondition(filters.programme));
   if (filters.not_reviewed_days !== null) {
     const cutoff = reviewCutoff(filters.not_reviewed_days, now);
     const notRecently = or(
@@ -521,11 +580,15 @@ export async function countParticipants(
   const search = normalisedSearch(filters.search_key);
   const everyone = () => filterConditions({ ...filters, not_reviewed_days: null }, now);
   let all: number;
-  if (
+  // participant_search_counts knows type, status and search only: other filters are counted.
+  const counted =
     !filters.tracker &&
     !narrowedByCareTeam(filters) &&
-    [...search].length <= MAX_COUNTED_SEARCH_LENGTH
-  ) {
+    !filters.group &&
+    !filters.surgery_from &&
+    !filters.surgery_to &&
+    !filters.programme;
+  if (counted && [...search].length <= MAX_COUNTED_SEARCH_LENGTH) {
     all = await countedFromTable(db, filters, search);
   } else {
     const [row] = await countRows(db, 'users').where(and(...everyone()));

@@ -67,6 +67,10 @@ export function registerParticipantRoutes(
         overdue_before,
         orderBy,
         orderDirection,
+        group,
+        surgery_from,
+        surgery_to,
+        programme,
       } = request.body;
       await auditRequest(db, request, {
         action: AUDIT_ACTIONS.participantsList,
@@ -84,6 +88,10 @@ export function registerParticipantRoutes(
             overdue_before,
             orderBy,
             orderDirection,
+            group,
+            surgery_from,
+            surgery_to,
+            programme,
           },
           returned: result.users.map((row) => row.id),
         },

@@ -5,7 +5,10 @@ import {
   PARTICIPANT_PAGE_SIZE,
   PARTICIPANT_SORT_KEYS,
   SORT_DIRECTIONS,
+  surgeryRangeInOrder,
 } from '@recovery-portal/contract/participants';
+import { isIsoDate } from '@recovery-portal/contract/nudges';
+import { RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
 import type {
   ParticipantListQuery,
   ParticipantStatusFilter,
@@ -35,6 +38,12 @@ export const PARTICIPANT_LIST_DEFAULTS = {
   mine: '',
   /** Only participants with an overdue follow-up task, `?overdue=1`. */
   overdue: '',
+  /** The cohort: a group name, and a surgery day range (YYYY-MM-DD, inclusive). */
+  group: '',
+  surgeryFrom: '',
+  surgeryTo: '',
+  /** '' (any) or a recovery programme, e.g. `?programme=KNEE`. */
+  programme: '',
 } as const satisfies Record<string, string>;
 
 /** The value of an on/off filter in the URL (`?mine=1`, `?overdue=1`). */
@@ -49,6 +58,7 @@ const ALLOWED = {
   notReviewed: NOT_REVIEWED_DAYS_CHOICES.map(String),
   mine: [FILTER_ON],
   overdue: [FILTER_ON],
+  programme: RECOVERY_PROGRAMMES,
 } as const;
 
 /** The status filter of a URL value. */
@@ -83,6 +93,23 @@ export function toParticipantListQuery(
     overdue_before: values.overdue === FILTER_ON ? today : null,
     orderBy: values.orderBy as ParticipantSortKey,
     orderDirection: values.orderDirection as SortDirection,
+    ...cohortFiltersOf(values),
+  };
+}
+
+/**
+ * The cohort filters of a list state. A hand-edited URL with a malformed day or a range that
+ * runs backwards loses that bound rather than failing the list.
+ */
+export function cohortFiltersOf(values: Readonly<Record<ParticipantListKey, string>>) {
+  const surgery_from = isIsoDate(values.surgeryFrom) ? values.surgeryFrom : '';
+  const surgery_to = isIsoDate(values.surgeryTo) ? values.surgeryTo : '';
+  const range = { surgery_from, surgery_to };
+  return {
+    group: values.group.trim(),
+    programme:
+      RECOVERY_PROGRAMMES.find((programme) => programme === values.programme) ?? ('' as const),
+    ...(surgeryRangeInOrder(range) ? range : { surgery_from, surgery_to: '' }),
   };
 }
 

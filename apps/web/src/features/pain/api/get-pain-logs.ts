@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { painLogListSchema } from '@recovery-portal/contract/pain';
+import { PAIN_LOG_COUNT, painLogListSchema } from '@recovery-portal/contract/pain';
 import type { LastPainLogsRequest, PainLog } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api-client';
 
-/** How many reports the chart and list show. */
-export const PAIN_LOG_COUNT = 30;
+export { PAIN_LOG_COUNT } from '@recovery-portal/contract/pain';
 
 /** POST /api/pain/last-n/log — the last n reports, newest first. */
 export function getPainLogs(

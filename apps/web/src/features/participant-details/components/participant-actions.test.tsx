@@ -111,7 +111,13 @@ describe('participant toolbar', () => {
       within(toolbar)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Mark reviewed', 'Suspend Participant', 'Delete Participant', 'Edit Participant']);
+    ).toEqual([
+      'Mark reviewed',
+      'Report',
+      'Suspend Participant',
+      'Delete Participant',
+      'Edit Participant',
+    ]);
   });
 
   it('clinician marks the participant reviewed at once, without a confirmation', async () => {

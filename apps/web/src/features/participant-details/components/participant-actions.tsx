@@ -18,12 +18,13 @@ import { useMarkParticipantReviewed } from '../api/mark-participant-reviewed';
 import { useResumeParticipant } from '../api/resume-participant';
 import { useSuspendParticipant } from '../api/suspend-participant';
 import { EditParticipantDialog } from './edit-participant-dialog';
+import { ReportButton } from './report-button';
 
 type OpenDialog = 'suspend' | 'delete' | 'edit' | null;
 
 /**
  * The participant's toolbar (spec §2): Mark reviewed (at once: it only records who looked and
- * when), Suspend (when active, after confirming), Reactivate (when suspended, at once), Delete
+ * when), Report (the printable recovery report), Suspend (when active, after confirming), Reactivate (when suspended, at once), Delete
  * (after confirming, then home) and Edit Participant. Failures show as errors (DESIGN §5), not
  * styled as success as in the original.
  */
@@ -85,6 +86,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
         >
           {REVIEW_MESSAGES.markReviewed}
         </Button>
+        <ReportButton participantId={profile.id} />
         {profile.status === 'ACTIVATED' ? (
           <Button
             variant="outlined"

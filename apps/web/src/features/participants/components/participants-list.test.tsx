@@ -1,5 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { clinicianUser, loginFor } from '../../../testing/fixtures';
@@ -119,8 +119,19 @@ const SUSPENDED = [
 
 type Handler = (call: FetchCall) => Response;
 
-function serve(handlers: Partial<Record<'list' | 'remind' | 'resume' | 'delete', Handler>> = {}) {
+function serve(
+  handlers: Partial<Record<'list' | 'remind' | 'resume' | 'delete' | 'export', Handler>> = {},
+) {
   return mockFetch((call) => {
+    if (call.url === API_PATHS.user.groups) {
+      return success([
+        { id: 1, name: 'Hip Recovery' },
+        { id: 2, name: 'Knee Recovery' },
+      ]);
+    }
+    if (call.url.startsWith(API_PATHS.user.outcomesExport) && handlers.export) {
+      return handlers.export(call);
+    }
     if (call.url === API_PATHS.user.list) {
       if (handlers.list) return handlers.list(call);
       const { status } = bodyOf(call) as { status: string };
@@ -216,6 +227,10 @@ describe('participants list', () => {
       overdue_before: null,
       orderBy: 'first_name',
       orderDirection: 'asc',
+      group: '',
+      surgery_from: '',
+      surgery_to: '',
+      programme: '',
     });
     const statuses = screen.getByRole('group', { name: 'Participant status' });
     expect(within(statuses).getByRole('button', { name: 'Active' })).toHaveAttribute(
@@ -494,6 +509,10 @@ describe('participants list', () => {
       overdue_before: null,
       orderBy: 'last_app_open',
       orderDirection: 'desc',
+      group: '',
+      surgery_from: '',
+      surgery_to: '',
+      programme: '',
     });
     expect(screen.getByRole('button', { name: 'Suspended' })).toHaveAttribute(
       'aria-pressed',
@@ -677,5 +696,91 @@ describe('delete selected participants', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Delete Selected Participant' })).toBeDisabled(),
     );
+  });
+
+  it('a group and a surgery day range narrow the list and stay in the URL', async () => {
+    const { calls } = serve();
+    const { user, router } = await openParticipants();
+    const cohort = screen.getByRole('group', { name: 'Cohort' });
+    await user.click(within(cohort).getByRole('combobox', { name: 'Group' }));
+    await user.click(await screen.findByRole('option', { name: 'Knee Recovery' }));
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ group: 'Knee Recovery' }));
+    await user.type(within(cohort).getByLabelText('Surgery from'), '2025-01-31');
+    await waitFor(() =>
+      expect(listBodies(calls).at(-1)).toMatchObject({
+        group: 'Knee Recovery',
+        surgery_from: '2025-01-31',
+        surgery_to: '',
+      }),
+    );
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toMatchObject({
+      group: 'Knee Recovery',
+      surgeryFrom: '2025-01-31',
+    });
+  });
+
+  it('a programme narrows the list; a made-up one in the URL is ignored', async () => {
+    const { calls } = serve();
+    const { user } = await openParticipants('/participants?programme=SPINE');
+    expect(listBodies(calls)[0]).toMatchObject({ programme: '' });
+    const cohort = screen.getByRole('group', { name: 'Cohort' });
+    await user.click(within(cohort).getByRole('combobox', { name: 'Programme' }));
+    await user.click(await screen.findByRole('option', { name: 'Hip replacement programme' }));
+    await waitFor(() => expect(listBodies(calls).at(-1)).toMatchObject({ programme: 'HIP' }));
+  });
+
+  it('a shared link restores the cohort; a backwards or malformed range loses its bad bound', async () => {
+    const { calls } = serve();
+    await openParticipants(
+      '/participants?group=Hip%20Recovery&surgeryFrom=2025-06-01&surgeryTo=2025-01-01',
+    );
+    expect(listBodies(calls)[0]).toMatchObject({
+      group: 'Hip Recovery',
+      surgery_from: '2025-06-01',
+      surgery_to: '',
+    });
+    const cohort = screen.getByRole('group', { name: 'Cohort' });
+    expect(within(cohort).getByRole('combobox', { name: 'Group' })).toHaveTextContent(
+      'Hip Recovery',
+    );
+  });
+
+  it('Export outcomes (CSV) downloads the scores of the filtered cohort', async () => {
+    const { calls } = serve({
+      export: () =>
+        new Response('\uFEFFparticipant_id\r\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="outcome-scores-2025-03-01.csv"',
+          },
+        }),
+    });
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:outcomes');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const { user } = await openParticipants(
+      '/participants?status=ALL&search=jan&group=Knee%20Recovery&surgeryTo=2025-02-28&programme=KNEE&page=2',
+    );
+    await user.click(screen.getByRole('button', { name: 'Export outcomes (CSV)' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]).toHaveAttribute('download', 'outcome-scores-2025-03-01.csv');
+    const exportCall = calls.find((call) => call.url.startsWith(API_PATHS.user.outcomesExport));
+    expect(exportCall?.init.method).toBe('GET');
+    expect(Object.fromEntries(new URL(exportCall!.url, 'http://portal').searchParams)).toEqual({
+      type: 'Internal',
+      search_key: 'jan',
+      group: 'Knee Recovery',
+      surgery_to: '2025-02-28',
+      programme: 'KNEE',
+    });
+    expect(
+      await screen.findByText('Outcome scores exported as outcome-scores-2025-03-01.csv.'),
+    ).toBeInTheDocument();
   });
 });

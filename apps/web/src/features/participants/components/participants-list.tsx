@@ -2,8 +2,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { useNavigate } from 'react-router';
+import { OUTCOME_EXPORT_MESSAGES } from '@recovery-portal/contract/cohort-export';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import {
   PARTICIPANT_PAGE_SIZE,
@@ -22,15 +24,18 @@ import type { RowId } from '../../../components/ui/data-table';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SortMenu } from '../../../components/ui/sort-menu';
 import { pageCount } from '../../../components/ui/paginator';
+import { errorMessage } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { AssignResponsibleDialog } from '../../care-team/components/assign-responsible-dialog';
 import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
 import { useDeleteParticipants } from '../api/delete-participant';
+import { useExportOutcomes } from '../api/export-outcomes';
 import { useParticipants } from '../api/get-participants';
 import { useRemindParticipant } from '../api/remind-participant';
 import { useResumeParticipant } from '../api/resume-participant';
 import { FILTER_ON, statusUrlValueOf, useParticipantListState } from '../participants-state';
+import { CohortFilter } from './cohort-filter';
 import { NotReviewedFilter } from './not-reviewed-filter';
 import { participantColumns, participantName } from './participant-columns';
 
@@ -60,6 +65,7 @@ export function ParticipantsList() {
   const remind = useRemindParticipant();
   const resume = useResumeParticipant();
   const deleteMany = useDeleteParticipants();
+  const exportOutcomes = useExportOutcomes();
   const [inviteOpen, setInviteOpen] = useState(false);
   // Mounted from the first opening on, so closing still plays the dialog's exit transition.
   const [inviteUsed, setInviteUsed] = useState(false);
@@ -197,6 +203,21 @@ export function ParticipantsList() {
         <Box sx={{ flexGrow: 1, '& h1': { mb: 0 } }}>
           <PageHeading title="Participants" />
         </Box>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          loading={exportOutcomes.isPending}
+          loadingPosition="start"
+          onClick={() =>
+            exportOutcomes.mutate(query, {
+              onSuccess: (fileName) =>
+                notify.success(OUTCOME_EXPORT_MESSAGES.downloaded(fileName), 'snackbar'),
+              onError: (error) => notify.error(errorMessage(error)),
+            })
+          }
+        >
+          {OUTCOME_EXPORT_MESSAGES.button}
+        </Button>
         {selectedIds.length > 0 && (
           <Typography variant="body2" color="text.secondary" role="status">
             {selectedIds.length} selected
@@ -229,6 +250,9 @@ export function ParticipantsList() {
         >
           Invite New Participant
         </Button>
+      </Box>
+      <Box sx={{ mb: 2 }}>
+        <CohortFilter values={values} onChange={setValues} />
       </Box>
       <DataTable<ParticipantListRow>
         label="Participants"

@@ -1,0 +1,152 @@
+import { formatMeasureValue } from '@recovery-portal/contract/instruments';
+import { mcidTarget, type OutcomeSurvey } from '@recovery-portal/contract/outcomes';
+
+/**
+ * One published score over the five timepoints as an SVG the PDF draws as vectors: what the
+ * outcome chart on the details page shows (the instrument's whole scale, the PASS dashed, the
+ * PreOp score plus the MCID dotted, each judged score with its own marker). No expected
+ * recovery curve: none is published in the product (decision record 0016).
+ */
+
+export const CHART_WIDTH = 480;
+export const CHART_HEIGHT = 190;
+const PLOT = { left: 44, right: 120, top: 14, bottom: 40 } as const;
+const Y_TICKS = 5;
+/** Vertical room one reference label needs. */
+const LABEL_GAP = 10;
+
+/** Marker colours chosen to stay apart in greyscale print too (shape carries the meaning). */
+export const MARKER_COLOURS = {
+  line: '#1565c0',
+  improving: '#2e7d32',
+  notImproving: '#c62828',
+  reference: '#555555',
+  grid: '#d0d0d0',
+  text: '#333333',
+} as const;
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const fixed = (n: number) => n.toFixed(1);
+
+function text(x: number, y: number, content: string, attrs = ''): string {
+  return `<text x="${fixed(x)}" y="${fixed(y)}" font-family="Roboto" font-size="8" fill="${MARKER_COLOURS.text}" ${attrs}>${escapeXml(content)}</text>`;
+}
+
+function line(x1: number, y1: number, x2: number, y2: number, attrs: string): string {
+  return `<line x1="${fixed(x1)}" y1="${fixed(y1)}" x2="${fixed(x2)}" y2="${fixed(y2)}" ${attrs}/>`;
+}
+
+function marker(kind: 'IMPROVING' | 'NOT_IMPROVING' | null, x: number, y: number): string {
+  if (kind === 'NOT_IMPROVING') {
+    // A square: 'not improving as expected'.
+    return `<rect x="${fixed(x - 3.5)}" y="${fixed(y - 3.5)}" width="7" height="7" fill="${MARKER_COLOURS.notImproving}"/>`;
+  }
+  if (kind === 'IMPROVING') {
+    return `<circle cx="${fixed(x)}" cy="${fixed(y)}" r="3.8" fill="${MARKER_COLOURS.improving}"/>`;
+  }
+  // Not judged (PreOp, 6 Weeks, or no threshold): a hollow circle.
+  return `<circle cx="${fixed(x)}" cy="${fixed(y)}" r="3.2" fill="#ffffff" stroke="${MARKER_COLOURS.line}" stroke-width="1.2"/>`;
+}
+
+/** The chart as an SVG document, CHART_WIDTH × CHART_HEIGHT points. */
+export function outcomeChartSvg(survey: OutcomeSurvey): string {
+  const plotWidth = CHART_WIDTH - PLOT.left - PLOT.right;
+  const plotHeight = CHART_HEIGHT - PLOT.top - PLOT.bottom;
+  const span = survey.max - survey.min || 1;
+  const yOf = (value: number) => PLOT.top + plotHeight * (1 - (value - survey.min) / span);
+  const step = plotWidth / survey.points.length;
+  const xOf = (index: number) => PLOT.left + step * (index + 0.5);
+  const right = PLOT.left + plotWidth;
+  const parts: string[] = [];
+
+  for (let i = 0; i < Y_TICKS; i += 1) {
+    const value = survey.min + (span * i) / (Y_TICKS - 1);
+    const y = yOf(value);
+    parts.push(line(PLOT.left, y, right, y, `stroke="${MARKER_COLOURS.grid}" stroke-width="0.5"`));
+    parts.push(text(PLOT.left - 5, y + 3, String(Math.round(value)), 'text-anchor="end"'));
+  }
+  parts.push(
+    line(
+      PLOT.left,
+      PLOT.top,
+      PLOT.left,
+      PLOT.top + plotHeight,
+      'stroke="#000000" stroke-width="0.7"',
+    ),
+    line(
+      PLOT.left,
+      PLOT.top + plotHeight,
+      right,
+      PLOT.top + plotHeight,
+      'stroke="#000000" stroke-width="0.7"',
+    ),
+  );
+  survey.points.forEach((point, index) => {
+    parts.push(text(xOf(index), PLOT.top + plotHeight + 12, point.label, 'text-anchor="middle"'));
+  });
+  parts.push(
+    text(
+      PLOT.left + plotWidth / 2,
+      CHART_HEIGHT - 6,
+      'Timepoint after surgery',
+      'text-anchor="middle"',
+    ),
+    text(
+      10,
+      PLOT.top + plotHeight / 2,
+      `${survey.label} (${survey.scale_text})`,
+      `text-anchor="middle" transform="rotate(-90 10 ${fixed(PLOT.top + plotHeight / 2)})"`,
+    ),
+  );
+
+  const references: { value: number; label: string; dash: string }[] = [];
+  if (survey.pass) {
+    references.push({ value: survey.pass.value, label: `PASS ${survey.pass.value}`, dash: '6 4' });
+  }
+  const target = mcidTarget(survey);
+  if (target !== null) {
+    references.push({
+      value: target,
+      label: `PreOp + MCID (${formatMeasureValue(survey.measure, target)})`,
+      dash: '2 3',
+    });
+  }
+  // Labels sit right of the plot, top to bottom, at least a line apart when the lines are close.
+  let lastLabelY = -Infinity;
+  for (const reference of references.sort((a, b) => yOf(a.value) - yOf(b.value))) {
+    const y = yOf(reference.value);
+    const labelY = Math.max(y + 3, lastLabelY + LABEL_GAP);
+    lastLabelY = labelY;
+    parts.push(
+      line(
+        PLOT.left,
+        y,
+        right,
+        y,
+        `stroke="${MARKER_COLOURS.reference}" stroke-width="1" stroke-dasharray="${reference.dash}"`,
+      ),
+      text(right + 4, labelY, reference.label),
+    );
+  }
+
+  const scored = survey.points.flatMap((point, index) =>
+    point.score === null ? [] : [{ point, x: xOf(index), y: yOf(point.score) }],
+  );
+  if (scored.length > 1) {
+    const path = scored.map(({ x, y }) => `${fixed(x)},${fixed(y)}`).join(' ');
+    parts.push(
+      `<polyline points="${path}" fill="none" stroke="${MARKER_COLOURS.line}" stroke-width="1.6"/>`,
+    );
+  }
+  for (const { point, x, y } of scored) {
+    parts.push(marker(point.status, x, y));
+    if (point.score !== null) {
+      parts.push(
+        text(x, y - 7, formatMeasureValue(survey.measure, point.score), 'text-anchor="middle"'),
+      );
+    }
+  }
+
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}">${parts.join('')}</svg>`;
+}

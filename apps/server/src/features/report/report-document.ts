@@ -1,0 +1,304 @@
+import { NOT_APPLICABLE_SCORE, type AdherenceEntry } from '@recovery-portal/contract/adherence';
+import {
+  FLAG_SEVERITY_LABELS,
+  FLAG_SOURCE_LABELS,
+  FLAG_STATUS_LABELS,
+} from '@recovery-portal/contract/flags';
+import { formatMeasureValue } from '@recovery-portal/contract/instruments';
+import {
+  formatImprovement,
+  OUTCOME_STATUS_LABELS,
+  programmeText,
+  type OutcomeSurvey,
+} from '@recovery-portal/contract/outcomes';
+import { PAIN_BODY_SITE_LABELS, PAIN_SCORE_MAX } from '@recovery-portal/contract/pain';
+import { PARTICIPANT_STATUS_LABELS } from '@recovery-portal/contract/participants';
+import { REPORT_PAPER_POINTS, type ReportPaper } from '@recovery-portal/contract/report';
+import {
+  dataConnectionOf,
+  dataConnectionWarning,
+  REVIEW_MESSAGES,
+} from '@recovery-portal/contract/review';
+import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
+import { SURVEY_TIMEPOINT_LABELS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
+import type { Content, DocumentDefinition, TableCell } from 'pdfmake';
+import { CHART_HEIGHT, CHART_WIDTH, outcomeChartSvg } from './outcome-chart-svg';
+import type { ReportData } from './report-data';
+
+/**
+ * The recovery report as a pdfmake document: identification, surgery, outcome scores with their
+ * charts, the survey schedule (adherence), pain, flags with their acknowledgements and the last
+ * review. Every number comes from ReportData, which the details screens' services produce.
+ * Dates are ISO days and times are UTC, so the paper reads the same in every clinic.
+ */
+
+const MARGIN = 40;
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
+const minute = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '-');
+const dash = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '-' : String(value);
+
+function heading(text: string): Content {
+  return { text, style: 'h2', margin: [0, 14, 0, 6] };
+}
+
+function note(text: string): Content {
+  return { text, style: 'note', margin: [0, 0, 0, 4] };
+}
+
+/** A table with a header row repeated on each page, in the report's light style. */
+function table(header: string[], rows: TableCell[][], widths: (string | number)[]): Content {
+  return {
+    table: {
+      headerRows: 1,
+      widths,
+      dontBreakRows: true,
+      body: [header.map((text) => ({ text, style: 'th' })), ...rows],
+    },
+    layout: 'lightHorizontalLines',
+    fontSize: 8.5,
+  };
+}
+
+function keyValues(pairs: [string, string][]): Content {
+  return {
+    table: {
+      widths: [110, '*'],
+      body: pairs.map(([key, value]) => [{ text: key, style: 'key' }, value]),
+    },
+    layout: 'noBorders',
+  };
+}
+
+function identification({ profile, outcomes }: ReportData): Content[] {
+  const name = `${profile.first_name} ${profile.last_name}`.trim() || '-';
+  return [
+    heading('Participant'),
+    keyValues([
+      ['Name', name],
+      ['Participant ID', String(profile.id)],
+      ['Email', dash(profile.user_name)],
+      [
+        'Date of birth',
+        profile.birth_date ? `${profile.birth_date} (age ${dash(profile.age)})` : '-',
+      ],
+      ['Gender', dash(profile.gender)],
+      ['Programme', programmeText(outcomes)],
+      ['Group', dash(profile.group)],
+      ['Participant type', profile.user_type],
+      ['Status', PARTICIPANT_STATUS_LABELS[profile.status]],
+    ]),
+  ];
+}
+
+function surgery({ surgeries }: ReportData): Content[] {
+  if (surgeries.length === 0) return [heading('Surgery'), note('No surgery is recorded.')];
+  return [
+    heading('Surgery'),
+    table(
+      ['Date', 'Procedure', 'Side', 'Surgeon', 'Hospital'],
+      surgeries.map((s) => [
+        s.surgery_date,
+        SURGERY_PROCEDURE_LABELS[s.procedure],
+        SURGERY_SIDE_LABELS[s.side],
+        s.surgeon,
+        s.hospital,
+      ]),
+      [58, '*', 50, '*', '*'],
+    ),
+  ];
+}
+
+function thresholdLines(survey: OutcomeSurvey): string[] {
+  return [
+    survey.mcid
+      ? `MCID ${survey.mcid.value} (improvement from PreOp, judged from 3 Months): ${survey.mcid.source}`
+      : `No published MCID is entered for ${survey.label}.`,
+    survey.pass
+      ? `PASS ${survey.pass.value} (judged from 6 Months): ${survey.pass.source}`
+      : `No published PASS is entered for ${survey.label}.`,
+  ];
+}
+
+function outcomeBlock(survey: OutcomeSurvey): Content {
+  const rows = survey.points.map((point) => [
+    point.label,
+    point.score === null
+      ? point.not_scorable_reason
+        ? `not scorable: ${point.not_scorable_reason}`
+        : '-'
+      : formatMeasureValue(survey.measure, point.score),
+    formatImprovement(survey, point.improvement),
+    point.status ? OUTCOME_STATUS_LABELS[point.status] : '-',
+    day(point.submitted_on),
+  ]);
+  return {
+    stack: [
+      { text: `${survey.name} (${survey.scale_text})`, style: 'h3', margin: [0, 8, 0, 4] },
+      { svg: outcomeChartSvg(survey), width: CHART_WIDTH, height: CHART_HEIGHT },
+      note(
+        'Hollow circle: not judged yet; filled circle: clinically important improvement; square: not improving as expected.',
+      ),
+      table(['Timepoint', 'Score', 'Change from PreOp', 'Against MCID / PASS', 'Submitted'], rows, [
+        60,
+        '*',
+        70,
+        130,
+        60,
+      ]),
+      ...thresholdLines(survey).map(note),
+    ],
+  };
+}
+
+function outcomeScores({ outcomes }: ReportData): Content[] {
+  const charted = outcomes.surveys.filter((survey) =>
+    survey.points.some((point) => point.score !== null),
+  );
+  return [
+    heading('Outcome scores'),
+    note(
+      'Scores as the instruments publish them, held against the published minimal clinically important difference (MCID) and patient-acceptable symptom state (PASS). No published expected recovery curve is entered in the portal, so none is drawn.',
+    ),
+    ...(charted.length === 0 ? [note('No outcome score has been submitted yet.')] : []),
+    ...charted.map(outcomeBlock),
+  ];
+}
+
+/** One survey schedule cell as the Survey Schedule card names it. */
+function scheduleCell(entry: AdherenceEntry, today: string): string {
+  if (entry.submitted_on) return `${entry.score_text ?? 'Submitted'}\n${day(entry.submitted_on)}`;
+  if (entry.score === NOT_APPLICABLE_SCORE) return 'NA';
+  if (!entry.target_date) return '-';
+  if (entry.target_date < today) return `Overdue\n${entry.target_date}`;
+  return `Due\n${entry.target_date}`;
+}
+
+function adherence({ adherence: schedule, generatedAt }: ReportData): Content[] {
+  if (schedule.length === 0) return [heading('Survey adherence'), note('No survey is scheduled.')];
+  const today = generatedAt.toISOString().slice(0, 10);
+  const entries = schedule.flatMap((item) => item.entries);
+  const due = entries.filter(
+    (entry) =>
+      entry.score !== NOT_APPLICABLE_SCORE &&
+      entry.target_date !== null &&
+      (entry.submitted_on !== null || entry.target_date <= today),
+  );
+  const submitted = due.filter((entry) => entry.submitted_on !== null).length;
+  return [
+    heading('Survey adherence'),
+    note(`${submitted} of ${due.length} questionnaires due by ${today} submitted.`),
+    table(
+      ['Survey', ...SURVEY_TIMEPOINTS.map((timepoint) => SURVEY_TIMEPOINT_LABELS[timepoint])],
+      schedule.map((item) => [
+        item.title,
+        ...item.entries.map((entry) => scheduleCell(entry, today)),
+      ]),
+      ['*', 62, 62, 62, 62, 62],
+    ),
+  ];
+}
+
+function pain({ pain: logs }: ReportData): Content[] {
+  if (logs.length === 0) return [heading('Pain'), note('No pain score is recorded.')];
+  const mean = logs.reduce((sum, log) => sum + log.score, 0) / logs.length;
+  return [
+    heading('Pain'),
+    note(
+      `Latest ${logs.length} reports (0–${PAIN_SCORE_MAX}, 10 = worst): latest ${logs[0]?.score ?? '-'}/${PAIN_SCORE_MAX}, mean ${mean.toFixed(1)}, highest ${Math.max(...logs.map((log) => log.score))}.`,
+    ),
+    table(
+      ['Recorded', 'Score', 'Body site', 'Note'],
+      logs.map((log) => [
+        minute(log.recorded_at),
+        `${log.score}/${PAIN_SCORE_MAX}`,
+        PAIN_BODY_SITE_LABELS[log.body_site],
+        dash(log.note),
+      ]),
+      [95, 35, 70, '*'],
+    ),
+  ];
+}
+
+function flags({ flags: list }: ReportData): Content[] {
+  if (list.length === 0) return [heading('Flags'), note('No flag has been raised.')];
+  return [
+    heading('Flags'),
+    table(
+      ['Detected', 'Severity', 'Source', 'Finding', 'Status and acknowledgement'],
+      list.map((flag) => [
+        minute(flag.detected_at),
+        FLAG_SEVERITY_LABELS[flag.severity],
+        FLAG_SOURCE_LABELS[flag.source],
+        { text: [{ text: flag.finding, bold: true }, `\n${flag.matched_text}`] },
+        flag.status === 'ACKNOWLEDGED'
+          ? `${FLAG_STATUS_LABELS.ACKNOWLEDGED} by ${flag.acknowledged_by ?? 'a deleted account'} on ${minute(flag.acknowledged_at)}${flag.acknowledgement_note ? `\nNote: ${flag.acknowledgement_note}` : ''}`
+          : FLAG_STATUS_LABELS.OPEN,
+      ]),
+      [68, 42, 50, '*', 140],
+    ),
+  ];
+}
+
+function review({ triage, reviewerRegId, generatedAt }: ReportData): Content[] {
+  const reviewer = triage.last_reviewed_by
+    ? `${triage.last_reviewed_by.name || 'a deleted account'}${reviewerRegId ? ` (Reg Id ${reviewerRegId})` : ''}`
+    : null;
+  const reviewed = triage.last_reviewed_at
+    ? REVIEW_MESSAGES.lastReviewed(minute(triage.last_reviewed_at), reviewer)
+    : REVIEW_MESSAGES.neverReviewed;
+  const connection =
+    dataConnectionWarning(dataConnectionOf(triage.last_telemetry_at, generatedAt)) ??
+    `Home data current (last received ${minute(triage.last_telemetry_at)}).`;
+  return [
+    heading('Last review'),
+    keyValues([
+      ['Review', reviewed],
+      ['Data connection', connection],
+      ['Open flags', String(triage.open_flag_count)],
+    ]),
+  ];
+}
+
+/** The whole document on the chosen paper. */
+export function reportDocument(data: ReportData, paper: ReportPaper): DocumentDefinition {
+  const { width, height } = REPORT_PAPER_POINTS[paper];
+  const generated = minute(data.generatedAt.toISOString());
+  return {
+    pageSize: { width, height },
+    pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN + 10],
+    info: {
+      // The file's metadata names no one: it travels with copies of the file.
+      title: `Recovery report, participant ${data.profile.id}`,
+      creator: 'Recovery Portal',
+      producer: 'Recovery Portal',
+    },
+    footer: (page, pages) => ({
+      text: `Recovery report · participant ${data.profile.id} · generated ${generated} · confidential health information · page ${page} of ${pages}`,
+      style: 'footer',
+      margin: [MARGIN, 10, MARGIN, 0],
+    }),
+    content: [
+      { text: 'Recovery report', style: 'h1' },
+      note(`Generated ${generated} from the Recovery Portal.`),
+      ...identification(data),
+      ...surgery(data),
+      ...outcomeScores(data),
+      ...adherence(data),
+      ...pain(data),
+      ...flags(data),
+      ...review(data),
+    ],
+    styles: {
+      h1: { fontSize: 18, bold: true, margin: [0, 0, 0, 2] },
+      h2: { fontSize: 13, bold: true, color: '#1565c0' },
+      h3: { fontSize: 10.5, bold: true },
+      th: { bold: true, fontSize: 8.5 },
+      key: { bold: true },
+      note: { fontSize: 8, color: '#444444' },
+      footer: { fontSize: 7, color: '#666666' },
+    },
+    defaultStyle: { font: 'Roboto', fontSize: 9.5, lineHeight: 1.15 },
+  };
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
+import type { Concern } from '@recovery-portal/contract/flags';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { participantPathSchema } from '@recovery-portal/contract/profile';
+import { reportQuerySchema, type ReportPaper } from '@recovery-portal/contract/report';
+import type { Database } from '../../db/client';
+import { auditRequest } from '../audit/request-audit';
+import { createReportService } from './report.service';
+
+/** The printable recovery report (issue 22): clinicians only, one audit row per download. */
+export function registerReportRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; concerns: readonly Concern[]; defaultPaper: ReportPaper },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const reports = createReportService(deps);
+
+  routes.get(
+    API_PATHS.user.report(':id'),
+    {
+      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.participantReportDownload },
+      schema: {
+        tags: ['participant details'],
+        summary:
+          "The participant's recovery report as a PDF (A4 or US Letter): identification, surgery, outcome charts, adherence, pain, flags and the last review",
+        params: participantPathSchema,
+        querystring: reportQuerySchema,
+        // No response schema: the body is the PDF (failures are still the envelope).
+        produces: ['application/pdf'],
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const report = await reports.recoveryReport(id, request.query.paper);
+      await auditRequest(deps.db, request, {
+        action: AUDIT_ACTIONS.participantReportDownload,
+        subjectType: 'participant',
+        subjectId: id,
+        details: { paper: report.paper },
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${report.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(report.pdf);
+    },
+  );
+}

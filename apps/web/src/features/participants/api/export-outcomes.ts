@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  outcomeExportFileName,
+  outcomeExportParams,
+} from '@recovery-portal/contract/cohort-export';
+import type { ParticipantListQuery } from '@recovery-portal/contract/participants';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { apiDownload } from '../../../lib/api-client';
+import { toApiDate } from '../../../lib/format';
+import { saveFile } from '../../../lib/save-file';
+
+/**
+ * GET /api/user/outcomes-export with the list's filters (not its paging or sort), fetched with
+ * the bearer token as a file and offered to the user as a download.
+ */
+export async function exportOutcomes(query: ParticipantListQuery): Promise<string> {
+  const file = await apiDownload(API_PATHS.user.outcomesExport, {
+    query: outcomeExportParams(query),
+    accept: 'text/csv',
+  });
+  const fileName = file.fileName ?? outcomeExportFileName(toApiDate());
+  saveFile(file.blob, fileName);
+  return fileName;
+}
+
+export function useExportOutcomes() {
+  return useMutation({ mutationFn: exportOutcomes });
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import {
+  cohortFilterFields,
+  MAX_NOT_REVIEWED_DAYS,
+  MAX_SEARCH_KEY_LENGTH,
+  PARTICIPANT_ERRORS,
+  surgeryRangeInOrder,
+  type ParticipantListQuery,
+  type ParticipantStatusFilter,
+} from './participants';
+import { isCalendarDate } from './tasks';
+import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema, userStatusSchema } from './users';
+
+/**
+ * GET /api/user/outcomes-export: the published outcome scores of every participant the list's
+ * filter holds (type tab, status, search, not reviewed, Mine, overdue tasks, group, surgery days,
+ * programme), one CSV row per
+ * participant, score and timepoint (issue 22 'Cohort export'). Paging and sorting do not apply.
+ */
+export const outcomeExportQuerySchema = z
+  .object({
+    type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
+    status: z
+      .union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid })
+      .optional()
+      .transform((value): ParticipantStatusFilter => value ?? ''),
+    search_key: z
+      .string({ error: PARTICIPANT_ERRORS.searchNotText })
+      .trim()
+      .max(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)
+      .optional()
+      .transform((value) => value ?? ''),
+    not_reviewed_days: z
+      .preprocess(
+        (value) =>
+          value === ''
+            ? undefined
+            : typeof value === 'string' && /^\d{1,6}$/.test(value)
+              ? Number(value)
+              : value,
+        z
+          .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
+          .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+          .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+          .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
+          .optional(),
+      )
+      .transform((value) => value ?? null),
+    /** `true`: only the caller's caseload, as the list's Mine. */
+    mine: z
+      .enum(['true', 'false'], { error: PARTICIPANT_ERRORS.mineInvalid })
+      .optional()
+      .transform((value) => value === 'true'),
+    overdue_before: z
+      .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
+      .refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)
+      .optional()
+      .transform((value) => value ?? null),
+    ...cohortFilterFields,
+  })
+  .refine(surgeryRangeInOrder, {
+    error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
+    path: ['surgery_to'],
+  });
+export type OutcomeExportQuery = z.output<typeof outcomeExportQuerySchema>;
+
+/** The export's query string for the list's current filter (its paging and sort left out). */
+export function outcomeExportParams(query: ParticipantListQuery): Record<string, string> {
+  const params: Record<string, string> = {
+    type: query.type,
+    status: query.status,
+    search_key: query.search_key,
+    not_reviewed_days: query.not_reviewed_days === null ? '' : String(query.not_reviewed_days),
+    mine: query.mine ? 'true' : '',
+    overdue_before: query.overdue_before ?? '',
+    group: query.group,
+    surgery_from: query.surgery_from,
+    surgery_to: query.surgery_to,
+    programme: query.programme,
+  };
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+}
+
+export function outcomeExportFileName(isoDate: string): string {
+  return `outcome-scores-${isoDate}.csv`;
+}
+
+/**
+ * The columns of the export, in order, with what each holds: the README's column dictionary is
+ * this list. Scores are the instruments' published scores as the outcome chart shows them.
+ */
+export const OUTCOME_EXPORT_COLUMNS = [
+  ['participant_id', "The participant's id in the portal"],
+  ['first_name', 'First name'],
+  ['last_name', 'Last name'],
+  ['participant_type', 'Internal, Pilot or Demo'],
+  ['group', "The participant's group; empty without one"],
+  [
+    'programme',
+    'Recovery programme (KNEE, HIP, CARDIAC, GENERAL); empty for a procedure outside them',
+  ],
+  ['surgery_date', 'Day of the latest surgery (YYYY-MM-DD); empty without one'],
+  ['procedure', 'Procedure of the latest surgery'],
+  ['side', 'Side of the latest surgery'],
+  ['questionnaire', 'Title of the questionnaire'],
+  ['measure', 'Published score: KOOS_JR, HOOS_JR, PROMIS_GPH, PROMIS_GMH, PROMIS_PI_4A'],
+  ['scale', 'Range and direction of the score, e.g. 0–100, 100 = best'],
+  ['timepoint', 'PRE_OP, WEEK_6, MONTH_3, MONTH_6 or MONTH_12'],
+  ['submitted_on', 'When the questionnaire was submitted (ISO 8601, UTC)'],
+  [
+    'score',
+    'The published score with the decimals the instrument reports; empty when not scorable',
+  ],
+  ['change_from_preop', 'Change from the PreOp score, positive = better; empty without both'],
+  [
+    'status',
+    'IMPROVING or NOT_IMPROVING against the MCID (from 3 Months) and PASS (from 6 Months); empty before',
+  ],
+  ['not_scorable_reason', "Why a submitted response has no score under the instrument's rules"],
+  ['mcid', 'Published minimal clinically important difference used; empty where none is entered'],
+  ['pass', 'Published patient-acceptable symptom state used; empty where none is entered'],
+] as const;
+
+export const OUTCOME_EXPORT_HEADER = OUTCOME_EXPORT_COLUMNS.map(([name]) => name);
+
+export const OUTCOME_EXPORT_MESSAGES = {
+  button: 'Export outcomes (CSV)',
+  downloaded: (fileName: string) => `Outcome scores exported as ${fileName}.`,
+} as const;
