@@ -11,19 +11,13 @@ import { AppError } from '../../lib/app-error';
 import { activationCode, opaqueToken, sha256 } from '../../lib/secure-random';
 import type { Mailer } from '../../mail/mailer';
 import { activationCodeMail, resetLink } from '../../mail/templates';
-import { countAuditFromAddressLastHour, recordAudit } from '../audit/audit.repository';
-import type { AccessTokens } from './access-tokens';
+import { countAuditFromAddressLastHour, recordAudit } from '../../core/audit/record-audit';
+import type { AccessTokens } from '../../core/auth/access-tokens';
 import * as repo from './account.repository';
 import { createLoginThrottle } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
-
-/** Where a call came from, for throttling and the audit trail. */
-export interface CallerContext {
-  clientAddress: string;
-  userAgent?: string;
-  requestId: string;
-}
+import type { CallerContext } from '../../core/caller';
 
 const MAX_WRONG_CODE_GUESSES = 5;
 const MAX_CODES_PER_HOUR = 5;

@@ -9,8 +9,8 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
 import { findSurgery } from '../surgery/surgery.repository';
 import { createAdherenceService } from './adherence.service';
 

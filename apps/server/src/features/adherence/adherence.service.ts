@@ -10,7 +10,7 @@ import {
   SURVEY_TIMEPOINTS,
 } from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
-import { addDays } from '../telemetry/days';
+import { addDays } from '../../core/days';
 import { measureScores } from '../surveys/survey-scores';
 import { listScheduleRows, type ScheduleRow } from './adherence.repository';
 

@@ -15,14 +15,9 @@ import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { revokeAllUserTokens } from '../account/account.repository';
 import type { AccountService } from '../account/account.service';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditFn } from '../../core/audit/request-audit';
 import { createProfileService } from '../profile/profile.service';
 import * as repo from './clinicians.repository';
-
-/** Records an audit row for the calling staff member. */
-export type AuditFn = (
-  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
-) => Promise<void>;
 
 /** The unique index a PostgreSQL unique violation names, looking through wrapped errors. */
 function violatedUniqueIndex(error: unknown): string | null {

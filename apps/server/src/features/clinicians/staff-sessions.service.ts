@@ -13,7 +13,7 @@ import {
   revokeAllUserTokens,
   revokeUserSession,
 } from '../account/account.repository';
-import type { AuditFn } from './clinicians.service';
+import type { AuditFn } from '../../core/audit/request-audit';
 
 /**
  * An administrator's view of a staff member's sessions (issue 8). Revoking a session ends it at

@@ -14,7 +14,7 @@ import {
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { requireParticipant } from '../profile/participant-lookup';
+import { requireParticipant } from '../../core/participant-lookup';
 import { fileRemovalAllowed } from '../backup/file-removal-hold';
 import { findSurgery } from '../surgery/surgery.repository';
 import { inspectDicomFile, replaceControlCharacters, type DicomMetadata } from './dicom-header';

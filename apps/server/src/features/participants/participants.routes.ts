@@ -20,7 +20,7 @@ import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import type { Mailer } from '../../mail/mailer';
-import { auditRequest } from '../audit/request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
 import { createParticipantService } from './participants.service';
 
 /** Participant management (spec §2 'Participants list', §7): clinicians only, every call audited. */

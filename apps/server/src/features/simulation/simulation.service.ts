@@ -20,7 +20,7 @@ import { TIMELINE_VOLUMES } from '../../db/seed/timeline-types';
 import { conflict, notFound } from '../../lib/app-error';
 import { refreshParticipantStats } from '../activity/participant-stats.repository';
 import { insertPainLogs, type NewPainLog } from '../pain/pain.repository';
-import { requireParticipant } from '../profile/participant-lookup';
+import { requireParticipant } from '../../core/participant-lookup';
 import { insertSurgery } from '../surgery/surgery.repository';
 import {
   deleteGeneratedData,

@@ -19,7 +19,7 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../telemetry/days';
+import { addDays, todayUtc } from '../../core/days';
 import { KOOS_JR } from './instruments/koos-jr';
 import { NOT_AN_INSTRUMENT } from './survey-scores';
 import { surveyContent } from './surveys.service';

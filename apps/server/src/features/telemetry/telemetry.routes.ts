@@ -8,8 +8,8 @@ import { telemetrySchema } from '@recovery-portal/contract/telemetry';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
 import { simulationRunDateFor } from '../simulation/simulation.repository';
 import { createTelemetryService } from './telemetry.service';
 

@@ -17,7 +17,8 @@ import {
   type Telemetry,
 } from '@recovery-portal/contract/telemetry';
 import type { Database } from '../../db/client';
-import { addDays, startOfDay, todayUtc, utcDay } from './days';
+import { addDays, startOfDay, todayUtc, utcDay } from '../../core/days';
+import { roundTo } from '../../core/numbers';
 import { computeInsight, type DailyValue } from './insight';
 import { lastMeasurementAt, readingsBetween } from './measurements.repository';
 import {
@@ -26,7 +27,6 @@ import {
   latestReading,
   plotPoints,
   readingKey,
-  roundTo,
   type Reading,
 } from './series';
 import { trendSeries } from './trend-series';

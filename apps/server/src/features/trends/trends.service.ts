@@ -12,7 +12,7 @@ import {
   type WeeklySeries,
 } from '@recovery-portal/contract/trends';
 import type { Database } from '../../db/client';
-import { addDays, startOfDay } from '../telemetry/days';
+import { addDays, startOfDay } from '../../core/days';
 import { computeInsight } from '../telemetry/insight';
 import { readingsBetween } from '../telemetry/measurements.repository';
 import { dailyValues, type Reading } from '../telemetry/series';
