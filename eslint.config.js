@@ -7,6 +7,34 @@ import tseslint from 'typescript-eslint';
 
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**', 'e2e/**'];
 
+const server = './apps/server/src';
+/** What a server feature is told when it imports another feature (docs/architecture.md). */
+const FEATURE_IMPORT_MESSAGE =
+  'A server feature never imports another feature: move the shared piece into core/, or compose the features in app.ts.';
+/**
+ * Server layers (docs/architecture.md): contract → core, db, lib, mail, plugins → features → app.
+ * `featureZone` is the rule for features importing one another; see the account compositions below.
+ */
+function serverZones(featureZone) {
+  const below = (layer) => ({
+    target: `${server}/${layer}`,
+    from: `${server}/features`,
+    message: `${layer}/ sits below the features and never imports one.`,
+  });
+  return [below('core'), below('lib'), below('plugins'), below('mail'), featureZone];
+}
+const everyFeatureApart = {
+  target: `${server}/features/*/`,
+  from: `${server}/features/*/`,
+  except: ['.'],
+  message: FEATURE_IMPORT_MESSAGE,
+};
+/** A feature built on others' services, still to be untied (named so no new edge slips in). */
+const composedFeatures = {
+  clinicians: ['./account', './profile'],
+  sso: ['./account'],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,6 +100,28 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [...testFiles, '**/*.fixtures.ts', 'apps/server/src/db/seed/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones(everyFeatureApart) }] },
+  },
+  ...Object.entries(composedFeatures).map(([feature, uses]) => ({
+    files: [`apps/server/src/features/${feature}/**/*.ts`],
+    ignores: [...testFiles, '**/*.fixtures.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: serverZones({
+            target: `${server}/features/${feature}`,
+            from: `${server}/features`,
+            except: [`./${feature}`, ...uses],
+            message: FEATURE_IMPORT_MESSAGE,
+          }),
+        },
+      ],
+    },
+  })),
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },

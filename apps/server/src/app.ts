@@ -24,7 +24,7 @@ import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
 import { registerFhirRoutes } from './features/fhir/fhir.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
-import { createDicomStore } from './features/imaging/dicom-store';
+import { createDicomStore } from './core/imaging/dicom-store';
 import {
   dicomMultipartOptions,
   registerDicomUploadRoute,

@@ -16,8 +16,8 @@ import { registerBackendClientRoutes } from './backend-clients.routes';
 import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
-import { createDicomStore } from '../imaging/dicom-store';
-import { createUidBackfill } from '../imaging/imaging-uids';
+import { createDicomStore } from '../../core/imaging/dicom-store';
+import { createUidBackfill } from '../../core/imaging/imaging-uids';
 
 export interface FhirDeps {
   db: Database;

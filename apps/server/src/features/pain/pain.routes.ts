@@ -15,7 +15,7 @@ import { errorResponses } from '../../lib/route-errors';
 import { currentStaff } from '../../plugins/auth';
 import { auditRequest } from '../../core/audit/request-audit';
 import { requireParticipant } from '../../core/participant-lookup';
-import { insertPainLogs, lastPainLogs } from './pain.repository';
+import { insertPainLogs, lastPainLogs } from '../../core/pain-logs';
 
 /** Pain reports (spec §7 'Surgery and pain'): clinicians only. */
 export function registerPainRoutes(app: FastifyInstance, db: Database) {

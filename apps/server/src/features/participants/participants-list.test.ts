@@ -14,7 +14,7 @@ import {
 import { participantActivity } from '../../db/schema/activity';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
-import { refreshParticipantStats } from '../activity/participant-stats.repository';
+import { refreshParticipantStats } from '../../core/participant-stats';
 import {
   authHeaders,
   buildTestApp,

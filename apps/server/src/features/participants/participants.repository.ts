@@ -30,7 +30,7 @@ import { loginAttempts, refreshTokens } from '../../db/schema/auth';
 import { outbox } from '../../db/schema/outbox';
 import { participantTriage } from '../../db/schema/triage';
 import { participantSearchCounts, userGroups, users } from '../../db/schema/users';
-import { reviewerName, reviewers } from '../review/review.repository';
+import { reviewerName, reviewers } from '../../core/reviewers';
 
 const DAY_MS = 86_400_000;
 
@@ -668,24 +668,6 @@ export async function listGroups(db: Database): Promise<UserGroup[]> {
       // Case-insensitive, so the order does not depend on the database's collation.
       .orderBy(sql`lower(${userGroups.name})`, asc(userGroups.name), asc(userGroups.id))
   );
-}
-
-/** A group by exact name (case-insensitive) or by id. */
-export async function findGroup(
-  db: Database,
-  ref: string | number,
-): Promise<UserGroup | undefined> {
-  const [row] = await db
-    .select({ id: userGroups.id, name: userGroups.name })
-    .from(userGroups)
-    .where(
-      typeof ref === 'number'
-        ? eq(userGroups.id, ref)
-        : sql`lower(${userGroups.name}) = lower(${ref})`,
-    )
-    .orderBy(asc(userGroups.id))
-    .limit(1);
-  return row;
 }
 
 export async function emailInUse(db: Database, email: string): Promise<boolean> {

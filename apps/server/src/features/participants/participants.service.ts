@@ -16,6 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error';
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import { invitationMail, reminderMail } from './participant-mail';
 import * as repo from './participants.repository';
+import { findGroup } from '../../core/participant-groups';
 
 const MAIL_FAILED =
   'The email could not be sent, so nothing was changed. Please try again in a few minutes.';
@@ -115,7 +116,7 @@ export function createParticipantService(deps: {
 
     /** Creates a PENDING_ACTIVATION participant and emails the invitation. */
     async invite(input: InviteParticipant): Promise<ParticipantListRow> {
-      const group = await repo.findGroup(db, input.group);
+      const group = await findGroup(db, input.group);
       if (!group) throw new AppError('UNPROCESSABLE', PARTICIPANT_ERRORS.unknownGroup(input.group));
       if (await repo.emailInUse(db, input.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
       const { firstName, lastName } = splitPersonName(input.name);

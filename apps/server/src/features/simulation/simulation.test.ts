@@ -38,7 +38,7 @@ import {
   createSurgery,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { simulationRunDateFor } from './simulation.repository';
+import { simulationRunDateFor } from '../../core/simulation-run-date';
 
 const DAY_MS = 86_400_000;
 /**

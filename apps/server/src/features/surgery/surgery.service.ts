@@ -13,15 +13,17 @@ import { RETIRED_SURVEY_TITLES, SURVEY_DEFINITIONS } from '../../db/seed/survey-
 import { notFound } from '../../lib/app-error';
 import { requireParticipant } from '../../core/participant-lookup';
 import {
-  countScheduledSurveys,
   findSurgery,
   insertSurgery,
-  listQuestionnaires,
   listSurgeries,
-  rescheduleSurveys,
-  scheduleSurveys,
   updateSurgery,
   type SurgeryValues,
+} from '../../core/surgeries';
+import {
+  countScheduledSurveys,
+  listQuestionnaires,
+  rescheduleSurveys,
+  scheduleSurveys,
 } from './surgery.repository';
 
 /** Which programme questionnaires fit a procedure; null: only the general ones. */

@@ -10,7 +10,7 @@ import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { auditRequest } from '../../core/audit/request-audit';
 import { requireParticipant } from '../../core/participant-lookup';
-import { simulationRunDateFor } from '../simulation/simulation.repository';
+import { simulationRunDateFor } from '../../core/simulation-run-date';
 import { createTelemetryService } from './telemetry.service';
 
 /** Home Health Telemetry and Labs & Vitals of a participant (spec §2, §7): clinicians only. */

@@ -19,8 +19,11 @@ import {
 import type { Database } from '../../db/client';
 import { addDays, startOfDay, todayUtc, utcDay } from '../../core/days';
 import { roundTo } from '../../core/numbers';
-import { computeInsight, type DailyValue } from './insight';
-import { lastMeasurementAt, readingsBetween } from './measurements.repository';
+import { computeInsight, type DailyValue } from '../../core/measurements/insight';
+import {
+  lastMeasurementAt,
+  readingsBetween,
+} from '../../core/measurements/measurements.repository';
 import {
   dailyValues,
   groupReadings,
@@ -28,8 +31,8 @@ import {
   plotPoints,
   readingKey,
   type Reading,
-} from './series';
-import { trendSeries } from './trend-series';
+} from '../../core/measurements/series';
+import { trendSeries } from '../../core/measurements/trend-series';
 
 /** Every measurement the telemetry call reads. */
 const TELEMETRY_CODES = Object.values(MEASUREMENT_TYPES).map((type) => type.code);

@@ -17,7 +17,7 @@ import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { auditRequest } from '../../core/audit/request-audit';
 import { requireParticipant } from '../../core/participant-lookup';
-import { simulationRunDateFor } from '../simulation/simulation.repository';
+import { simulationRunDateFor } from '../../core/simulation-run-date';
 import { todayUtc } from '../../core/days';
 import { createTrendService } from './trends.service';
 

@@ -1,6 +1,6 @@
 import type { PlotPoint } from '@recovery-portal/contract/telemetry';
 import { addDays } from '../../core/days';
-import type { DailyValue } from '../telemetry/insight';
+import type { DailyValue } from '../../core/measurements/insight';
 import { roundTo } from '../../core/numbers';
 
 export interface Week {

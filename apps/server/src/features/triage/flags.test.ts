@@ -31,7 +31,7 @@ import {
   createSurvey,
   createSurveyResponse,
 } from '../../test/factories';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
 import { createTriageScanner } from './triage-scanner';
 
 const DAY_MS = 86_400_000;

@@ -21,7 +21,7 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
 import { createTriageScanner, OUTCOME_LOOKBACK_DAYS, TRIAGE_LOOKBACK_DAYS } from './triage-scanner';
 
 const DAY_MS = 86_400_000;

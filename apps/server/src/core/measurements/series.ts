@@ -1,8 +1,8 @@
 import type { MeasurementSource } from '@recovery-portal/contract/measurements';
 import type { PlotPoint } from '@recovery-portal/contract/telemetry';
-import { utcDay } from '../../core/days';
+import { utcDay } from '../days';
 import type { DailyValue } from './insight';
-import { roundTo } from '../../core/numbers';
+import { roundTo } from '../numbers';
 
 /** One stored measurement as the series functions need it. */
 export interface Reading {
