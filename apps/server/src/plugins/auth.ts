@@ -4,7 +4,7 @@ import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError } from '../lib/app-error';
 import type { AccessTokens } from '../core/auth/access-tokens';
 import type { Database } from '../db/client';
-import { prepareFindSignedInStaff } from '../core/auth/signed-in-staff';
+import { prepareFindSignedInStaff } from '../core/auth/sessions';
 
 /**
  * Who may call a route: 'public' (no token), 'staff' (any signed-in staff member) or a list of

@@ -3,7 +3,7 @@ import type { SessionUser, StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { loginAttempts, loginCodes, refreshTokens } from '../../db/schema/auth';
 import { users } from '../../db/schema/users';
-import { liveToken } from '../../core/auth/signed-in-staff';
+import { liveToken } from '../../core/auth/sessions';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -207,18 +207,6 @@ export async function revokeTokenFamily(db: Database, familyId: string): Promise
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-/** Ends every session of the user; answers how many live sessions there were. */
-export async function revokeAllUserTokens(db: Database, userId: number): Promise<number> {
-  const rows = await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt });
-  const now = Date.now();
-  return new Set(rows.filter((row) => row.expiresAt.getTime() > now).map((row) => row.familyId))
-    .size;
 }
 
 export async function insertLoginCode(db: Database, code: typeof loginCodes.$inferInsert) {

@@ -18,6 +18,7 @@ import { createLoginThrottle } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
 import type { CallerContext } from '../../core/caller';
+import { revokeAllUserTokens } from '../../core/auth/sessions';
 
 const MAX_WRONG_CODE_GUESSES = 5;
 const MAX_CODES_PER_HOUR = 5;
@@ -308,7 +309,7 @@ export function createAccountService(deps: {
       }
       if (!(await repo.markLoginCodeUsed(db, match.id))) throw invalid;
       await repo.setPassword(db, user.id, await hashPassword(password));
-      await repo.revokeAllUserTokens(db, user.id);
+      await revokeAllUserTokens(db, user.id);
       await audit(AUDIT_ACTIONS.passwordSet, caller, { userId: user.id, email: user.email });
     },
   };

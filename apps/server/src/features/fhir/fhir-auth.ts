@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import type { Database } from '../../db/client';
 import type { AccessTokens } from '../../core/auth/access-tokens';
-import { prepareFindSignedInStaff } from '../../core/auth/signed-in-staff';
+import { prepareFindSignedInStaff } from '../../core/auth/sessions';
 import { auditRequest } from '../../core/audit/request-audit';
 import type { AuditEntry } from '../../core/audit/record-audit';
 import { FhirError } from './fhir-error';

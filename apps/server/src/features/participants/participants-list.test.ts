@@ -29,12 +29,12 @@ import { countParticipants, listParticipantPage } from './participants.repositor
 import {
   addParticipant,
   callApi,
-  DAY_MS,
   daysAgo,
   daysFromNow,
   seedGroups,
   type ParticipantFixture,
 } from './participants.fixtures';
+import { DAY_MS } from '../../core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

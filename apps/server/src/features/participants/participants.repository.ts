@@ -26,13 +26,12 @@ import {
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { participantStats } from '../../db/schema/activity';
-import { loginAttempts, refreshTokens } from '../../db/schema/auth';
+import { loginAttempts } from '../../db/schema/auth';
 import { outbox } from '../../db/schema/outbox';
 import { participantTriage } from '../../db/schema/triage';
 import { participantSearchCounts, userGroups, users } from '../../db/schema/users';
 import { reviewerName, reviewers } from '../../core/reviewers';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../core/days';
 
 /** The list filters (everything of the query state but paging and sorting). */
 export type ParticipantFilters = Pick<
@@ -731,14 +730,6 @@ export async function changeStatus(
     .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT'), eq(users.status, from)))
     .returning({ id: users.id });
   return rows.length === 1;
-}
-
-/** Ends every session of the account, so a suspension takes effect at once. */
-export async function revokeSessions(db: Database, userId: number): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
 /**

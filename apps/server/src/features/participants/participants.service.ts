@@ -17,18 +17,11 @@ import type { MailMessage, Mailer } from '../../mail/mailer';
 import { invitationMail, reminderMail } from './participant-mail';
 import * as repo from './participants.repository';
 import { findGroup } from '../../core/participant-groups';
+import { revokeAllUserTokens } from '../../core/auth/sessions';
+import { isUniqueViolation } from '../../db/errors';
 
 const MAIL_FAILED =
   'The email could not be sent, so nothing was changed. Please try again in a few minutes.';
-
-/** True for a PostgreSQL unique violation, however deep the driver wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -172,7 +165,7 @@ export function createParticipantService(deps: {
         const latest = await requireParticipant(id);
         throw conflict(PARTICIPANT_ERRORS.notSuspendable(describe(latest.status)));
       }
-      await repo.revokeSessions(db, account.id);
+      await revokeAllUserTokens(db, account.id);
       return currentRow(id);
     },
 

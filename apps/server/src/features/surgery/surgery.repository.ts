@@ -2,17 +2,11 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { SURVEY_TIMEPOINT_OFFSET_DAYS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
+import { addDays } from '../../core/days';
 
 // ---------------------------------------------------------------------------------------------
 // The survey schedule dated from a surgery
 // ---------------------------------------------------------------------------------------------
-
-/** YYYY-MM-DD plus whole days. */
-export function addDaysIso(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000)
-    .toISOString()
-    .slice(0, 10);
-}
 
 /** How many survey timepoints the participant has scheduled. */
 export async function countScheduledSurveys(db: Database, userId: number): Promise<number> {
@@ -43,7 +37,7 @@ export async function scheduleSurveys(
       userId,
       surveyId,
       timepoint,
-      targetDate: addDaysIso(surgeryDate, SURVEY_TIMEPOINT_OFFSET_DAYS[timepoint]),
+      targetDate: addDays(surgeryDate, SURVEY_TIMEPOINT_OFFSET_DAYS[timepoint]),
     })),
   );
   if (rows.length === 0) return 0;
@@ -66,12 +60,12 @@ export async function rescheduleSurveys(
     const offset = SURVEY_TIMEPOINT_OFFSET_DAYS[timepoint];
     const rows = await db
       .update(surveyResponses)
-      .set({ targetDate: addDaysIso(toDate, offset) })
+      .set({ targetDate: addDays(toDate, offset) })
       .where(
         and(
           eq(surveyResponses.userId, userId),
           eq(surveyResponses.timepoint, timepoint),
-          eq(surveyResponses.targetDate, addDaysIso(fromDate, offset)),
+          eq(surveyResponses.targetDate, addDays(fromDate, offset)),
           isNull(surveyResponses.submittedAt),
         ),
       )

@@ -31,3 +31,15 @@ export function prepareFindSignedInStaff(db: Database) {
     return { ...row, role: row.role };
   };
 }
+
+/** Ends every session of the user; answers how many live sessions there were. */
+export async function revokeAllUserTokens(db: Database, userId: number): Promise<number> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt });
+  const now = Date.now();
+  return new Set(rows.filter((row) => row.expiresAt.getTime() > now).map((row) => row.familyId))
+    .size;
+}
