@@ -25,7 +25,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app';
 import { createStaff } from '../../test/factories';
-import { countParticipants, listParticipantPage } from './participants.repository';
+import { countParticipants, listParticipantPage } from './participant-list.repository';
 import {
   addParticipant,
   callApi,

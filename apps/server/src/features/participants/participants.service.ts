@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import { invitationMail, reminderMail } from './participant-mail';
+import * as list from './participant-list.repository';
 import * as repo from './participants.repository';
 import { findGroup } from '../../core/participant-groups';
 import { revokeAllUserTokens } from '../../core/auth/sessions';
@@ -52,7 +53,7 @@ export function createParticipantService(deps: {
   }
 
   async function currentRow(id: number): Promise<ParticipantListRow> {
-    const row = await repo.findParticipantRow(db, id);
+    const row = await list.findParticipantRow(db, id);
     // Deleted between the change and this read: report it as gone rather than failing.
     if (!row) throw notFound(PARTICIPANT_ERRORS.notFound(id));
     return row;
@@ -97,8 +98,8 @@ export function createParticipantService(deps: {
       // One instant for both, so 'not reviewed in N days' counts the rows it pages. The exact
       // total comes first: it tells how to read the page, and that a page past it is empty.
       const now = new Date();
-      const total = await repo.countParticipants(db, query, now);
-      const rows = await repo.listParticipantPage(db, query, now, total);
+      const total = await list.countParticipants(db, query, now);
+      const rows = await list.listParticipantPage(db, query, now, total);
       return { users: rows, total_participants: total };
     },
 
@@ -182,7 +183,7 @@ export function createParticipantService(deps: {
     /** Deletes the participant and everything stored about them; staff cannot be deleted here. */
     async remove(id: number): Promise<{ type: ParticipantType | null; status: UserStatus }> {
       await requireParticipant(id);
-      const row = await repo.findParticipantRow(db, id);
+      const row = await list.findParticipantRow(db, id);
       if (!(await repo.deleteParticipant(db, id))) throw notFound(PARTICIPANT_ERRORS.notFound(id));
       return { type: row?.type ?? null, status: row?.status ?? 'ACTIVATED' };
     },
