@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
@@ -6,6 +7,31 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**', 'e2e/**'];
+
+const server = './apps/server/src';
+const FEATURE_IMPORT_MESSAGE =
+  'A server feature never imports another feature: move the shared piece into core/, or compose the features in app.ts.';
+/** Features built on another feature's service, still to be untied (named so no new edge slips in). */
+const composedFeatures = { clinicians: ['account', 'profile'], sso: ['account'] };
+/**
+ * Server layers (docs/architecture.md): contract → core, db, lib, mail, plugins → features → app.
+ * One zone per feature folder: a glob target would be matched against file names, not folders.
+ */
+const serverZones = [
+  ...['core', 'lib', 'plugins', 'mail'].map((layer) => ({
+    target: `${server}/${layer}`,
+    from: `${server}/features`,
+    message: `${layer}/ sits below the features and never imports one.`,
+  })),
+  ...readdirSync(new URL('apps/server/src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${server}/features/${name}`,
+      from: `${server}/features`,
+      except: [name, ...(composedFeatures[name] ?? [])].map((allowed) => `./${allowed}`),
+      message: FEATURE_IMPORT_MESSAGE,
+    })),
+];
 
 export default tseslint.config(
   {
@@ -71,6 +97,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Tests and their fixtures set up data across features; the demo seed is a composition root.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [...testFiles, '**/*.fixtures.ts', 'apps/server/src/db/seed/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -8,9 +8,9 @@ import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { afterCommit } from './db/ambient-transaction';
-import { createAccessTokens } from './features/account/access-tokens';
+import { createAccessTokens } from './core/auth/access-tokens';
 import { registerAccountRoutes } from './features/account/account.routes';
-import { registerAuditTrail } from './features/audit/audit-trail';
+import { registerAuditTrail } from './core/audit/audit-trail';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/account/account.service';
 import { deriveMfaKeys } from './features/account/mfa-keys';
@@ -21,13 +21,13 @@ import { registerSignInThrottleRoutes } from './features/account/sign-in-throttl
 import { registerCareTeamRoutes } from './features/care-team/care-team.routes';
 import { registerTaskRoutes } from './features/care-team/tasks.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
-import { registerCohortExportRoutes } from './features/cohort-export/cohort-export.routes';
+import { registerCohortExportRoutes } from './features/participants/outcomes-export.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
 import { registerFhirRoutes } from './features/fhir/fhir.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
-import { createDicomStore } from './features/imaging/dicom-store';
+import { createDicomStore } from './core/imaging/dicom-store';
 import {
   dicomMultipartOptions,
   registerDicomUploadRoute,
@@ -40,6 +40,7 @@ import { registerPainRoutes } from './features/pain/pain.routes';
 import { registerParticipantRoutes } from './features/participants/participants.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
 import { registerReportRoutes } from './features/report/report.routes';
+import { recoveryReportSources } from './report-sources';
 import { registerReviewRoutes } from './features/review/review.routes';
 import { registerSimulationRoutes } from './features/simulation/simulation.routes';
 import { createOidcClient } from './features/sso/oidc-client';
@@ -197,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFlagRoutes(app, { db, concerns: config.flagConcerns });
   registerReportRoutes(app, {
     db,
-    concerns: config.flagConcerns,
+    sources: recoveryReportSources(db, config.flagConcerns),
     defaultPaper: config.reportPaper,
   });
   registerThresholdRoutes(app, { db, scanner: triageScanner });

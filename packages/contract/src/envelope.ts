@@ -18,6 +18,30 @@ export const ERROR_CODES = [
 export const errorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
+/** The HTTP status the server answers each code with. */
+export const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+};
+
+/**
+ * The code a client reads into a failure without an envelope (a proxy's page, an empty body):
+ * the first code of ERROR_CODES answered with that status.
+ */
+export const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = Object.fromEntries(
+  [...ERROR_CODES].reverse().map((code) => [STATUS_BY_CODE[code], code]),
+);
+
 export const fieldErrorSchema = z.object({
   field: z.string(),
   message: z.string(),

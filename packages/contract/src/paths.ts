@@ -149,6 +149,21 @@ export const API_PATHS = {
 } as const;
 
 /** Portal routes of spec §2. */
+/**
+ * Spec §6: the calls the portal makes without a bearer token or no-cache headers (each one a
+ * route the server declares `access: 'public'`).
+ */
+export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
+  API_PATHS.account.login,
+  API_PATHS.account.token,
+  API_PATHS.account.sendCode,
+  API_PATHS.account.signup,
+  API_PATHS.mfa.verify,
+  API_PATHS.mfa.enrolStart,
+  API_PATHS.mfa.enrolConfirm,
+  API_PATHS.sessionPolicy,
+]);
+
 export const WEB_ROUTES = {
   home: '/',
   participants: '/participants',

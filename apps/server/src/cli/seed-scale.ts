@@ -16,7 +16,7 @@ import { DEMO_SEED } from '../db/seed/seed-random';
 import { markDemoSeeded } from '../db/seed/seed-demo';
 import { TIMELINE_VOLUMES } from '../db/seed/timeline-types';
 import { createStaffAccount } from '../features/account/create-staff-account';
-import { refreshParticipantStats } from '../features/activity/participant-stats.repository';
+import { refreshParticipantStats } from '../core/participant-stats';
 import { createTriageScanner } from '../features/triage/triage-scanner';
 import { lockDataDir } from '../lib/data-dir-lock';
 

@@ -36,3 +36,17 @@ export function isStatementCancelled(error: unknown): boolean {
   }
   return false;
 }
+
+/** The unique index a PostgreSQL unique violation names, looking through wrapped errors. */
+export function violatedUniqueIndex(error: unknown): string | null {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}
+
+/** True for a PostgreSQL unique violation, however deep the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  return violatedUniqueIndex(error) !== null;
+}

@@ -1,19 +1,8 @@
-import type { ErrorCode, FieldError } from '@recovery-portal/contract/envelope';
-
-const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  VALIDATION_ERROR: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  CSRF_REJECTED: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_ERROR: 500,
-};
+import {
+  STATUS_BY_CODE,
+  type ErrorCode,
+  type FieldError,
+} from '@recovery-portal/contract/envelope';
 
 /** An expected failure: the error handler turns it into the envelope with its status. */
 export class AppError extends Error {

@@ -1,10 +1,7 @@
 import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { formatDuration } from './format-duration';
+import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** The link that opens the reset screen on step 2 with the code filled in. */
 export function resetLink(publicUrl: string, email: string, code: string): string {

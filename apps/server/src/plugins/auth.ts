@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError } from '../lib/app-error';
-import type { AccessTokens } from '../features/account/access-tokens';
+import type { AccessTokens } from '../core/auth/access-tokens';
 import type { Database } from '../db/client';
-import { prepareFindSignedInStaff } from '../features/account/account.repository';
+import { prepareFindSignedInStaff } from '../core/auth/sessions';
 
 /**
  * Who may call a route: 'public' (no token), 'staff' (any signed-in staff member) or a list of

@@ -254,6 +254,23 @@ describe('api client', () => {
     });
   });
 
+  it.each([
+    [403, 'FORBIDDEN'],
+    [429, 'RATE_LIMITED'],
+    [503, 'SERVICE_UNAVAILABLE'],
+    [502, 'INTERNAL_ERROR'],
+  ] as const)(
+    'a %i page without an envelope (a proxy answering) fails with the code %s',
+    async (status, code) => {
+      signIn();
+      mockFetch(() => new Response('<html>proxy</html>', { status }));
+      await expect(apiRequest(PROTECTED, { schema: itemsSchema })).rejects.toMatchObject({
+        status,
+        code,
+      });
+    },
+  );
+
   it('reads plain and RFC 6266 file names from Content-Disposition', () => {
     expect(fileNameOf('attachment; filename="a b.csv"')).toBe('a b.csv');
     expect(fileNameOf('attachment; filename=plain.csv')).toBe('plain.csv');

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { tokenPairSchema } from '@recovery-portal/contract/account';
 import type { TokenRequest } from '@recovery-portal/contract/account';
 import { CSRF_COOKIE, CSRF_HEADER } from '@recovery-portal/contract/constants';
-import { errorCodeSchema, fieldErrorSchema } from '@recovery-portal/contract/envelope';
-import type { ErrorCode } from '@recovery-portal/contract/envelope';
+import {
+  CODE_BY_STATUS,
+  errorCodeSchema,
+  fieldErrorSchema,
+} from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { API_PATHS } from '@recovery-portal/contract/paths';
+import { API_PATHS, PUBLIC_API_PATHS } from '@recovery-portal/contract/paths';
 import { ApiError } from './api-error';
 import { markSessionExpired } from './return-after-sign-in';
 import { clearSession, getSession, setTokens } from './session';
@@ -32,18 +35,6 @@ export type ApiRequestOptions<S extends z.ZodType> = {
   schema: S;
   signal?: AbortSignal;
 };
-
-/** Spec §6: these calls go without a bearer token or no-cache headers. */
-const PUBLIC_PATHS: ReadonlySet<string> = new Set([
-  API_PATHS.account.login,
-  API_PATHS.account.token,
-  API_PATHS.account.sendCode,
-  API_PATHS.account.signup,
-  API_PATHS.mfa.verify,
-  API_PATHS.mfa.enrolStart,
-  API_PATHS.mfa.enrolConfirm,
-  API_PATHS.sessionPolicy,
-]);
 
 const successEnvelopeSchema = z.object({ _success: z.literal(true), _data: z.unknown() });
 // Lenient on purpose: a code this build does not know must not hide the server's sentence.
@@ -129,7 +120,7 @@ type SendOptions = {
 
 /** Sends a call and, after a 401 on a protected path, refreshes the tokens once and retries. */
 async function sendWithRefresh(path: string, options: SendOptions): Promise<Response> {
-  const isPublic = PUBLIC_PATHS.has(path);
+  const isPublic = PUBLIC_API_PATHS.has(path);
   const url = withQuery(path, options.query);
   const usedToken = isPublic ? null : getSession().accessToken;
   let response = await send(url, options, isPublic, usedToken);
@@ -269,19 +260,6 @@ async function refreshTokens(): Promise<string | null> {
     return null;
   }
 }
-
-const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: 'VALIDATION_ERROR',
-  401: 'UNAUTHENTICATED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  422: 'UNPROCESSABLE',
-  429: 'RATE_LIMITED',
-  503: 'SERVICE_UNAVAILABLE',
-};
 
 /** The parsed body, or undefined when it is empty or not JSON (say, a proxy's HTML page). */
 async function readJson(response: Response): Promise<unknown> {

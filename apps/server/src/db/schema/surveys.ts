@@ -27,7 +27,7 @@ export const surveys = pgTable('surveys', {
 /**
  * One scheduled survey for one participant at one timepoint. `answers` holds the index of the
  * chosen option per question and is the record: the portal derives every published score from
- * it (features/surveys/instruments). `score` keeps the instrument's first score as written when
+ * it (core/surveys/instruments). `score` keeps the instrument's first score as written when
  * submitted; notApplicable marks an 'NA' timepoint.
  */
 export const surveyResponses = pgTable(

@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { surveys as surveysTable } from '../schema/surveys';
 import { userGroups } from '../schema/users';
-import { refreshParticipantStats } from '../../features/activity/participant-stats.repository';
+import { refreshParticipantStats } from '../../core/participant-stats';
 import { createTimelineWriter, insertParticipantUsers, type RowCounts } from './bulk-insert';
 import { DEMO_GROUPS } from './demo-accounts';
 import { generateParticipantProfile, type ParticipantProfile } from './participant-profile';

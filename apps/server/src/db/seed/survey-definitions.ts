@@ -1,9 +1,9 @@
 import type { SurveyQuestion } from '@recovery-portal/contract/surveys';
-import { HOOS_JR } from '../../features/surveys/instruments/hoos-jr';
-import type { Instrument } from '../../features/surveys/instruments/instrument';
-import { KOOS_JR } from '../../features/surveys/instruments/koos-jr';
-import { PROMIS_GLOBAL_HEALTH } from '../../features/surveys/instruments/promis-global-health';
-import { PROMIS_PAIN_INTERFERENCE_4A } from '../../features/surveys/instruments/promis-pain-interference-4a';
+import { HOOS_JR } from '../../core/surveys/instruments/hoos-jr';
+import type { Instrument } from '../../core/surveys/instruments/instrument';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '../../core/surveys/instruments/promis-global-health';
+import { PROMIS_PAIN_INTERFERENCE_4A } from '../../core/surveys/instruments/promis-pain-interference-4a';
 import type { Joint } from './programme-plan';
 
 /** A questionnaire of the demo programme: a published instrument and who is asked to fill it in. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scoreResponse } from '../../features/surveys/instruments';
+import { scoreResponse } from '../../core/surveys/instruments';
 import { outcomeFindings } from '../../features/triage/outcome-rules';
-import type { ScheduleRow } from '../../features/adherence/adherence.repository';
+import type { ScheduleRow } from '../../core/surveys/survey-schedule';
 import {
   isNotImproving,
   NOT_IMPROVING_SHARE,

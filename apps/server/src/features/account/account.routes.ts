@@ -12,7 +12,7 @@ import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelo
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { loginResultSchema } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { callerOf } from '../../lib/caller';
+import { callerOf } from '../../core/caller';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import type { AccountService } from './account.service';

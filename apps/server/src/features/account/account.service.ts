@@ -11,19 +11,14 @@ import { AppError } from '../../lib/app-error';
 import { activationCode, opaqueToken, sha256 } from '../../lib/secure-random';
 import type { Mailer } from '../../mail/mailer';
 import { activationCodeMail, resetLink } from '../../mail/templates';
-import { countAuditFromAddressLastHour, recordAudit } from '../audit/audit.repository';
-import type { AccessTokens } from './access-tokens';
+import { countAuditFromAddressLastHour, recordAudit } from '../../core/audit/record-audit';
+import type { AccessTokens } from '../../core/auth/access-tokens';
 import * as repo from './account.repository';
 import { createLoginThrottle } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
-
-/** Where a call came from, for throttling and the audit trail. */
-export interface CallerContext {
-  clientAddress: string;
-  userAgent?: string;
-  requestId: string;
-}
+import type { CallerContext } from '../../core/caller';
+import { revokeAllUserTokens } from '../../core/auth/sessions';
 
 const MAX_WRONG_CODE_GUESSES = 5;
 const MAX_CODES_PER_HOUR = 5;
@@ -314,7 +309,7 @@ export function createAccountService(deps: {
       }
       if (!(await repo.markLoginCodeUsed(db, match.id))) throw invalid;
       await repo.setPassword(db, user.id, await hashPassword(password));
-      await repo.revokeAllUserTokens(db, user.id);
+      await revokeAllUserTokens(db, user.id);
       await audit(AUDIT_ACTIONS.passwordSet, caller, { userId: user.id, email: user.email });
     },
   };

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loginResponseSchema } from '@recovery-portal/contract/account';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
@@ -20,12 +20,12 @@ import {
 } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
-import { callerOf } from '../../lib/caller';
+import { callerOf } from '../../core/caller';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../audit/request-audit';
-import type { MfaAuditFn, MfaService } from './mfa.service';
+import { auditOf } from '../../core/audit/request-audit';
+import type { MfaService } from './mfa.service';
 
 /** Two-step sign-in (issue 8): the sign-in step, each staff member's own setup, the policy. */
 export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mfa: MfaService }) {
@@ -33,10 +33,6 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
   const { mfa } = deps;
   const tags = ['two-step sign-in'];
   const publicRoute = { access: 'public' } as const;
-  const auditOf =
-    (request: FastifyRequest): MfaAuditFn =>
-    (entry) =>
-      auditRequest(deps.db, request, entry);
 
   routes.post(
     API_PATHS.mfa.verify,
@@ -115,7 +111,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         response: { 200: successEnvelope(mfaStatusSchema), ...errorResponses(401) },
       },
     },
-    async (request) => ok(await mfa.status(currentStaff(request), auditOf(request))),
+    async (request) => ok(await mfa.status(currentStaff(request), auditOf(deps.db, request))),
   );
 
   routes.post(
@@ -128,7 +124,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         response: { 200: successEnvelope(mfaEnrolmentSchema), ...errorResponses(401, 409) },
       },
     },
-    async (request) => ok(await mfa.startSetup(currentStaff(request), auditOf(request))),
+    async (request) => ok(await mfa.startSetup(currentStaff(request), auditOf(deps.db, request))),
   );
 
   routes.post(
@@ -151,7 +147,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
           currentStaff(request),
           request.body.code,
           callerOf(request),
-          auditOf(request),
+          auditOf(deps.db, request),
         ),
       ),
   );
@@ -171,7 +167,12 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
       },
     },
     async (request) => {
-      await mfa.disable(currentStaff(request), request.body, callerOf(request), auditOf(request));
+      await mfa.disable(
+        currentStaff(request),
+        request.body,
+        callerOf(request),
+        auditOf(deps.db, request),
+      );
       return ok({ message: MFA_MESSAGES.disabled });
     },
   );
@@ -196,7 +197,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
           currentStaff(request),
           request.body,
           callerOf(request),
-          auditOf(request),
+          auditOf(deps.db, request),
         ),
       ),
   );
@@ -213,7 +214,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         response: { 200: successEnvelope(mfaPolicySchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ok(await mfa.policy(auditOf(request))),
+    async (request) => ok(await mfa.policy(auditOf(deps.db, request))),
   );
 
   routes.put(
@@ -235,7 +236,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         await mfa.setRequired(
           currentStaff(request),
           request.body.required_for_staff,
-          auditOf(request),
+          auditOf(deps.db, request),
         ),
       ),
   );
@@ -255,7 +256,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
       },
     },
     async (request) => {
-      await mfa.resetStaff(request.params.id, auditOf(request));
+      await mfa.resetStaff(request.params.id, auditOf(deps.db, request));
       return ok({ message: MFA_MESSAGES.staffReset });
     },
   );

@@ -21,21 +21,17 @@ import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { sha256 } from '../../lib/secure-random';
 import type { StaffPrincipal } from '../../plugins/auth';
-import type { AuditEntry } from '../audit/audit.repository';
-import { recordAudit } from '../audit/audit.repository';
+import type { AuditFn } from '../../core/audit/request-audit';
+import { recordAudit } from '../../core/audit/record-audit';
 import { findUserById, recordLoginAttempt, type UserRow } from './account.repository';
-import type { AccountService, CallerContext } from './account.service';
+import type { AccountService } from './account.service';
+import type { CallerContext } from '../../core/caller';
 import { createLoginThrottle } from './login-throttle';
 import type { MfaKeys } from './mfa-keys';
 import * as repo from './mfa.repository';
 import { verifyPassword } from './passwords';
 import { newRecoveryCodes } from './recovery-codes';
 import { matchTotp, newTotpSecret, qrCodeDataUrl, totpKeyUri } from './totp';
-
-/** Writes an audit row for the signed-in caller (auditRequest with the route's request). */
-export type MfaAuditFn = (
-  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
-) => Promise<void>;
 
 type StaffRow = UserRow & { role: StaffRole };
 
@@ -273,7 +269,7 @@ export function createMfaService(deps: {
     },
 
     /** The signed-in staff member's own settings. */
-    async status(staff: StaffPrincipal, audit: MfaAuditFn): Promise<MfaStatus> {
+    async status(staff: StaffPrincipal, audit: AuditFn): Promise<MfaStatus> {
       const row = await repo.findStaffMfa(db, staff.id);
       const enabled = !!row?.enabledAt;
       await audit({
@@ -289,7 +285,7 @@ export function createMfaService(deps: {
       };
     },
 
-    async startSetup(staff: StaffPrincipal, audit: MfaAuditFn): Promise<MfaEnrolment> {
+    async startSetup(staff: StaffPrincipal, audit: AuditFn): Promise<MfaEnrolment> {
       const enrolment = await pendingEnrolment(staff);
       await audit({
         action: AUDIT_ACTIONS.mfaEnrolStart,
@@ -303,7 +299,7 @@ export function createMfaService(deps: {
       staff: StaffPrincipal,
       code: string,
       caller: CallerContext,
-      audit: MfaAuditFn,
+      audit: AuditFn,
     ): Promise<RecoveryCodes> {
       await refuseWhenThrottled(staff.email, caller, staff.id);
       const codes = await enableWithCode(staff.id, code);
@@ -319,7 +315,7 @@ export function createMfaService(deps: {
       staff: StaffPrincipal,
       proof: MfaProof,
       caller: CallerContext,
-      audit: MfaAuditFn,
+      audit: AuditFn,
     ): Promise<void> {
       if (await repo.isRequiredForStaff(db)) throw conflict(MFA_MESSAGES.requiredCannotDisable);
       if (!(await repo.isMfaEnabled(db, staff.id))) throw conflict(MFA_MESSAGES.notEnabled);
@@ -337,7 +333,7 @@ export function createMfaService(deps: {
       staff: StaffPrincipal,
       proof: MfaProof,
       caller: CallerContext,
-      audit: MfaAuditFn,
+      audit: AuditFn,
     ): Promise<RecoveryCodes> {
       if (!(await repo.isMfaEnabled(db, staff.id))) throw conflict(MFA_MESSAGES.notEnabled);
       await requireProof(staff, proof, caller);
@@ -351,7 +347,7 @@ export function createMfaService(deps: {
     },
 
     /** Administrators: the requirement, and which staff have set it up. */
-    async policy(audit: MfaAuditFn): Promise<MfaPolicy> {
+    async policy(audit: AuditFn): Promise<MfaPolicy> {
       const current = await policy();
       await audit({
         action: AUDIT_ACTIONS.mfaPolicyView,
@@ -368,7 +364,7 @@ export function createMfaService(deps: {
     async setRequired(
       staff: StaffPrincipal,
       required: boolean,
-      audit: MfaAuditFn,
+      audit: AuditFn,
     ): Promise<MfaPolicy> {
       if (required && !(await repo.isMfaEnabled(db, staff.id))) {
         throw conflict(MFA_MESSAGES.requireSelfFirst);
@@ -383,7 +379,7 @@ export function createMfaService(deps: {
     },
 
     /** Administrators: turns it off for a staff member (a lost phone); they may set it up again. */
-    async resetStaff(userId: number, audit: MfaAuditFn): Promise<void> {
+    async resetStaff(userId: number, audit: AuditFn): Promise<void> {
       const user = await findUserById(db, userId);
       if (!user || user.role === 'PARTICIPANT') throw notFound(MFA_MESSAGES.staffNotFound);
       const removed = await repo.deleteMfa(db, userId);

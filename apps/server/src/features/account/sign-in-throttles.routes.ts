@@ -14,7 +14,7 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
 import { createSignInThrottleService } from './sign-in-throttles.service';
 
 /** Administrators see who is being slowed down after failed sign-ins, and lift it. */

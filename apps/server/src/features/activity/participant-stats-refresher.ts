@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import { refreshParticipantStats } from './participant-stats.repository';
+import { refreshParticipantStats } from '../../core/participant-stats';
 
 /** The part of a pino/Fastify logger the refresher uses. */
 export interface RefresherLogger {

@@ -9,7 +9,7 @@ import {
   startParticipantStatsRefresher,
   type RefresherLogger,
 } from './participant-stats-refresher';
-import { refreshParticipantStats } from './participant-stats.repository';
+import { refreshParticipantStats } from '../../core/participant-stats';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

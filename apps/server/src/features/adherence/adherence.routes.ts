@@ -9,9 +9,9 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
-import { findSurgery } from '../surgery/surgery.repository';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
+import { findSurgery } from '../../core/surgeries';
 import { createAdherenceService } from './adherence.service';
 
 /** The Survey Schedule card (spec §2, §3 'Adherence item'): clinicians only. */

@@ -10,18 +10,9 @@ import {
   SURVEY_TIMEPOINTS,
 } from '@recovery-portal/contract/surveys';
 import type { Database } from '../../db/client';
-import { addDays } from '../telemetry/days';
-import { measureScores } from '../surveys/survey-scores';
-import { listScheduleRows, type ScheduleRow } from './adherence.repository';
-
-/** A submitted row beats an unsubmitted one; otherwise the later row (higher id) wins. */
-export function preferred(current: ScheduleRow | undefined, candidate: ScheduleRow): ScheduleRow {
-  if (!current) return candidate;
-  if (Boolean(current.submittedAt) !== Boolean(candidate.submittedAt)) {
-    return candidate.submittedAt ? candidate : current;
-  }
-  return candidate.id > current.id ? candidate : current;
-}
+import { addDays } from '../../core/days';
+import { measureScores } from '../../core/surveys/survey-scores';
+import { listScheduleRows, preferred, type ScheduleRow } from '../../core/surveys/survey-schedule';
 
 function shortText(score: MeasureScore): string {
   return score.value === null ? score.display : formatMeasureScore(score.measure, score.value);

@@ -17,8 +17,8 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
-import { PROMIS_GLOBAL_HEALTH } from '../surveys/instruments/promis-global-health';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '../../core/surveys/instruments/promis-global-health';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -23,7 +23,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app';
 import { createParticipant, createSurgery } from '../../test/factories';
-import { declaredAuditActions, runsInRequestTransaction } from './audit-trail';
+import { declaredAuditActions, runsInRequestTransaction } from '../../core/audit/audit-trail';
 
 /**
  * Why this cannot miss a route: the route table is collected from Fastify itself (an onRoute

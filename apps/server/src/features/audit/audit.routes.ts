@@ -12,8 +12,8 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { createAuditService, type AuditFn } from './audit.service';
-import { auditRequest } from './request-audit';
+import { createAuditService } from './audit.service';
+import { auditOf } from '../../core/audit/request-audit';
 
 /** The Audit log screen's API, for administrators only (issue 8 'Audit trail'). */
 export function registerAuditRoutes(app: FastifyInstance, db: Database) {
@@ -38,7 +38,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      const audit = auditOf(db, request);
       return ok(await service.list(request.body, audit));
     },
   );
@@ -56,7 +56,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      const audit = auditOf(db, request);
       const csv = await service.exportCsv(request.query, audit);
       const fileName = auditExportFileName(new Date().toISOString().slice(0, 10));
       return reply

@@ -17,14 +17,9 @@ import {
   auditBatches,
   findParticipantIds,
   listAuditEntries,
-  type AuditEntry,
   type AuditQuery,
 } from './audit.repository';
-
-/** Records an audit row for the calling administrator. */
-export type AuditFn = (
-  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
-) => Promise<void>;
+import type { AuditFn } from '../../core/audit/request-audit';
 
 /** The wire filters as parsed by the contract (the action already checked against the list). */
 type ParsedFilters = Omit<AuditFilters, 'action'> & { action?: AuditAction | '' | undefined };

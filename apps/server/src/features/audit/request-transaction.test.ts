@@ -20,7 +20,7 @@ import {
   type TestApp,
 } from '../../test/build-test-app';
 import { createStaff } from '../../test/factories';
-import { auditRequest } from './request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
 
 /**
  * A signed-in change and its audit row are one transaction. A trigger on audit_log, created

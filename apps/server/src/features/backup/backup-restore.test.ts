@@ -14,7 +14,7 @@ import { imagingFiles } from '../../db/schema/imaging';
 import { surgeries } from '../../db/schema/surgery';
 import { users } from '../../db/schema/users';
 import { seedDemoData } from '../../db/seed/seed-demo';
-import { createDicomStore } from '../imaging/dicom-store';
+import { createDicomStore } from '../../core/imaging/dicom-store';
 import { buildDicom } from '../imaging/imaging.fixtures';
 import { writeBackup } from './backup-archive';
 import { loadDump } from './database-dump';

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrationsFolder, openDatabase, type DatabaseDriver } from '../../db/client';
 import { lockDataDir } from '../../lib/data-dir-lock';
-import { createDicomStore } from '../imaging/dicom-store';
+import { createDicomStore } from '../../core/imaging/dicom-store';
 import { dicomEntryHash, DUMP_ENTRY, type BackupManifest } from './backup-format';
 import { dropAllData, listTables, recordMigration, tablesWithData } from './backup.repository';
 import { loadDump } from './database-dump';

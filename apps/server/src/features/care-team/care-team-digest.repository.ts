@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { careTeamDigestFlags, careTeamDigests } from '../../db/schema/care-team';
 import { clinicalFlags } from '../../db/schema/triage';
 import { users } from '../../db/schema/users';
-import { responsibleStaff } from './care-team.repository';
+import { responsibleStaff } from '../../core/staff-names';
 
 /** Open critical flags of participants `recipientId` is responsible for. */
 const criticalOpenOf = (recipientId: number | null) =>

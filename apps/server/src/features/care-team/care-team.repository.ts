@@ -1,13 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@recovery-portal/contract/users';
 import type { AssignableStaff, CareTeamMember } from '@recovery-portal/contract/care-team';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/users';
-import { staffName } from './staff-name';
-
-/** Staff in their role as responsible clinicians (a second reference to users in one query). */
-export const responsibleStaff = alias(users, 'responsible_staff');
+import { responsibleStaff, staffName } from '../../core/staff-names';
 
 /** Who can be made responsible or be given a task: active clinicians and administrators. */
 const assignable = and(inArray(users.role, [...STAFF_ROLES]), eq(users.status, 'ACTIVATED'));

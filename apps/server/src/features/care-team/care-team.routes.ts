@@ -13,7 +13,7 @@ import { participantPathSchema } from '@recovery-portal/contract/profile';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
 import { assignResponsible, listAssignableStaff, participantCareTeam } from './care-team.service';
 
 /** Care team (issue 22): clinicians only, like the participant screens; every call audited. */

@@ -7,7 +7,7 @@ import {
 } from '@recovery-portal/contract/care-team';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { requireParticipant } from '../profile/participant-lookup';
+import { requireParticipant } from '../../core/participant-lookup';
 import * as repo from './care-team.repository';
 
 export interface AssignmentChange {

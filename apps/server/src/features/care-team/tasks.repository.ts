@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { tasks } from '../../db/schema/care-team';
 import { clinicalFlags } from '../../db/schema/triage';
 import { users } from '../../db/schema/users';
-import { staffName } from './staff-name';
+import { staffName } from '../../core/staff-names';
 
 const participants = alias(users, 'task_participant');
 const assignees = alias(users, 'task_assignee');

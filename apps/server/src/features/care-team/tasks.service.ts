@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { findAssignableStaff } from './care-team.repository';
-import { requireParticipant } from '../profile/participant-lookup';
+import { requireParticipant } from '../../core/participant-lookup';
 import * as repo from './tasks.repository';
 
 async function requireTask(db: Database, id: number): Promise<Task> {

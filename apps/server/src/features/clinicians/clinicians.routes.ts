@@ -21,12 +21,8 @@ import {
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../audit/request-audit';
-import {
-  createClinicianService,
-  type AuditFn,
-  type ClinicianServiceDeps,
-} from './clinicians.service';
+import { auditOf } from '../../core/audit/request-audit';
+import { createClinicianService, type ClinicianServiceDeps } from './clinicians.service';
 import { createStaffSessionService } from './staff-sessions.service';
 
 /** Clinician management for administrators (spec §2 'Clinicians screen'). */
@@ -39,10 +35,6 @@ export function registerClinicianRoutes(
   const sessions = createStaffSessionService(deps.db, deps.idleTimeoutMinutes);
   const access = ['ADMINISTRATOR'] as const;
   const tags = ['clinicians'];
-  const auditOf =
-    (request: Parameters<typeof auditRequest>[1]): AuditFn =>
-    (entry) =>
-      auditRequest(deps.db, request, entry);
 
   routes.get(
     API_PATHS.user.listClinicians,
@@ -54,7 +46,7 @@ export function registerClinicianRoutes(
         response: { 200: successEnvelope(clinicianListSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ok(await clinicians.list(auditOf(request))),
+    async (request) => ok(await clinicians.list(auditOf(deps.db, request))),
   );
 
   routes.post(
@@ -71,7 +63,7 @@ export function registerClinicianRoutes(
         },
       },
     },
-    async (request) => ok(await clinicians.create(request.body, auditOf(request))),
+    async (request) => ok(await clinicians.create(request.body, auditOf(deps.db, request))),
   );
 
   // Shared by both roles: administrators edit a clinician's name, clinicians a participant's
@@ -95,7 +87,13 @@ export function registerClinicianRoutes(
       },
     },
     async (request) =>
-      ok(await clinicians.updateUser(request.body, currentStaff(request).role, auditOf(request))),
+      ok(
+        await clinicians.updateUser(
+          request.body,
+          currentStaff(request).role,
+          auditOf(deps.db, request),
+        ),
+      ),
   );
 
   routes.patch(
@@ -116,7 +114,13 @@ export function registerClinicianRoutes(
       },
     },
     async (request) =>
-      ok(await clinicians.setStatus(request.body, currentStaff(request).id, auditOf(request))),
+      ok(
+        await clinicians.setStatus(
+          request.body,
+          currentStaff(request).id,
+          auditOf(deps.db, request),
+        ),
+      ),
   );
 
   routes.get(
@@ -133,7 +137,7 @@ export function registerClinicianRoutes(
         },
       },
     },
-    async (request) => ok(await sessions.list(request.params.id, auditOf(request))),
+    async (request) => ok(await sessions.list(request.params.id, auditOf(deps.db, request))),
   );
 
   routes.delete(
@@ -151,7 +155,13 @@ export function registerClinicianRoutes(
       },
     },
     async (request) =>
-      ok(await sessions.revoke(request.params.id, request.params.sessionId, auditOf(request))),
+      ok(
+        await sessions.revoke(
+          request.params.id,
+          request.params.sessionId,
+          auditOf(deps.db, request),
+        ),
+      ),
   );
 
   routes.delete(
@@ -168,6 +178,6 @@ export function registerClinicianRoutes(
         },
       },
     },
-    async (request) => ok(await sessions.revokeAll(request.params.id, auditOf(request))),
+    async (request) => ok(await sessions.revokeAll(request.params.id, auditOf(deps.db, request))),
   );
 }

@@ -13,25 +13,12 @@ import type { ParticipantProfile, UpdateUserRequest } from '@recovery-portal/con
 import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { revokeAllUserTokens } from '../account/account.repository';
+import { revokeAllUserTokens } from '../../core/auth/sessions';
 import type { AccountService } from '../account/account.service';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditFn } from '../../core/audit/request-audit';
 import { createProfileService } from '../profile/profile.service';
 import * as repo from './clinicians.repository';
-
-/** Records an audit row for the calling staff member. */
-export type AuditFn = (
-  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
-) => Promise<void>;
-
-/** The unique index a PostgreSQL unique violation names, looking through wrapped errors. */
-function violatedUniqueIndex(error: unknown): string | null {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
+import { violatedUniqueIndex } from '../../db/errors';
 
 export interface ClinicianServiceDeps {
   db: Database;

@@ -7,13 +7,9 @@ import {
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import {
-  findUserById,
-  listLiveSessions,
-  revokeAllUserTokens,
-  revokeUserSession,
-} from '../account/account.repository';
-import type { AuditFn } from './clinicians.service';
+import { findUserById, listLiveSessions, revokeUserSession } from '../account/account.repository';
+import type { AuditFn } from '../../core/audit/request-audit';
+import { revokeAllUserTokens } from '../../core/auth/sessions';
 
 /**
  * An administrator's view of a staff member's sessions (issue 8). Revoking a session ends it at

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { keptRecordTotal } from '../../db/participant-record-totals';
 import { conversations } from '../../db/schema/conversations';
 import { users } from '../../db/schema/users';
+import { DAY_MS } from '../../core/days';
 
 /** The filters and sort of the coach list, normalised (no empty strings). */
 export interface CoachQuery {
@@ -24,7 +25,6 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const DAY_MS = 86_400_000;
 function startOfUtcDay(isoDate: string, plusDays = 0): Date {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + plusDays * DAY_MS);
 }

@@ -7,7 +7,7 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
+import { auditOf } from '../../core/audit/request-audit';
 import { createCoachService } from './coach.service';
 
 export function registerCoachRoutes(app: FastifyInstance, db: Database) {
@@ -26,7 +26,6 @@ export function registerCoachRoutes(app: FastifyInstance, db: Database) {
         },
       },
     },
-    async (request) =>
-      ok(await coach.list(request.body, (entry) => auditRequest(db, request, entry))),
+    async (request) => ok(await coach.list(request.body, auditOf(db, request))),
   );
 }

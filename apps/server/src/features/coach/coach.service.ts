@@ -13,13 +13,8 @@ import {
 import { toOrderDirection } from '@recovery-portal/contract/nudges';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditFn } from '../../core/audit/request-audit';
 import { listConversations, type CoachQuery, type ConversationRow } from './coach.repository';
-
-/** Records an audit row for the calling staff member. */
-export type AuditFn = (
-  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
-) => Promise<void>;
 
 /** Keeps the items of a stored JSON list that have the expected shape, dropping the rest. */
 function validItems<T extends z.ZodType>(schema: T, value: unknown): z.infer<T>[] {

@@ -15,9 +15,9 @@ import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
-import { todayUtc } from '../telemetry/days';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
+import { todayUtc } from '../../core/days';
 import { findDigitalTwin, markersOn, segmentsOn } from './digital-twin.repository';
 
 /** The Digital Twin dialog (spec §2): the twin JSON, marker memberships and segments of a day. */

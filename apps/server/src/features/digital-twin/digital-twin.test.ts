@@ -23,7 +23,7 @@ import {
   createStaff,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { todayUtc } from '../telemetry/days';
+import { todayUtc } from '../../core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

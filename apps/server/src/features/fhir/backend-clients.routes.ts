@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../audit/request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
 import {
   insertBackendClient,
   listBackendClients,

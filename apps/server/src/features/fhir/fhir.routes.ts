@@ -4,7 +4,7 @@ import { FHIR_BASE_PATH, FHIR_CONTENT_TYPE, FHIR_MESSAGES } from '@recovery-port
 import type { Concern } from '@recovery-portal/contract/flags';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable, isStatementCancelled } from '../../db/errors';
-import type { AccessTokens } from '../account/access-tokens';
+import type { AccessTokens } from '../../core/auth/access-tokens';
 import { capabilityStatement } from './capability-statement';
 import { localSystems } from './codes';
 import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
@@ -16,8 +16,8 @@ import { registerBackendClientRoutes } from './backend-clients.routes';
 import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
-import { createDicomStore } from '../imaging/dicom-store';
-import { createUidBackfill } from '../imaging/imaging-uids';
+import { createDicomStore } from '../../core/imaging/dicom-store';
+import { createUidBackfill } from '../../core/imaging/imaging-uids';
 
 export interface FhirDeps {
   db: Database;

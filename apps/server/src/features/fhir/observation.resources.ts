@@ -4,7 +4,7 @@ import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import type { Database } from '../../db/client';
 import { measurements } from '../../db/schema/measurements';
 import { surveyResponses } from '../../db/schema/surveys';
-import { toSurveyResponse } from '../surveys/surveys.service';
+import { toSurveyResponse } from '../../core/surveys/survey-responses';
 import {
   BP_PANEL,
   CATEGORY_DISPLAY,

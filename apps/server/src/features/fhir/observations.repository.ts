@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { qualifiedColumn } from '../../db/qualified-column';
 import { measurements } from '../../db/schema/measurements';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
-import type { ScheduledSurveyRow } from '../surveys/surveys.repository';
+import type { ScheduledSurveyRow } from '../../core/surveys/scheduled-surveys';
 import { DIASTOLIC_CODE, SYSTOLIC_CODE } from './codes';
 
 const MEASUREMENT_COLUMNS = {

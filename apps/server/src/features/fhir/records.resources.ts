@@ -21,7 +21,7 @@ import { nudges } from '../../db/schema/nudges';
 import { surgeries } from '../../db/schema/surgery';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
 import { clinicalFlags } from '../../db/schema/triage';
-import { toSurveyResponse } from '../surveys/surveys.service';
+import { toSurveyResponse } from '../../core/surveys/survey-responses';
 import { FLAG_CATEGORY, SNOMED_CT, SNOMED_PROCEDURE } from './codes';
 import {
   allOf,

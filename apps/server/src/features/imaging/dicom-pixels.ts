@@ -1,6 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { IMAGING_MESSAGES, type StoredPreviewStatus } from '@recovery-portal/contract/imaging';
-import { DICOM_PREAMBLE_BYTES } from './dicom-header';
+import { DICOM_PREAMBLE_BYTES } from '../../core/imaging/dicom-header';
+import { LONG_VRS } from '../../core/imaging/dicom-header';
 
 /**
  * Where a DICOM file keeps its pixels and how to read them, for the preview.
@@ -146,21 +147,6 @@ const WANTED = new Map<number, 'us' | 'text'>([
 const MAX_WANTED_VALUE_BYTES = 256;
 
 const UNDEFINED_LENGTH = 0xffffffff;
-const LONG_VRS = new Set([
-  'OB',
-  'OD',
-  'OF',
-  'OL',
-  'OV',
-  'OW',
-  'SQ',
-  'SV',
-  'UC',
-  'UN',
-  'UR',
-  'UT',
-  'UV',
-]);
 const TEXT_VRS = new Set(['AE', 'AS', 'CS', 'DA', 'DS', 'DT', 'IS', 'LO', 'SH', 'TM', 'UI']);
 /** Deeper nesting than this only comes from crafted files. */
 const MAX_DEPTH = 32;

@@ -29,7 +29,7 @@ import { createParticipant, createSurgery } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
 import { inspectPixels } from './dicom-pixels';
 import { renderPreview } from './dicom-preview';
-import { createDicomStore } from './dicom-store';
+import { createDicomStore } from '../../core/imaging/dicom-store';
 import {
   buildDicom,
   multipartBody,

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImagingFile, StoredPreviewStatus } from '@recovery-portal/contract/imaging';
 import type { Database } from '../../db/client';
 import { imagingFiles } from '../../db/schema/imaging';
-import type { DicomMetadata } from './dicom-header';
+import type { DicomMetadata } from '../../core/imaging/dicom-header';
 
 /** Namespace of the per-content advisory locks (the other half of the key comes from the hash). */
 const CONTENT_LOCK_NAMESPACE = 4_211_979;
@@ -121,39 +121,6 @@ export async function fillPreviewStatus(
     .update(imagingFiles)
     .set({ preview })
     .where(and(eq(imagingFiles.contentSha256, sha256), isNull(imagingFiles.preview)));
-}
-
-/** Stored contents whose rows have not had their UIDs read, by lowest row id after `afterId`. */
-export async function contentsWithoutUids(
-  db: Database,
-  afterId: number,
-  limit: number,
-): Promise<{ id: number; sha256: string; sizeBytes: number }[]> {
-  return db
-    .select({
-      id: imagingFiles.id,
-      sha256: imagingFiles.contentSha256,
-      sizeBytes: imagingFiles.sizeBytes,
-    })
-    .from(imagingFiles)
-    .where(and(not(imagingFiles.uidsRead), gt(imagingFiles.id, afterId)))
-    .orderBy(asc(imagingFiles.id))
-    .limit(limit);
-}
-
-/** Records the UIDs read from some content on the rows that do not have them yet. */
-export async function fillUids(
-  db: Database,
-  sha256: string,
-  uids: Pick<
-    DicomMetadata,
-    'studyInstanceUid' | 'seriesInstanceUid' | 'sopInstanceUid' | 'sopClassUid'
-  >,
-): Promise<void> {
-  await db
-    .update(imagingFiles)
-    .set({ ...uids, uidsRead: true })
-    .where(and(eq(imagingFiles.contentSha256, sha256), not(imagingFiles.uidsRead)));
 }
 
 /** Deletes the row; false when it was already gone. */

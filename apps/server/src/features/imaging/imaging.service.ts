@@ -14,13 +14,17 @@ import {
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
-import { requireParticipant } from '../profile/participant-lookup';
-import { fileRemovalAllowed } from '../backup/file-removal-hold';
-import { findSurgery } from '../surgery/surgery.repository';
-import { inspectDicomFile, replaceControlCharacters, type DicomMetadata } from './dicom-header';
+import { requireParticipant } from '../../core/participant-lookup';
+import { fileRemovalAllowed } from '../../core/file-removal-hold';
+import { findSurgery } from '../../core/surgeries';
+import {
+  inspectDicomFile,
+  replaceControlCharacters,
+  type DicomMetadata,
+} from '../../core/imaging/dicom-header';
 import { inspectPixels, type PixelInspection } from './dicom-pixels';
 import { renderPreview } from './dicom-preview';
-import type { DicomStore, StagedFile } from './dicom-store';
+import type { DicomStore, StagedFile } from '../../core/imaging/dicom-store';
 import {
   countRowsWithContent,
   deleteImagingFile,

@@ -26,8 +26,8 @@ import {
 } from '../../test/build-test-app';
 import { createParticipant, createStaff, createSurgery } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { inspectDicomFile } from './dicom-header';
-import { createDicomStore } from './dicom-store';
+import { inspectDicomFile } from '../../core/imaging/dicom-header';
+import { createDicomStore } from '../../core/imaging/dicom-store';
 import {
   buildDicom,
   multipartBody,

@@ -4,7 +4,7 @@ import type {
   NudgeEffectivenessStats,
 } from '@recovery-portal/contract/nudge-effectiveness';
 import type { Database } from '../../db/client';
-import { roundTo } from '../telemetry/series';
+import { roundTo } from '../../core/numbers';
 import { countByTitle } from './nudge-effectiveness.repository';
 
 /** Counts → the wire stats; every share is of `sent`, and 0 when nothing was sent. */

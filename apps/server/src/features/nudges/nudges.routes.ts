@@ -19,9 +19,9 @@ import { idSchema } from '@recovery-portal/contract/users';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
+import { auditOf, auditRequest } from '../../core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
-import { createNudgeService, type AuditFn } from './nudges.service';
+import { createNudgeService } from './nudges.service';
 
 export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +45,7 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      const audit = auditOf(db, request);
       return ok(await nudgeService.list(request.body, audit));
     },
   );
@@ -64,7 +64,7 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      const audit = auditOf(db, request);
       const csv = await nudgeService.exportCsv(request.query, audit);
       const fileName = nudgeExportFileName(new Date().toISOString().slice(0, 10));
       return reply
@@ -121,7 +121,7 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
+      const audit = auditOf(db, request);
       return ok(await nudgeService.get(request.params.id, audit));
     },
   );

@@ -11,14 +11,9 @@ import {
 } from '@recovery-portal/contract/nudges';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import type { AuditEntry } from '../audit/audit.repository';
+import type { AuditFn } from '../../core/audit/request-audit';
 import { CSV_BOM, csvRow } from '../../lib/csv';
 import { findNudge, listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
-
-/** Records an audit row for the calling staff member. */
-export type AuditFn = (
-  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
-) => Promise<void>;
 
 /** Intersects the single `date` with the `date_from`/`date_to` range; '' means no bound. */
 export function dateBounds(filters: { date?: string; date_from?: string; date_to?: string }) {

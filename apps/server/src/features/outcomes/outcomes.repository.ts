@@ -1,14 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
 import type { Database } from '../../db/client';
+import type { ProgrammeFacts } from '../../core/programme';
 import { surgeries } from '../../db/schema/surgery';
 import { userGroups, users } from '../../db/schema/users';
-
-/** What decides a participant's programme: their latest surgery's procedure and their group. */
-export interface ProgrammeFacts {
-  procedure: SurgeryProcedure | null;
-  groupName: string | null;
-}
 
 /** The procedure of the participant's latest surgery (by date, then id) and their group. */
 export async function findProgrammeFacts(db: Database, userId: number): Promise<ProgrammeFacts> {

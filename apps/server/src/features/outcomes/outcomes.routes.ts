@@ -7,8 +7,8 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
 import { createOutcomeService } from './outcomes.service';
 
 /** Outcome trends on participant details (issue 7): clinicians only. */

@@ -18,9 +18,9 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import { addParticipant, callApi, seedGroups } from '../participants/participants.fixtures';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
-import { PROMIS_GLOBAL_HEALTH } from '../surveys/instruments/promis-global-health';
-import { PROMIS_PAIN_INTERFERENCE_4A } from '../surveys/instruments/promis-pain-interference-4a';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '../../core/surveys/instruments/promis-global-health';
+import { PROMIS_PAIN_INTERFERENCE_4A } from '../../core/surveys/instruments/promis-pain-interference-4a';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

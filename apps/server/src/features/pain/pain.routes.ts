@@ -13,9 +13,9 @@ import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
-import { insertPainLogs, lastPainLogs } from './pain.repository';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
+import { insertPainLogs, lastPainLogs } from '../../core/pain-logs';
 
 /** Pain reports (spec §7 'Surgery and pain'): clinicians only. */
 export function registerPainRoutes(app: FastifyInstance, db: Database) {

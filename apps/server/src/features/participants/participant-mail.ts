@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../mail/escape-html';
 import type { MailMessage } from '../../mail/mailer';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function greeting(firstName: string): string {
   return firstName ? `Hello ${firstName},` : 'Hello,';

@@ -29,12 +29,12 @@ import { createStaff } from '../../test/factories';
 import {
   addParticipant,
   callApi,
-  DAY_MS,
   daysAgo,
   daysFromNow,
   seedGroups,
   type HttpMethod,
 } from './participants.fixtures';
+import { DAY_MS } from '../../core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

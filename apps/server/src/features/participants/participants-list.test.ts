@@ -14,7 +14,7 @@ import {
 import { participantActivity } from '../../db/schema/activity';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
-import { refreshParticipantStats } from '../activity/participant-stats.repository';
+import { refreshParticipantStats } from '../../core/participant-stats';
 import {
   authHeaders,
   buildTestApp,
@@ -25,16 +25,16 @@ import {
   type TestApp,
 } from '../../test/build-test-app';
 import { createStaff } from '../../test/factories';
-import { countParticipants, listParticipantPage } from './participants.repository';
+import { countParticipants, listParticipantPage } from './participant-list.repository';
 import {
   addParticipant,
   callApi,
-  DAY_MS,
   daysAgo,
   daysFromNow,
   seedGroups,
   type ParticipantFixture,
 } from './participants.fixtures';
+import { DAY_MS } from '../../core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -8,6 +8,7 @@ import { participantTriage } from '../../db/schema/triage';
 import { userGroups, users } from '../../db/schema/users';
 import { authHeaders, csrfHeaders, type TestApp } from '../../test/build-test-app';
 import { createParticipant, type FactoryUser } from '../../test/factories';
+import { DAY_MS } from '../../core/days';
 
 /** Test-only helpers for the participant API tests (not used by the server). */
 
@@ -126,6 +127,5 @@ export function callApi(
   });
 }
 
-export const DAY_MS = 86_400_000;
 export const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);

@@ -21,7 +21,7 @@ import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import type { Mailer } from '../../mail/mailer';
 import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../audit/request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
 import { createParticipantService } from './participants.service';
 
 /** Participant management (spec §2 'Participants list', §7): clinicians only, every call audited. */

@@ -15,19 +15,14 @@ import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import { invitationMail, reminderMail } from './participant-mail';
+import * as list from './participant-list.repository';
 import * as repo from './participants.repository';
+import { findGroup } from '../../core/participant-groups';
+import { revokeAllUserTokens } from '../../core/auth/sessions';
+import { isUniqueViolation } from '../../db/errors';
 
 const MAIL_FAILED =
   'The email could not be sent, so nothing was changed. Please try again in a few minutes.';
-
-/** True for a PostgreSQL unique violation, however deep the driver wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -58,7 +53,7 @@ export function createParticipantService(deps: {
   }
 
   async function currentRow(id: number): Promise<ParticipantListRow> {
-    const row = await repo.findParticipantRow(db, id);
+    const row = await list.findParticipantRow(db, id);
     // Deleted between the change and this read: report it as gone rather than failing.
     if (!row) throw notFound(PARTICIPANT_ERRORS.notFound(id));
     return row;
@@ -108,8 +103,8 @@ export function createParticipantService(deps: {
       // One instant for both, so 'not reviewed in N days' counts the rows it pages. The exact
       // total comes first: it tells how to read the page, and that a page past it is empty.
       const now = new Date();
-      const total = await repo.countParticipants(db, query, now);
-      const rows = await repo.listParticipantPage(db, query, now, total);
+      const total = await list.countParticipants(db, query, now);
+      const rows = await list.listParticipantPage(db, query, now, total);
       return { users: rows, total_participants: total };
     },
 
@@ -120,7 +115,7 @@ export function createParticipantService(deps: {
 
     /** Creates a PENDING_ACTIVATION participant and emails the invitation. */
     async invite(input: InviteParticipant): Promise<ParticipantListRow> {
-      const group = await repo.findGroup(db, input.group);
+      const group = await findGroup(db, input.group);
       if (!group) throw new AppError('UNPROCESSABLE', PARTICIPANT_ERRORS.unknownGroup(input.group));
       if (await repo.emailInUse(db, input.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
       const { firstName, lastName } = splitPersonName(input.name);
@@ -176,7 +171,7 @@ export function createParticipantService(deps: {
         const latest = await requireParticipant(id);
         throw conflict(PARTICIPANT_ERRORS.notSuspendable(describe(latest.status)));
       }
-      await repo.revokeSessions(db, account.id);
+      await revokeAllUserTokens(db, account.id);
       return currentRow(id);
     },
 
@@ -193,7 +188,7 @@ export function createParticipantService(deps: {
     /** Deletes the participant and everything stored about them; staff cannot be deleted here. */
     async remove(id: number): Promise<{ type: ParticipantType | null; status: UserStatus }> {
       await requireParticipant(id);
-      const row = await repo.findParticipantRow(db, id);
+      const row = await list.findParticipantRow(db, id);
       if (!(await repo.deleteParticipant(db, id))) throw notFound(PARTICIPANT_ERRORS.notFound(id));
       return { type: row?.type ?? null, status: row?.status ?? 'ACTIVATED' };
     },

@@ -16,8 +16,8 @@ import {
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from './participant-lookup';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
 import { createProfileService } from './profile.service';
 
 /**

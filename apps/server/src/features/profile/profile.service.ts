@@ -23,11 +23,11 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
-import { findGroup } from '../participants/participants.repository';
-import { todayUtc, utcDay } from '../telemetry/days';
-import { lastMeasurementAt, latestOfCode } from '../telemetry/measurements.repository';
-import { roundTo } from '../telemetry/series';
-import { requireParticipant } from './participant-lookup';
+import { findGroup } from '../../core/participant-groups';
+import { todayUtc, utcDay } from '../../core/days';
+import { lastMeasurementAt, latestOfCode } from '../../core/measurements/measurements.repository';
+import { roundTo } from '../../core/numbers';
+import { requireParticipant } from '../../core/participant-lookup';
 import * as repo from './profile.repository';
 
 /** Whole years from a birth date (YYYY-MM-DD) to `today` (YYYY-MM-DD); null without one. */

@@ -36,7 +36,7 @@ import {
   createStaff,
 } from '../../test/factories';
 import { callApi, seedGroups, type HttpMethod } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../telemetry/days';
+import { addDays, todayUtc } from '../../core/days';
 import { ageOn } from './profile.service';
 
 let testApp: TestApp;

@@ -1,18 +1,12 @@
 import type { AdherenceItem } from '@recovery-portal/contract/adherence';
-import type { Concern, Flag } from '@recovery-portal/contract/flags';
+import type { Flag } from '@recovery-portal/contract/flags';
 import type { OutcomeTrends } from '@recovery-portal/contract/outcomes';
 import { PAIN_LOG_COUNT, type PainLog } from '@recovery-portal/contract/pain';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import type { ParticipantTriageStatus } from '@recovery-portal/contract/review';
 import type { Surgery } from '@recovery-portal/contract/surgery';
 import type { Database } from '../../db/client';
-import { createAdherenceService } from '../adherence/adherence.service';
-import { createOutcomeService } from '../outcomes/outcomes.service';
-import { lastPainLogs } from '../pain/pain.repository';
-import { createProfileService } from '../profile/profile.service';
-import { triageStatus } from '../review/review.service';
-import { createSurgeryService } from '../surgery/surgery.service';
-import { createFlagService } from '../triage/flags.service';
+import { lastPainLogs } from '../../core/pain-logs';
 import { findStaffRegId } from './report.repository';
 
 /** Everything the report prints, read through the services the details screens call. */
@@ -30,26 +24,34 @@ export interface ReportData {
   generatedAt: Date;
 }
 
-export function createReportDataService(deps: { db: Database; concerns: readonly Concern[] }) {
-  const { db } = deps;
-  const profiles = createProfileService(db);
-  const surgeries = createSurgeryService(db);
-  const outcomes = createOutcomeService(db);
-  const adherence = createAdherenceService(db);
-  const flags = createFlagService(deps);
+/**
+ * What the details screens read, handed in by app.ts from their features' services, so the
+ * report prints the same numbers without importing another feature.
+ */
+export interface ReportSources {
+  profile(participantId: number): Promise<ParticipantProfile>;
+  surgeries(participantId: number): Promise<Surgery[]>;
+  outcomes(participantId: number): Promise<OutcomeTrends>;
+  adherence(participantId: number): Promise<AdherenceItem[]>;
+  flags(participantId: number): Promise<Flag[]>;
+  triage(participantId: number, now: Date): Promise<ParticipantTriageStatus>;
+}
+
+export function createReportDataService(deps: { db: Database; sources: ReportSources }) {
+  const { db, sources } = deps;
 
   return {
     /** The participant's report data; NOT_FOUND (from the profile) for an unknown participant. */
     async collect(participantId: number): Promise<ReportData> {
       const generatedAt = new Date();
-      const profile = await profiles.profile(participantId);
+      const profile = await sources.profile(participantId);
       const [surgeryList, trends, schedule, pain, flagList, triage] = await Promise.all([
-        surgeries.list(participantId),
-        outcomes.trends(participantId),
-        adherence.adherence(participantId),
+        sources.surgeries(participantId),
+        sources.outcomes(participantId),
+        sources.adherence(participantId),
         lastPainLogs(db, participantId, PAIN_LOG_COUNT),
-        flags.ofParticipant(participantId),
-        triageStatus(db, participantId, generatedAt),
+        sources.flags(participantId),
+        sources.triage(participantId, generatedAt),
       ]);
       const reviewer = triage.last_reviewed_by;
       return {

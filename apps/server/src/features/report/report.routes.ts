@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
-import type { Concern } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantPathSchema } from '@recovery-portal/contract/profile';
 import { reportQuerySchema, type ReportPaper } from '@recovery-portal/contract/report';
 import type { Database } from '../../db/client';
-import { auditRequest } from '../audit/request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
+import type { ReportSources } from './report-data';
 import { createReportService } from './report.service';
 
 /** The printable recovery report (issue 22): clinicians only, one audit row per download. */
 export function registerReportRoutes(
   app: FastifyInstance,
-  deps: { db: Database; concerns: readonly Concern[]; defaultPaper: ReportPaper },
+  deps: { db: Database; sources: ReportSources; defaultPaper: ReportPaper },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const reports = createReportService(deps);

@@ -1,13 +1,12 @@
-import type { Concern } from '@recovery-portal/contract/flags';
 import { recoveryReportFileName, type ReportPaper } from '@recovery-portal/contract/report';
 import type { Database } from '../../db/client';
 import { renderPdf } from './pdf';
-import { createReportDataService } from './report-data';
+import { createReportDataService, type ReportSources } from './report-data';
 import { reportDocument } from './report-document';
 
 export function createReportService(deps: {
   db: Database;
-  concerns: readonly Concern[];
+  sources: ReportSources;
   defaultPaper: ReportPaper;
 }) {
   const data = createReportDataService(deps);

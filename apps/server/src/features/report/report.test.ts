@@ -32,7 +32,7 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import { callApi, daysAgo, seedGroups } from '../participants/participants.fixtures';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
 import { createTriageScanner } from '../triage/triage-scanner';
 
 const run = promisify(execFile);

@@ -1,18 +1,10 @@
 import { and, eq, lte, max, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
 import type { Database } from '../../db/client';
 import { measurements } from '../../db/schema/measurements';
 import { participantTriage } from '../../db/schema/triage';
 import { users } from '../../db/schema/users';
-
-/** Staff accounts in their role as reviewers (a second reference to users in one query). */
-export const reviewers = alias(users, 'reviewers');
-
-/** The reviewer's full name, or their email when no name is stored. */
-export const reviewerName = sql<
-  string | null
->`coalesce(nullif(trim(${reviewers.firstName} || ' ' || ${reviewers.lastName}), ''), ${reviewers.email})`;
+import { reviewerName, reviewers } from '../../core/reviewers';
 
 /**
  * Records that `reviewerId` reviewed the participant now, creating the participant's triage row

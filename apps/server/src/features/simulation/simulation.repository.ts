@@ -78,20 +78,6 @@ export async function findEnrolment(
   return { ...rest, enrolled_at: enrolledAt.toISOString() };
 }
 
-/**
- * The day the telemetry and trend calls read a participant as of: their enrolment's run date
- * while they are a Demo participant enrolled in a programme, else null (today).
- */
-export async function simulationRunDateFor(db: Database, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ day: simulationEnrolments.currentRunDate })
-    .from(simulationEnrolments)
-    .innerJoin(users, eq(users.id, simulationEnrolments.userId))
-    .where(and(eq(simulationEnrolments.userId, userId), eq(users.participantType, 'Demo')))
-    .limit(1);
-  return row?.day ?? null;
-}
-
 /** Serialises enrolments of one participant until the transaction ends. */
 export async function lockEnrolment(db: Database, userId: number): Promise<void> {
   await db.execute(

@@ -18,10 +18,10 @@ import { createSeedFaker, DEMO_SEED, mixSeed } from '../../db/seed/seed-random';
 import { painSiteOf, SURGERY_PROCEDURE_OF } from '../../db/seed/surgery-generator';
 import { TIMELINE_VOLUMES } from '../../db/seed/timeline-types';
 import { conflict, notFound } from '../../lib/app-error';
-import { refreshParticipantStats } from '../activity/participant-stats.repository';
-import { insertPainLogs, type NewPainLog } from '../pain/pain.repository';
-import { requireParticipant } from '../profile/participant-lookup';
-import { insertSurgery } from '../surgery/surgery.repository';
+import { refreshParticipantStats } from '../../core/participant-stats';
+import { insertPainLogs, type NewPainLog } from '../../core/pain-logs';
+import { requireParticipant } from '../../core/participant-lookup';
+import { insertSurgery } from '../../core/surgeries';
 import {
   deleteGeneratedData,
   findEnrolment,

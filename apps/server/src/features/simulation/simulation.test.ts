@@ -38,9 +38,9 @@ import {
   createSurgery,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { simulationRunDateFor } from './simulation.repository';
+import { simulationRunDateFor } from '../../core/simulation-run-date';
+import { DAY_MS } from '../../core/days';
 
-const DAY_MS = 86_400_000;
 /**
  * The simulation's pinned run date, ten days before the pinned test clock: the programme runs up
  * to it, so it must lie in the past whatever day the suite runs on.

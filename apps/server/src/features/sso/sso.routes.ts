@@ -9,7 +9,7 @@ import {
   SSO_SIGN_IN_TTL_MINUTES,
   type SsoRefusal,
 } from '@recovery-portal/contract/sso-constants';
-import { callerOf } from '../../lib/caller';
+import { callerOf } from '../../core/caller';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { OidcFailure } from './oidc-client';

@@ -12,9 +12,10 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { opaqueToken, sha256 } from '../../lib/secure-random';
 import * as accountRepo from '../account/account.repository';
-import type { AccountService, CallerContext } from '../account/account.service';
+import type { AccountService } from '../account/account.service';
+import type { CallerContext } from '../../core/caller';
 import { issueMfaChallenge } from '../account/mfa-challenge';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../core/audit/record-audit';
 import {
   OidcFailure,
   type OidcClient,

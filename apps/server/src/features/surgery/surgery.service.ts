@@ -11,17 +11,19 @@ import { ensureSurveys } from '../../db/seed/demo-generator';
 import type { Joint } from '../../db/seed/programme-plan';
 import { RETIRED_SURVEY_TITLES, SURVEY_DEFINITIONS } from '../../db/seed/survey-definitions';
 import { notFound } from '../../lib/app-error';
-import { requireParticipant } from '../profile/participant-lookup';
+import { requireParticipant } from '../../core/participant-lookup';
 import {
-  countScheduledSurveys,
   findSurgery,
   insertSurgery,
-  listQuestionnaires,
   listSurgeries,
-  rescheduleSurveys,
-  scheduleSurveys,
   updateSurgery,
   type SurgeryValues,
+} from '../../core/surgeries';
+import {
+  countScheduledSurveys,
+  listQuestionnaires,
+  rescheduleSurveys,
+  scheduleSurveys,
 } from './surgery.repository';
 
 /** Which programme questionnaires fit a procedure; null: only the general ones. */

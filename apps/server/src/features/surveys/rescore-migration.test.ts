@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { surveyResponses } from '../../db/schema/surveys';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createParticipant, createSurvey, createSurveyResponse } from '../../test/factories';
-import { KOOS_JR } from './instruments/koos-jr';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
 
 const RESCORE_SQL = readFileSync(
   new URL('../../db/migrations/0012_rescore-survey-responses.sql', import.meta.url),

@@ -8,9 +8,9 @@ import { surveyResponseListSchema } from '@recovery-portal/contract/survey-respo
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
-import { todayUtc } from '../telemetry/days';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
+import { todayUtc } from '../../core/days';
 import { createSurveyService } from './surveys.service';
 
 /** The surveys table on the profile (spec §2 'Surveys table'): clinicians only. */

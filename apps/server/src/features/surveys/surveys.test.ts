@@ -19,10 +19,10 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../telemetry/days';
-import { KOOS_JR } from './instruments/koos-jr';
-import { NOT_AN_INSTRUMENT } from './survey-scores';
-import { surveyContent } from './surveys.service';
+import { addDays, todayUtc } from '../../core/days';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { NOT_AN_INSTRUMENT } from '../../core/surveys/survey-scores';
+import { surveyContent } from '../../core/surveys/survey-responses';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -8,9 +8,9 @@ import { telemetrySchema } from '@recovery-portal/contract/telemetry';
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
-import { simulationRunDateFor } from '../simulation/simulation.repository';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
+import { simulationRunDateFor } from '../../core/simulation-run-date';
 import { createTelemetryService } from './telemetry.service';
 
 /** Home Health Telemetry and Labs & Vitals of a participant (spec §2, §7): clinicians only. */

@@ -17,19 +17,22 @@ import {
   type Telemetry,
 } from '@recovery-portal/contract/telemetry';
 import type { Database } from '../../db/client';
-import { addDays, startOfDay, todayUtc, utcDay } from './days';
-import { computeInsight, type DailyValue } from './insight';
-import { lastMeasurementAt, readingsBetween } from './measurements.repository';
+import { addDays, startOfDay, todayUtc, utcDay } from '../../core/days';
+import { roundTo } from '../../core/numbers';
+import { computeInsight, type DailyValue } from '../../core/measurements/insight';
+import {
+  lastMeasurementAt,
+  readingsBetween,
+} from '../../core/measurements/measurements.repository';
 import {
   dailyValues,
   groupReadings,
   latestReading,
   plotPoints,
   readingKey,
-  roundTo,
   type Reading,
-} from './series';
-import { trendSeries } from './trend-series';
+} from '../../core/measurements/series';
+import { trendSeries } from '../../core/measurements/trend-series';
 
 /** Every measurement the telemetry call reads. */
 const TELEMETRY_CODES = Object.values(MEASUREMENT_TYPES).map((type) => type.code);

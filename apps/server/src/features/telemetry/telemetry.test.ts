@@ -20,7 +20,7 @@ import {
   type MeasurementAttributes,
 } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from './days';
+import { addDays, todayUtc } from '../../core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -15,10 +15,10 @@ import {
 import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../audit/request-audit';
-import { requireParticipant } from '../profile/participant-lookup';
-import { simulationRunDateFor } from '../simulation/simulation.repository';
-import { todayUtc } from '../telemetry/days';
+import { auditRequest } from '../../core/audit/request-audit';
+import { requireParticipant } from '../../core/participant-lookup';
+import { simulationRunDateFor } from '../../core/simulation-run-date';
+import { todayUtc } from '../../core/days';
 import { createTrendService } from './trends.service';
 
 const SERIES_PATHS: Record<TrendSeriesKind, string> = {

@@ -12,11 +12,11 @@ import {
   type WeeklySeries,
 } from '@recovery-portal/contract/trends';
 import type { Database } from '../../db/client';
-import { addDays, startOfDay } from '../telemetry/days';
-import { computeInsight } from '../telemetry/insight';
-import { readingsBetween } from '../telemetry/measurements.repository';
-import { dailyValues, type Reading } from '../telemetry/series';
-import { trendSeries } from '../telemetry/trend-series';
+import { addDays, startOfDay } from '../../core/days';
+import { computeInsight } from '../../core/measurements/insight';
+import { readingsBetween } from '../../core/measurements/measurements.repository';
+import { dailyValues, type Reading } from '../../core/measurements/series';
+import { trendSeries } from '../../core/measurements/trend-series';
 import { weeklyMeans, weeksEnding } from './weekly';
 
 const codeOf = (key: MeasurementKey) => MEASUREMENT_TYPES[key].code;

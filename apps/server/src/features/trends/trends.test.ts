@@ -22,7 +22,7 @@ import {
 } from '../../test/build-test-app';
 import { createMeasurements, createParticipant, createStaff } from '../../test/factories';
 import { callApi } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../telemetry/days';
+import { addDays, todayUtc } from '../../core/days';
 import { weeklyMeans, weeksEnding } from './weekly';
 
 let testApp: TestApp;

@@ -1,7 +1,7 @@
 import type { PlotPoint } from '@recovery-portal/contract/telemetry';
-import { addDays } from '../telemetry/days';
-import type { DailyValue } from '../telemetry/insight';
-import { roundTo } from '../telemetry/series';
+import { addDays } from '../../core/days';
+import type { DailyValue } from '../../core/measurements/insight';
+import { roundTo } from '../../core/numbers';
 
 export interface Week {
   start: string;

@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import { ok } from '../../lib/envelope';
 import { errorResponses } from '../../lib/route-errors';
 import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../audit/request-audit';
+import { auditRequest } from '../../core/audit/request-audit';
 import { createFlagService } from './flags.service';
 
 /** Clinical flags (issue 7 'Safety flags'): clinicians only, like the participant screens. */

@@ -10,7 +10,7 @@ import {
 import { THRESHOLD_RULE_DEFINITIONS, THRESHOLD_RULES } from '@recovery-portal/contract/thresholds';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
-import { requireParticipant } from '../profile/participant-lookup';
+import { requireParticipant } from '../../core/participant-lookup';
 import {
   acknowledgeFlag,
   countOpenFlags,

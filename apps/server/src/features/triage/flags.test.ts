@@ -31,10 +31,10 @@ import {
   createSurvey,
   createSurveyResponse,
 } from '../../test/factories';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
 import { createTriageScanner } from './triage-scanner';
+import { DAY_MS } from '../../core/days';
 
-const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
 let testApp: TestApp;

@@ -12,8 +12,8 @@ import {
   weightChangeFindings,
   type Reading,
 } from './threshold-rules';
+import { DAY_MS } from '../../core/days';
 
-const DAY_MS = 86_400_000;
 const DAY0 = Date.parse('2026-03-01T00:00:00Z');
 /** A reading on day `day` (0 = 2026-03-01) at `hour` UTC. */
 const at = (day: number, hour = 8) => new Date(DAY0 + day * DAY_MS + hour * 3_600_000);

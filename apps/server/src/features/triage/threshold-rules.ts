@@ -7,6 +7,7 @@ import {
   type ThresholdRule,
   type ThresholdSetting,
 } from '@recovery-portal/contract/thresholds';
+import { DAY_MS } from '../../core/days';
 
 /**
  * The threshold rules over a participant's telemetry. Pure: the scanner loads the readings and
@@ -45,8 +46,6 @@ export interface ThresholdFinding {
   /** Identifies the episode: the rule and the UTC day it began. */
   key: string;
 }
-
-const DAY_MS = 86_400_000;
 
 const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS);
 const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);

@@ -8,7 +8,7 @@ import {
   type ThresholdRuleChange,
 } from '@recovery-portal/contract/thresholds';
 import type { Database } from '../../db/client';
-import { requireParticipant } from '../profile/participant-lookup';
+import { requireParticipant } from '../../core/participant-lookup';
 import { effectiveThresholds } from './triage-scanner';
 import {
   deleteThresholdOverride,

@@ -21,10 +21,10 @@ import {
   createSurveyResponse,
 } from '../../test/factories';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
 import { createTriageScanner, OUTCOME_LOOKBACK_DAYS, TRIAGE_LOOKBACK_DAYS } from './triage-scanner';
+import { DAY_MS } from '../../core/days';
 
-const DAY_MS = 86_400_000;
 const NOW = new Date('2026-03-20T12:00:00Z');
 const daysBefore = (days: number, hour = 9) =>
   new Date(Date.parse('2026-03-20T00:00:00Z') - days * DAY_MS + hour * 3_600_000);

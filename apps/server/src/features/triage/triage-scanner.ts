@@ -38,8 +38,7 @@ import {
   type ScannedConversation,
   type ThresholdOverrideRow,
 } from './triage.repository';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../core/days';
 
 /**
  * Findings older than this are history, not triage: a first scan of a database with a year of

@@ -9,7 +9,7 @@ import { surgeries } from '../../db/schema/surgery';
 import { seedDemoData } from '../../db/seed/seed-demo';
 import { isPartialName } from '../../features/backup/atomic-file';
 import { verifyArchive } from '../../features/backup/read-archive';
-import { createDicomStore } from '../../features/imaging/dicom-store';
+import { createDicomStore } from '../../core/imaging/dicom-store';
 import { repoRoot } from './server-process';
 import { createServerData, type ServerData } from './test-database';
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { inspectDicomFile } from './dicom-header';
 import type { DicomStore } from './dicom-store';
-import { contentsWithoutUids, fillUids } from './imaging.repository';
+import { contentsWithoutUids, fillUids } from './imaging-uids.repository';
 
 /** Rows looked at per query while filling. */
 const BATCH = 100;

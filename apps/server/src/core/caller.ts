@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { CallerContext } from '../features/account/account.service';
 
+/** Where a call came from, for throttling and the audit trail. */
+export interface CallerContext {
+  clientAddress: string;
+  userAgent?: string;
+  requestId: string;
+}
+
+/** The caller of a request. */
 export function callerOf(request: FastifyRequest): CallerContext {
   const userAgent = request.headers['user-agent'];
   return { clientAddress: request.ip, requestId: request.id, ...(userAgent ? { userAgent } : {}) };

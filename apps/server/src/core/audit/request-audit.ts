@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { recordAudit, type AuditEntry } from './audit.repository';
+import { recordAudit, type AuditEntry } from './record-audit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,6 +8,15 @@ declare module 'fastify' {
     audited: boolean;
   }
 }
+
+/** What a caller states about an action; who, from where and which request come from the request. */
+export type RequestAuditEntry = Omit<
+  AuditEntry,
+  'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'
+>;
+
+/** Records an audit row for the calling staff member: what services take to audit their work. */
+export type AuditFn = (entry: RequestAuditEntry) => Promise<void>;
 
 /** Audits an action taken by the request's caller, filling in who, from where and which request. */
 export async function auditRequest(
@@ -23,4 +32,9 @@ export async function auditRequest(
     ...entry,
   });
   request.audited = true;
+}
+
+/** The request's audit function, handed to a service so that it records in the caller's name. */
+export function auditOf(db: Database, request: FastifyRequest): AuditFn {
+  return (entry) => auditRequest(db, request, entry);
 }

@@ -79,7 +79,7 @@ async function readPrefix(handle: FileHandle, length: number): Promise<Buffer> {
 }
 
 /** Explicit-VR elements whose length takes 4 bytes (after 2 reserved ones). */
-const LONG_VRS = new Set([
+export const LONG_VRS = new Set([
   'OB',
   'OD',
   'OF',

@@ -20,14 +20,9 @@ import {
   type TestApp,
 } from '../../test/build-test-app';
 import { createSurgery, createSurvey, createSurveyResponse } from '../../test/factories';
-import {
-  addParticipant,
-  callApi,
-  daysAgo,
-  seedGroups,
-} from '../participants/participants.fixtures';
-import { KOOS_JR } from '../surveys/instruments/koos-jr';
-import { cohortBatches } from './cohort-export.repository';
+import { addParticipant, callApi, daysAgo, seedGroups } from './participants.fixtures';
+import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { cohortBatches } from './outcomes-export.repository';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from '../db/schema/users';
 
 /** The name columns of users, or of an alias of it. */
 export interface NameColumns {
@@ -12,3 +13,6 @@ export interface NameColumns {
 export function staffName(table: NameColumns): SQL<string> {
   return sql<string>`coalesce(nullif(trim(${table.firstName} || ' ' || ${table.lastName}), ''), ${table.email})`;
 }
+
+/** Staff in their role as responsible clinicians (a second reference to users in one query). */
+export const responsibleStaff = alias(users, 'responsible_staff');

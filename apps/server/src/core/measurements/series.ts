@@ -1,7 +1,8 @@
 import type { MeasurementSource } from '@recovery-portal/contract/measurements';
 import type { PlotPoint } from '@recovery-portal/contract/telemetry';
-import { utcDay } from './days';
+import { utcDay } from '../days';
 import type { DailyValue } from './insight';
+import { roundTo } from '../numbers';
 
 /** One stored measurement as the series functions need it. */
 export interface Reading {
@@ -10,13 +11,6 @@ export interface Reading {
   value: number;
   unit: string;
   measuredAt: Date;
-}
-
-/** Rounds to `decimals` places (2 by default), without -0. */
-export function roundTo(value: number, decimals = 2): number {
-  const factor = 10 ** decimals;
-  const rounded = Math.round(value * factor) / factor;
-  return rounded === 0 ? 0 : rounded;
 }
 
 /**

@@ -25,3 +25,12 @@ export async function listScheduleRows(db: Database, userId: number) {
     .orderBy(asc(surveys.title), asc(surveys.id), asc(surveyResponses.id));
 }
 export type ScheduleRow = Awaited<ReturnType<typeof listScheduleRows>>[number];
+
+/** A submitted row beats an unsubmitted one; otherwise the later row (higher id) wins. */
+export function preferred(current: ScheduleRow | undefined, candidate: ScheduleRow): ScheduleRow {
+  if (!current) return candidate;
+  if (Boolean(current.submittedAt) !== Boolean(candidate.submittedAt)) {
+    return candidate.submittedAt ? candidate : current;
+  }
+  return candidate.id > current.id ? candidate : current;
+}

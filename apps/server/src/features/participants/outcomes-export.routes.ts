@@ -8,8 +8,8 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '../../db/client';
 import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../audit/request-audit';
-import { createCohortExportService, type AuditFn } from './cohort-export.service';
+import { auditOf } from '../../core/audit/request-audit';
+import { createCohortExportService } from './outcomes-export.service';
 
 /** The participants list's outcome export (issue 22 'Cohort export'): clinicians only. */
 export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
@@ -30,8 +30,11 @@ export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const audit: AuditFn = (entry) => auditRequest(db, request, entry);
-      const csv = await cohort.exportCsv(request.query, currentStaff(request).id, audit);
+      const csv = await cohort.exportCsv(
+        request.query,
+        currentStaff(request).id,
+        auditOf(db, request),
+      );
       const fileName = outcomeExportFileName(new Date().toISOString().slice(0, 10));
       return reply
         .type('text/csv; charset=utf-8')

@@ -5,8 +5,8 @@ import { surgeries } from '../../db/schema/surgery';
 import { surveyResponses, surveys } from '../../db/schema/surveys';
 import { participantTriage } from '../../db/schema/triage';
 import { userGroups, users } from '../../db/schema/users';
-import { scheduleRowColumns, type ScheduleRow } from '../adherence/adherence.repository';
-import { filterConditions, type ParticipantFilters } from '../participants/participants.repository';
+import { scheduleRowColumns, type ScheduleRow } from '../../core/surveys/survey-schedule';
+import { filterConditions, type ParticipantFilters } from './participant-list.repository';
 
 /** Participants read per batch: the next batch is read once the client has taken this one. */
 export const COHORT_BATCH_SIZE = 200;

@@ -1,5 +1,5 @@
 /** Calendar days (YYYY-MM-DD) in UTC: the unit of every telemetry series and insight window. */
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** The UTC calendar day of an instant. */
 export function utcDay(instant: Date): string {

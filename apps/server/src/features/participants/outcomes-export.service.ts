@@ -7,20 +7,17 @@ import {
 import { formatMeasureValue, type Measure } from '@recovery-portal/contract/instruments';
 import type { Database } from '../../db/client';
 import { CSV_BOM, csvRow, type CsvValue } from '../../lib/csv';
-import type { AuditEntry } from '../audit/audit.repository';
-import { buildOutcomeSurveys, resolveProgramme } from '../outcomes/outcomes.service';
+import type { AuditFn } from '../../core/audit/request-audit';
+import { resolveProgramme } from '../../core/programme';
+import { buildOutcomeSurveys } from '../../core/surveys/outcome-surveys';
 import {
   cohortBatches,
   latestSurgeriesOf,
   scheduleRowsOf,
   type LatestSurgery,
-} from './cohort-export.repository';
+} from './outcomes-export.repository';
 
 /** Records an audit row for the calling staff member. */
-export type AuditFn = (
-  entry: Omit<AuditEntry, 'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'>,
-) => Promise<void>;
-
 /** A score as the outcome chart shows it (the instrument's decimals), kept a number. */
 const shown = (measure: Measure, value: number | null): number | null =>
   value === null ? null : Number(formatMeasureValue(measure, value));

@@ -1,0 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { simulationEnrolments } from '../db/schema/simulation';
+import { users } from '../db/schema/users';
+
+/**
+ * The day the telemetry and trend calls read a participant as of: their enrolment's run date
+ * while they are a Demo participant enrolled in a programme, else null (today).
+ */
+export async function simulationRunDateFor(db: Database, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ day: simulationEnrolments.currentRunDate })
+    .from(simulationEnrolments)
+    .innerJoin(users, eq(users.id, simulationEnrolments.userId))
+    .where(and(eq(simulationEnrolments.userId, userId), eq(users.participantType, 'Demo')))
+    .limit(1);
+  return row?.day ?? null;
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Surgery, SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
+import type { Database } from '../db/client';
+import { qualifiedColumn } from '../db/qualified-column';
+import { imagingFiles } from '../db/schema/imaging';
+import { surgeries } from '../db/schema/surgery';
+
+/** The columns a clinician edits. */
+export interface SurgeryValues {
+  procedure: SurgeryProcedure;
+  side: SurgerySide;
+  /** YYYY-MM-DD */
+  surgeryDate: string;
+  surgeon: string;
+  hospital: string;
+  notes: string | null;
+}
+
+const imageCount = sql<number>`(select count(*)::int from ${imagingFiles} where ${qualifiedColumn(imagingFiles, imagingFiles.surgeryId)} = ${qualifiedColumn(surgeries, surgeries.id)})`;
+
+const surgeryColumns = {
+  id: surgeries.id,
+  user_id: surgeries.userId,
+  procedure: surgeries.procedure,
+  side: surgeries.side,
+  surgery_date: surgeries.surgeryDate,
+  surgeon: surgeries.surgeon,
+  hospital: surgeries.hospital,
+  notes: surgeries.notes,
+  image_count: imageCount,
+  createdAt: surgeries.createdAt,
+  updatedAt: surgeries.updatedAt,
+};
+
+type SurgeryRow = { createdAt: Date; updatedAt: Date } & Omit<Surgery, 'created_at' | 'updated_at'>;
+
+function toSurgery({ createdAt, updatedAt, ...row }: SurgeryRow): Surgery {
+  return {
+    ...row,
+    image_count: Number(row.image_count),
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+  };
+}
+
+/** The participant's surgeries, latest surgery date first. */
+export async function listSurgeries(db: Database, userId: number): Promise<Surgery[]> {
+  const rows = await db
+    .select(surgeryColumns)
+    .from(surgeries)
+    .where(eq(surgeries.userId, userId))
+    .orderBy(desc(surgeries.surgeryDate), desc(surgeries.id));
+  return rows.map(toSurgery);
+}
+
+/** One surgery of the participant, or null (also when it belongs to someone else). */
+export async function findSurgery(
+  db: Database,
+  userId: number,
+  surgeryId: number,
+): Promise<Surgery | null> {
+  const [row] = await db
+    .select(surgeryColumns)
+    .from(surgeries)
+    .where(and(eq(surgeries.id, surgeryId), eq(surgeries.userId, userId)))
+    .limit(1);
+  return row ? toSurgery(row) : null;
+}
+
+export async function insertSurgery(
+  db: Database,
+  userId: number,
+  values: SurgeryValues,
+  createdBy: number | null,
+): Promise<number> {
+  const [row] = await db
+    .insert(surgeries)
+    .values({ userId, createdBy, ...values })
+    .returning({ id: surgeries.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Replaces the editable fields; false when the participant has no such surgery. */
+export async function updateSurgery(
+  db: Database,
+  userId: number,
+  surgeryId: number,
+  values: SurgeryValues,
+): Promise<boolean> {
+  const rows = await db
+    .update(surgeries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(surgeries.id, surgeryId), eq(surgeries.userId, userId)))
+    .returning({ id: surgeries.id });
+  return rows.length > 0;
+}

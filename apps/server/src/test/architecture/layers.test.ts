@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The layer rule's findings when `source` is the text of the file at `file`. */
+async function layerFindings(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.join(root, file) });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+describe('server layers (docs/architecture.md)', () => {
+  it('refuses a feature importing another feature', async () => {
+    const findings = await layerFindings(
+      'apps/server/src/features/pain/pain.routes.ts',
+      "export { createSurveyService } from '../surveys/surveys.service';\n",
+    );
+    expect(findings).toEqual([expect.stringMatching(/never imports another feature/)]);
+  });
+
+  it('lets a feature import the shared kernel and its own files', async () => {
+    const findings = await layerFindings(
+      'apps/server/src/features/pain/pain.routes.ts',
+      [
+        "export { auditOf } from '../../core/audit/request-audit';",
+        "export { registerPainRoutes } from './pain.routes';",
+        '',
+      ].join('\n'),
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it.each(['core/days.ts', 'lib/csv.ts', 'plugins/auth.ts', 'mail/templates.ts'])(
+    'refuses %s importing a feature',
+    async (file) => {
+      const findings = await layerFindings(
+        `apps/server/src/${file}`,
+        "export { createSurveyService } from '../features/surveys/surveys.service';\n",
+      );
+      expect(findings).toEqual([expect.stringMatching(/never imports one/)]);
+    },
+  );
+
+  it('holds the account compositions to the features they name', async () => {
+    const findings = await layerFindings(
+      'apps/server/src/features/sso/sso.service.ts',
+      [
+        "export type { AccountService } from '../account/account.service';",
+        "export { createSurveyService } from '../surveys/surveys.service';",
+        '',
+      ].join('\n'),
+    );
+    expect(findings).toEqual([expect.stringMatching(/never imports another feature/)]);
+  });
+});
