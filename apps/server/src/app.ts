@@ -53,7 +53,8 @@ import { registerTrendRoutes } from './features/trends/trends.routes';
 import { registerFlagRoutes } from './features/triage/flags.routes';
 import { registerThresholdRoutes } from './features/triage/thresholds.routes';
 import { createTriageScanner, type TriageScanner } from './features/triage/triage-scanner';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer';
+import { createConfiguredMailer } from './mail/configured-mailer';
+import type { Mailer } from './mail/mailer';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
@@ -118,18 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const { db } = database;
-  const mailer =
-    deps.mailer ??
-    (config.smtpUrl
-      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(db, app.log, {
-          // Staff trying the portal without a mail server need the link; production never
-          // prints one (the outbox table holds it for an operator).
-          announceLink:
-            config.nodeEnv === 'development'
-              ? (line) => process.stdout.write(`\n${line}\n\n`)
-              : null,
-        }));
+  const mailer = deps.mailer ?? createConfiguredMailer(config, db, app.log);
   // An access token never outlives the idle cutoff, so an idle session's tokens die with it.
   const tokens = createAccessTokens(
     secrets.jwtSecret,

@@ -13,7 +13,7 @@ import {
 } from './features/backup/backup-socket';
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
 import { startCareTeamDigests } from './features/care-team/care-team-digest';
-import { createOutboxMailer, createSmtpMailer } from './mail/mailer';
+import { createConfiguredMailer } from './mail/configured-mailer';
 import { createTriageScanner, startTriageScans } from './features/triage/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
 import { restrictTree, secureDataDir } from './lib/secure-data-dir';
@@ -75,9 +75,7 @@ async function main() {
       ? startCareTeamDigests(
           {
             db: database.db,
-            mailer: config.smtpUrl
-              ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-              : createOutboxMailer(database.db, app.log),
+            mailer: createConfiguredMailer(config, database.db, app.log),
             publicUrl: config.publicUrl,
             intervalMinutes: config.careTeamDigestMinutes,
           },
