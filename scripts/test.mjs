@@ -6,6 +6,8 @@ import { log, run } from './lib.mjs';
 ensureInstall();
 log('Lint');
 run('npx', ['eslint', '.', '--max-warnings', '0']);
+log('Copy-paste detector (server product code)');
+run('npm', ['run', 'lint:duplicates', '--silent']);
 log('Format');
 run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 log('Typecheck');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { restoreBackup } from '#app/features/backup/restore-backup';
+import { runCli } from './cli-support';
 
 const USAGE = 'Usage: npm run backup:verify -- FILE';
 
@@ -44,7 +45,4 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

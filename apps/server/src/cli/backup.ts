@@ -12,6 +12,7 @@ import {
 } from '#app/features/backup/backup-socket';
 import { verifyArchive } from '#app/features/backup/read-archive';
 import { dataDirHolder, lockDataDir } from '#app/lib/data-dir-lock';
+import { runCli } from './cli-support';
 
 const USAGE = 'Usage: npm run backup -- --out FILE';
 
@@ -69,7 +70,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { staffRoleSchema } from '@recovery-portal/contract/users';
@@ -8,9 +7,8 @@ import {
 } from '@recovery-portal/contract/password-policy';
 import { emailSchema, personNameSchema } from '@recovery-portal/contract/validation';
 import { loadConfig } from '#app/config';
-import { openConfiguredDatabase } from '#app/db/open-configured-database';
 import { createStaffAccount } from '#app/features/account/create-staff-account';
-import { lockDataDir } from '#app/lib/data-dir-lock';
+import { parseCliOptions, runCli, withMigratedDatabase } from './cli-support';
 
 const USAGE =
   'Usage: npm run user:create -- --role ADMINISTRATOR|CLINICIAN --email EMAIL --password PASSWORD [--first-name NAME] [--last-name NAME]';
@@ -37,23 +35,9 @@ async function main() {
       'last-name': { type: 'string' },
     },
   });
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `--${issue?.path.join('.') ?? 'arguments'}: ${issue?.message ?? 'invalid'}\n${USAGE}`,
-    );
-  }
-  const args = parsed.data;
+  const args = parseCliOptions(argsSchema, values, USAGE);
   const config = loadConfig();
-  let release = () => {};
-  if (config.databaseKind === 'pglite') {
-    await mkdir(config.dataDir, { recursive: true });
-    release = lockDataDir(config.dataDir);
-  }
-  const database = await openConfiguredDatabase(config);
-  try {
-    await database.migrate();
+  await withMigratedDatabase(config, async (database) => {
     const { id } = await createStaffAccount(database.db, {
       role: args.role,
       email: args.email,
@@ -63,13 +47,7 @@ async function main() {
       lastName: args['last-name'] ?? '',
     });
     process.stdout.write(`Created ${args.role} ${args.email.toLowerCase()} (id ${id}).\n`);
-  } finally {
-    await database.close();
-    release();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

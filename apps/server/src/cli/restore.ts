@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#app/config';
 import { restoreBackup } from '#app/features/backup/restore-backup';
+import { runCli } from './cli-support';
 
 const USAGE = 'Usage: npm run restore -- FILE [--replace]';
 
@@ -33,7 +34,4 @@ async function main() {
   );
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

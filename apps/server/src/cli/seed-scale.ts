@@ -1,9 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '#app/config';
-import { openConfiguredDatabase } from '#app/db/open-configured-database';
 import { users } from '#app/db/schema/users';
 import type { RowCounts } from '#app/db/seed/bulk-insert';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#app/db/seed/demo-accounts';
@@ -18,7 +16,7 @@ import { TIMELINE_VOLUMES } from '#app/db/seed/timeline-types';
 import { createStaffAccount } from '#app/features/account/create-staff-account';
 import { refreshParticipantStats } from '#app/core/participant-stats';
 import { createTriageScanner } from '#app/features/triage/triage-scanner';
-import { lockDataDir } from '#app/lib/data-dir-lock';
+import { parseCliOptions, runCli, withMigratedDatabase } from './cli-support';
 
 const USAGE =
   'Usage: node --import tsx apps/server/src/cli/seed-scale.ts --participants N [--volume full|light|minimal] [--batch-size N] [--seed N] [--concurrency N]';
@@ -51,24 +49,10 @@ async function main() {
       concurrency: { type: 'string' },
     },
   });
-  const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `--${issue?.path.join('.') ?? 'arguments'}: ${issue?.message ?? 'invalid'}\n${USAGE}`,
-    );
-  }
-  const args = parsed.data;
+  const args = parseCliOptions(argsSchema, values, USAGE);
   const config = loadConfig();
-  let release = () => {};
-  if (config.databaseKind === 'pglite') {
-    await mkdir(config.dataDir, { recursive: true });
-    release = lockDataDir(config.dataDir);
-  }
-  const database = await openConfiguredDatabase(config);
   const log = (line: string) => process.stdout.write(`${line}\n`);
-  try {
-    await database.migrate();
+  await withMigratedDatabase(config, async (database) => {
     const { db } = database;
     const now = new Date();
 
@@ -163,13 +147,7 @@ async function main() {
       `triage scan: ${seconds(scanned - analysed)} (${scan.conversations.toLocaleString('en-US')} conversations, ${scan.participants.toLocaleString('en-US')} participants' telemetry, ${scan.raised.toLocaleString('en-US')} flags)`,
     );
     log(`Total: ${seconds(scanned - started)}`);
-  } finally {
-    await database.close();
-    release();
-  }
+  });
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runCli(main);

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Surgery, SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
+import { intArray } from '#app/db/int-array';
 import { qualifiedColumn } from '#app/db/qualified-column';
 import { imagingFiles } from '#app/db/schema/imaging';
 import { surgeries } from '#app/db/schema/surgery';
@@ -94,4 +95,31 @@ export async function updateSurgery(
     .where(and(eq(surgeries.id, surgeryId), eq(surgeries.userId, userId)))
     .returning({ id: surgeries.id });
   return rows.length > 0;
+}
+
+/** A participant's latest surgery: what decides their programme and what the export names. */
+export interface LatestSurgery {
+  procedure: SurgeryProcedure;
+  side: SurgerySide;
+  /** YYYY-MM-DD */
+  surgeryDate: string;
+}
+
+/** Each participant's latest surgery (by date, then id), as the outcome programme reads it. */
+export async function latestSurgeriesOf(
+  db: Database,
+  userIds: readonly number[],
+): Promise<Map<number, LatestSurgery>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([surgeries.userId], {
+      userId: surgeries.userId,
+      procedure: surgeries.procedure,
+      side: surgeries.side,
+      surgeryDate: surgeries.surgeryDate,
+    })
+    .from(surgeries)
+    .where(sql`${surgeries.userId} = any(${intArray(userIds)}::int[])`)
+    .orderBy(asc(surgeries.userId), desc(surgeries.surgeryDate), desc(surgeries.id));
+  return new Map(rows.map(({ userId, ...surgery }) => [userId, surgery]));
 }

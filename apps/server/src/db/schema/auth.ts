@@ -3,23 +3,18 @@ import {
   bigserial,
   boolean,
   index,
-  integer,
   pgTable,
-  serial,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { singleUseColumns, userOwnedRowColumns } from './owned-row-columns';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; a family is one login's rotation chain. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedRowColumns(),
     tokenHash: text('token_hash').notNull().unique(),
     familyId: uuid('family_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -40,16 +35,10 @@ export const LOGIN_CODE_PURPOSES = ['RESET', 'INVITE'] as const;
 export const loginCodes = pgTable(
   'login_codes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedRowColumns(),
     codeHash: text('code_hash').notNull(),
     purpose: text('purpose', { enum: LOGIN_CODE_PURPOSES }).notNull(),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...singleUseColumns(),
   },
   (table) => [
     index('login_codes_active_idx')

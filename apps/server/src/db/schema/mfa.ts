@@ -4,11 +4,11 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { singleUseColumns, userOwnedRowColumns } from './owned-row-columns';
 import { users } from './users';
 
 /**
@@ -32,10 +32,7 @@ export const staffMfa = pgTable('staff_mfa', {
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedRowColumns(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,16 +49,10 @@ export const MFA_CHALLENGE_PURPOSES = ['VERIFY', 'ENROL'] as const;
 export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...userOwnedRowColumns(),
     tokenHash: text('token_hash').notNull().unique(),
     purpose: text('purpose', { enum: MFA_CHALLENGE_PURPOSES }).notNull(),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...singleUseColumns(),
   },
   (table) => [
     index('mfa_challenges_user_idx')

@@ -10,6 +10,7 @@ import {
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
+import { sendCsvDownload } from '#app/lib/csv-download';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { createAuditService } from './audit.service';
@@ -58,12 +59,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database) {
     async (request, reply) => {
       const audit = auditOf(db, request);
       const csv = await service.exportCsv(request.query, audit);
-      const fileName = auditExportFileName(new Date().toISOString().slice(0, 10));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvDownload(reply, auditExportFileName, csv);
     },
   );
 }

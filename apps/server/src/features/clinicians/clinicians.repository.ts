@@ -51,15 +51,6 @@ export async function findUserKind(db: Database, id: number) {
   return row;
 }
 
-export async function emailTaken(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()))
-    .limit(1);
-  return !!row;
-}
-
 /** Reg Ids are compared without regard to case: 'ab123' and 'AB123' are the same registration. */
 export async function regIdTaken(db: Database, regId: string): Promise<boolean> {
   const [row] = await db

@@ -17,6 +17,7 @@ import { revokeAllUserTokens } from '#app/core/auth/sessions';
 import type { AccountService } from '#app/features/account/account.service';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import { createProfileService } from '#app/features/profile/profile.service';
+import { emailInUse } from '#app/core/email-in-use';
 import * as repo from './clinicians.repository';
 import { violatedUniqueIndex } from '#app/db/errors';
 
@@ -44,7 +45,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
      */
     async create(input: CreateClinicianRequest, audit: AuditFn): Promise<Clinician> {
       const email = input.email.toLowerCase();
-      if (await repo.emailTaken(db, email)) throw conflict(CLINICIAN_MESSAGES.duplicateEmail);
+      if (await emailInUse(db, email)) throw conflict(CLINICIAN_MESSAGES.duplicateEmail);
       if (await repo.regIdTaken(db, input.dea_reg_id))
         throw conflict(CLINICIAN_MESSAGES.duplicateRegId);
       const { first_name, last_name } = splitPersonName(input.name);

@@ -11,19 +11,10 @@ import {
   transcriptMessageSchema,
 } from '@recovery-portal/contract/conversations';
 import { toOrderDirection } from '@recovery-portal/contract/nudges';
-import type { z } from 'zod';
 import type { Database } from '#app/db/client';
+import { validItems } from '#app/lib/valid-items';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import { listConversations, type CoachQuery, type ConversationRow } from './coach.repository';
-
-/** Keeps the items of a stored JSON list that have the expected shape, dropping the rest. */
-function validItems<T extends z.ZodType>(schema: T, value: unknown): z.infer<T>[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = schema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 /** Turns the wire request (with its empty strings) into a repository query. */
 export function toCoachQuery(request: CoachListQuery): CoachQuery {

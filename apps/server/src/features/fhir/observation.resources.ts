@@ -5,6 +5,7 @@ import type { Database } from '#app/db/client';
 import { measurements } from '#app/db/schema/measurements';
 import { surveyResponses } from '#app/db/schema/surveys';
 import { toSurveyResponse } from '#app/core/surveys/survey-responses';
+import { submittedWithin, surveyResponseRows } from './survey-response-source';
 import {
   BP_PANEL,
   CATEGORY_DISPLAY,
@@ -22,10 +23,8 @@ import { allOf, instantConditions, keysOf, type FhirContext, type FhirSource } f
 import {
   countBloodPressure,
   countMeasurements,
-  countSurveyResponses,
   pageBloodPressure,
   pageMeasurements,
-  pageSurveyResponses,
   type BloodPressureRow,
   type MeasurementRow,
   type SurveyResponseRow,
@@ -215,15 +214,10 @@ function surveyScoreSource(db: Database): FhirSource<SurveyResponseRow> {
           : surveyIds.length
             ? inArray(surveyResponses.surveyId, surveyIds)
             : null,
-        ...instantConditions(surveyResponses.submittedAt, search.date),
-        ...instantConditions(surveyResponses.submittedAt, search.lastUpdated),
+        ...submittedWithin(search),
       ]);
     },
-    page: (where, afterKey, limit) => pageSurveyResponses(db, where, afterKey, limit),
-    count: (where) => countSurveyResponses(db, where),
-    keyIs: (key) => eq(surveyResponses.id, key),
-    key: (row) => row.id,
-    participant: (row) => row.userId,
+    ...surveyResponseRows(db),
     toResource(row, ctx): Observation {
       const response = toSurveyResponse(row, new Date().toISOString().slice(0, 10));
       const time = response.submitted_at ?? undefined;

@@ -22,6 +22,7 @@ import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { toSurveyResponse } from '#app/core/surveys/survey-responses';
+import { submittedWithin, surveyResponseRows } from './survey-response-source';
 import { FLAG_CATEGORY, SNOMED_CT, SNOMED_PROCEDURE } from './codes';
 import {
   allOf,
@@ -31,11 +32,7 @@ import {
   type FhirContext,
   type FhirSource,
 } from './fhir-source';
-import {
-  countSurveyResponses,
-  pageSurveyResponses,
-  type SurveyResponseRow,
-} from './observations.repository';
+import { type SurveyResponseRow } from './observations.repository';
 import {
   countConversations,
   countFlags,
@@ -357,15 +354,10 @@ export function questionnaireResponseSource(db: Database): FhirSource<SurveyResp
       return allOf([
         keyIn(surveyResponses.id, keysOf(search, '')),
         patientIn(surveyResponses.userId, search),
-        ...instantConditions(surveyResponses.submittedAt, search.date),
-        ...instantConditions(surveyResponses.submittedAt, search.lastUpdated),
+        ...submittedWithin(search),
       ]);
     },
-    page: (where, afterKey, limit) => pageSurveyResponses(db, where, afterKey, limit),
-    count: (where) => countSurveyResponses(db, where),
-    keyIs: (key) => eq(surveyResponses.id, key),
-    key: (row) => row.id,
-    participant: (row) => row.userId,
+    ...surveyResponseRows(db),
     toResource(row, ctx): QuestionnaireResponse {
       const response = toSurveyResponse(row, today());
       const authored = response.submitted_at ?? undefined;

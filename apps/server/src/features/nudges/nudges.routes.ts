@@ -17,6 +17,7 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idSchema } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
+import { sendCsvDownload } from '#app/lib/csv-download';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { auditOf, auditRequest } from '#app/core/audit/request-audit';
@@ -66,12 +67,7 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
     async (request, reply) => {
       const audit = auditOf(db, request);
       const csv = await nudgeService.exportCsv(request.query, audit);
-      const fileName = nudgeExportFileName(new Date().toISOString().slice(0, 10));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvDownload(reply, nudgeExportFileName, csv);
     },
   );
 

@@ -1,7 +1,5 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
-import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { participantTriage } from '#app/db/schema/triage';
 import { userGroups, users } from '#app/db/schema/users';
@@ -67,30 +65,4 @@ export async function scheduleRowsOf(
     byUser.set(userId, list);
   }
   return byUser;
-}
-
-/** A participant's latest surgery: what decides their programme and what the export names. */
-export interface LatestSurgery {
-  procedure: SurgeryProcedure;
-  side: SurgerySide;
-  surgeryDate: string;
-}
-
-/** Each participant's latest surgery (by date, then id), as the outcome programme reads it. */
-export async function latestSurgeriesOf(
-  db: Database,
-  userIds: readonly number[],
-): Promise<Map<number, LatestSurgery>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([surgeries.userId], {
-      userId: surgeries.userId,
-      procedure: surgeries.procedure,
-      side: surgeries.side,
-      surgeryDate: surgeries.surgeryDate,
-    })
-    .from(surgeries)
-    .where(inArray(surgeries.userId, [...userIds]))
-    .orderBy(surgeries.userId, desc(surgeries.surgeryDate), desc(surgeries.id));
-  return new Map(rows.map(({ userId, ...surgery }) => [userId, surgery]));
 }

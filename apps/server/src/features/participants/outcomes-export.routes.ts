@@ -7,6 +7,7 @@ import {
 } from '@recovery-portal/contract/cohort-export';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
+import { sendCsvDownload } from '#app/lib/csv-download';
 import { currentStaff } from '#app/plugins/auth';
 import { auditOf } from '#app/core/audit/request-audit';
 import { createCohortExportService } from './outcomes-export.service';
@@ -35,12 +36,7 @@ export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
         currentStaff(request).id,
         auditOf(db, request),
       );
-      const fileName = outcomeExportFileName(new Date().toISOString().slice(0, 10));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvDownload(reply, outcomeExportFileName, csv);
     },
   );
 }

@@ -10,12 +10,8 @@ import { CSV_BOM, csvRow, type CsvValue } from '#app/lib/csv';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import { resolveProgramme } from '#app/core/programme';
 import { buildOutcomeSurveys } from '#app/core/surveys/outcome-surveys';
-import {
-  cohortBatches,
-  latestSurgeriesOf,
-  scheduleRowsOf,
-  type LatestSurgery,
-} from './outcomes-export.repository';
+import { latestSurgeriesOf, type LatestSurgery } from '#app/core/surgeries';
+import { cohortBatches, scheduleRowsOf } from './outcomes-export.repository';
 
 /** Records an audit row for the calling staff member. */
 /** A score as the outcome chart shows it (the instrument's decimals), kept a number. */

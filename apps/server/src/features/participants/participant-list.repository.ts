@@ -31,6 +31,11 @@ import {
 import { SURGERY_PROCEDURES } from '@recovery-portal/contract/surgery';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
+import {
+  engagementFields,
+  isoInstant,
+  type EngagementColumns,
+} from '#app/core/participant-engagement';
 import { participantStats } from '#app/db/schema/activity';
 import { tasks } from '#app/db/schema/care-team';
 import { surgeries } from '#app/db/schema/surgery';
@@ -364,21 +369,13 @@ const rowFields = {
   >`(select min(${tasks.dueOn})::text from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null)`,
 };
 
-interface RawRow {
+interface RawRow extends EngagementColumns {
   id: number;
   firstName: string;
   lastName: string;
   email: string;
   type: ParticipantType | null;
   group: string | null;
-  tracker: string | null;
-  lastAppOpen: Date | null;
-  activeSessionCount: number | null;
-  coachChatCount: number | null;
-  coachCallCount: number | null;
-  nudgeOpenCount: number | null;
-  invitedAt: Date | null;
-  joinedAt: Date | null;
   status: UserStatus;
   canRemind: boolean;
   lastRemindedAt: Date | null;
@@ -393,8 +390,6 @@ interface RawRow {
   nextTaskDueOn: string | null;
 }
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
 function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListRow {
   return {
     id: row.id,
@@ -403,24 +398,17 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
     user_name: row.email || null,
     type: row.type ?? fallbackType,
     group: row.group,
-    tracker_connected: row.tracker || null,
-    last_app_open: iso(row.lastAppOpen),
-    active_session_count: row.activeSessionCount,
-    coach_chat_count: row.coachChatCount,
-    coach_call_count: row.coachCallCount,
-    nudge_open_count: row.nudgeOpenCount,
-    invited_on: iso(row.invitedAt),
-    joined_on: iso(row.joinedAt),
+    ...engagementFields(row),
     status: row.status,
     can_remind: Boolean(row.canRemind),
-    last_reminded_at: iso(row.lastRemindedAt),
-    next_remind_date: iso(row.nextRemindDate),
+    last_reminded_at: isoInstant(row.lastRemindedAt),
+    next_remind_date: isoInstant(row.nextRemindDate),
     open_flag_count: row.openFlagCount ?? 0,
     top_open_severity: row.topOpenSeverity,
-    last_reviewed_at: iso(row.lastReviewedAt),
+    last_reviewed_at: isoInstant(row.lastReviewedAt),
     // A review by an account since deleted keeps its time but no longer names anyone.
     last_reviewed_by: row.lastReviewedAt ? row.lastReviewedBy : null,
-    last_telemetry_at: iso(row.lastTelemetryAt),
+    last_telemetry_at: isoInstant(row.lastTelemetryAt),
     responsible:
       row.responsibleId === null
         ? null

@@ -44,15 +44,6 @@ export async function listGroups(db: Database): Promise<UserGroup[]> {
   );
 }
 
-export async function emailInUse(db: Database, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** Inserts an invited (PENDING_ACTIVATION) participant; the unique email index guards races. */
 export async function insertInvitedParticipant(
   db: Database,

@@ -16,6 +16,7 @@ import { AppError, conflict, notFound } from '#app/lib/app-error';
 import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { invitationMail, reminderMail } from './participant-mail';
 import * as list from './participant-list.repository';
+import { emailInUse } from '#app/core/email-in-use';
 import * as repo from './participants.repository';
 import { findGroup } from '#app/core/participant-groups';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
@@ -117,7 +118,7 @@ export function createParticipantService(deps: {
     async invite(input: InviteParticipant): Promise<ParticipantListRow> {
       const group = await findGroup(db, input.group);
       if (!group) throw new AppError('UNPROCESSABLE', PARTICIPANT_ERRORS.unknownGroup(input.group));
-      if (await repo.emailInUse(db, input.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
+      if (await emailInUse(db, input.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
       const { firstName, lastName } = splitPersonName(input.name);
       let id: number;
       try {

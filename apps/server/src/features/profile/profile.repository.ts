@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
+import type { EngagementColumns } from '#app/core/participant-engagement';
 import { participantStats } from '#app/db/schema/activity';
 import { clinicalRecords } from '#app/db/schema/clinical-records';
 import { conversations } from '#app/db/schema/conversations';
 import { nudges } from '#app/db/schema/nudges';
 import { userGroups, users } from '#app/db/schema/users';
 
-export interface ProfileRow {
+export interface ProfileRow extends EngagementColumns {
   id: number;
   firstName: string;
   lastName: string;
@@ -21,14 +22,6 @@ export interface ProfileRow {
   phoneNumber: string | null;
   status: UserStatus;
   allowDemoMode: boolean;
-  tracker: string | null;
-  invitedAt: Date | null;
-  joinedAt: Date | null;
-  lastAppOpen: Date | null;
-  activeSessionCount: number | null;
-  coachChatCount: number | null;
-  coachCallCount: number | null;
-  nudgeOpenCount: number | null;
 }
 
 /** The participant's own columns, group and 7-day counts; undefined for staff or unknown ids. */

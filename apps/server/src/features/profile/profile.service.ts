@@ -20,8 +20,9 @@ import {
   type ProfileNudge,
   type UpdateParticipantRequest,
 } from '@recovery-portal/contract/profile';
-import type { z } from 'zod';
 import type { Database } from '#app/db/client';
+import { engagementFields, isoInstant } from '#app/core/participant-engagement';
+import { validItems } from '#app/lib/valid-items';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import { findGroup } from '#app/core/participant-groups';
 import { todayUtc, utcDay } from '#app/core/days';
@@ -39,17 +40,6 @@ export function ageOn(birthDate: string | null, today: string): number | null {
   const hadBirthday = tm > bm || (tm === bm && td >= bd);
   return Math.max(0, ty - by - (hadBirthday ? 0 : 1));
 }
-
-/** Keeps the items of a stored JSON list that have the expected shape, dropping the rest. */
-function validItems<T extends z.ZodType>(schema: T, value: unknown): z.infer<T>[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = schema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 function groupRecords(
   rows: {
@@ -106,17 +96,10 @@ export function createProfileService(db: Database) {
       phone_number: row.phoneNumber,
       status: row.status,
       allow_demo_mode: row.allowDemoMode,
-      tracker_connected: row.tracker || null,
-      last_app_open: iso(row.lastAppOpen),
-      active_session_count: row.activeSessionCount,
-      coach_chat_count: row.coachChatCount,
-      coach_call_count: row.coachCallCount,
-      nudge_open_count: row.nudgeOpenCount,
-      invited_on: iso(row.invitedAt),
-      joined_on: iso(row.joinedAt),
+      ...engagementFields(row),
       next_best_action: reminders?.nextBestAction ?? null,
       next_visit_date: reminders?.nextVisitDate ?? null,
-      data_last_received_at: iso(lastAt),
+      data_last_received_at: isoInstant(lastAt),
       clinical_records: groupRecords(records),
     };
   }
@@ -177,7 +160,7 @@ export function createProfileService(db: Database) {
         tracking_type: row.trackingType,
         feedback_type: row.feedbackType,
         feedback_type_string: row.feedbackType ?? '',
-        opened_at: iso(row.openedAt),
+        opened_at: isoInstant(row.openedAt),
       }));
     },
 

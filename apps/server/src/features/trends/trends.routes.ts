@@ -1,6 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AUDIT_ACTIONS, TREND_SERIES_VIEW_ACTIONS } from '@recovery-portal/contract/audit';
+import {
+  AUDIT_ACTIONS,
+  TREND_SERIES_VIEW_ACTIONS,
+  type AuditAction,
+} from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantPathSchema } from '@recovery-portal/contract/profile';
@@ -39,6 +43,25 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
   /** Without date_string: an enrolled Demo participant's simulation run date, else today. */
   const defaultAsOf = async (id: number) => (await simulationRunDateFor(db, id)) ?? todayUtc();
 
+  /** Reads a participant's trend as of date_string (or the default) and audits the view. */
+  async function viewTrend<T>(
+    request: FastifyRequest,
+    action: AuditAction,
+    target: { user_id: number; date_string?: string | undefined },
+    read: (id: number, asOf: string) => Promise<T>,
+  ) {
+    const { id } = await requireParticipant(db, target.user_id);
+    const asOf = target.date_string ?? (await defaultAsOf(id));
+    const data = await read(id, asOf);
+    await auditRequest(db, request, {
+      action,
+      subjectType: 'participant',
+      subjectId: id,
+      details: { date_string: asOf },
+    });
+    return ok(data);
+  }
+
   for (const [kind, url] of Object.entries(SERIES_PATHS) as [TrendSeriesKind, string][]) {
     routes.post(
       url,
@@ -51,18 +74,10 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
           response: { 200: successEnvelope(trendResponseSchema), ...failures },
         },
       },
-      async (request) => {
-        const { id } = await requireParticipant(db, request.body.user_id);
-        const asOf = request.body.date_string ?? (await defaultAsOf(id));
-        const data = await trends.series(id, kind, asOf);
-        await auditRequest(db, request, {
-          action: TREND_SERIES_VIEW_ACTIONS[kind],
-          subjectType: 'participant',
-          subjectId: id,
-          details: { date_string: asOf },
-        });
-        return ok(data);
-      },
+      async (request) =>
+        viewTrend(request, TREND_SERIES_VIEW_ACTIONS[kind], request.body, (id, asOf) =>
+          trends.series(id, kind, asOf),
+        ),
     );
   }
 
@@ -78,18 +93,10 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
         response: { 200: successEnvelope(activityTrendSchema), ...failures },
       },
     },
-    async (request) => {
-      const { id } = await requireParticipant(db, request.body.user_id);
-      const asOf = request.body.date_string ?? (await defaultAsOf(id));
-      const data = await trends.activity(id, asOf);
-      await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantActivityTrendView,
-        subjectType: 'participant',
-        subjectId: id,
-        details: { date_string: asOf },
-      });
-      return ok(data);
-    },
+    async (request) =>
+      viewTrend(request, AUDIT_ACTIONS.participantActivityTrendView, request.body, (id, asOf) =>
+        trends.activity(id, asOf),
+      ),
   );
 
   routes.get(
@@ -105,17 +112,12 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
         response: { 200: successEnvelope(userTrendSchema), ...failures },
       },
     },
-    async (request) => {
-      const { id } = await requireParticipant(db, request.params.id);
-      const asOf = request.query.date_string ?? (await defaultAsOf(id));
-      const data = await trends.userTrend(id, asOf);
-      await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantTrendView,
-        subjectType: 'participant',
-        subjectId: id,
-        details: { date_string: asOf },
-      });
-      return ok(data);
-    },
+    async (request) =>
+      viewTrend(
+        request,
+        AUDIT_ACTIONS.participantTrendView,
+        { user_id: request.params.id, date_string: request.query.date_string },
+        (id, asOf) => trends.userTrend(id, asOf),
+      ),
   );
 }

@@ -8,11 +8,11 @@ import {
   type ThresholdRuleChange,
 } from '@recovery-portal/contract/thresholds';
 import type { Database } from '#app/db/client';
+import { latestSurgeriesOf } from '#app/core/surgeries';
 import { requireParticipant } from '#app/core/participant-lookup';
 import { effectiveThresholds } from './triage-scanner';
 import {
   deleteThresholdOverride,
-  latestSurgeries,
   thresholdOverrides,
   upsertThresholdOverride,
 } from './triage.repository';
@@ -20,7 +20,7 @@ import {
 export function createThresholdService(db: Database) {
   async function read(userId: number): Promise<ParticipantThresholds> {
     const [surgeries, overrides] = await Promise.all([
-      latestSurgeries(db, [userId]),
+      latestSurgeriesOf(db, [userId]),
       thresholdOverrides(db, [userId]),
     ]);
     const programme = programmeOf(surgeries.get(userId)?.procedure ?? null);

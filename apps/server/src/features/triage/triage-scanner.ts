@@ -8,6 +8,7 @@ import {
   type ThresholdSetting,
 } from '@recovery-portal/contract/thresholds';
 import type { Database } from '#app/db/client';
+import { latestSurgeriesOf } from '#app/core/surgeries';
 import { compileConcerns, matchConversation } from './concern-matcher';
 import { participantsWithSubmissions, submittedSurveysOf } from './outcome-flags.repository';
 import { outcomeFindings } from './outcome-rules';
@@ -22,7 +23,6 @@ import {
   conversationsAfter,
   conversationsOf,
   insertFlags,
-  latestSurgeries,
   lockTriageRows,
   maxConversationId,
   maxMeasurementId,
@@ -175,7 +175,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
     since: Date,
   ): Promise<NewFlag[]> {
     const [surgeries, overrides] = await Promise.all([
-      latestSurgeries(db, userIds),
+      latestSurgeriesOf(db, userIds),
       thresholdOverrides(db, userIds),
     ]);
     const overridesByUser = groupBy(overrides, (row) => row.userId);

@@ -17,12 +17,11 @@ import type {
   TranscriptMessage,
 } from '@recovery-portal/contract/conversations';
 import type { FlagSeverity, FlagSource, FlagStatus } from '@recovery-portal/contract/flags';
-import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
+import { intArray } from '#app/db/int-array';
 import { conversations } from '#app/db/schema/conversations';
 import { measurements } from '#app/db/schema/measurements';
-import { surgeries } from '#app/db/schema/surgery';
 import {
   clinicalFlags,
   participantThresholds,
@@ -153,12 +152,6 @@ export interface ReadingRow {
   measuredAt: Date;
 }
 
-/** A Postgres int[] literal: one bind parameter however many ids (no 65,535-parameter limit). */
-function intArray(ids: readonly number[]): string {
-  if (ids.some((id) => !Number.isSafeInteger(id))) throw new TypeError('ids must be integers');
-  return `{${ids.join(',')}}`;
-}
-
 /** Both drivers answer execute() with an object holding `rows`. */
 function rowsOf<T>(result: unknown): T[] {
   if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
@@ -241,30 +234,6 @@ export async function readingsByParticipant(
   );
 }
 
-export interface LatestSurgery {
-  procedure: SurgeryProcedure;
-  /** YYYY-MM-DD */
-  surgeryDate: string;
-}
-
-/** Each participant's latest surgery by surgery date (the programme they follow). */
-export async function latestSurgeries(
-  db: Database,
-  userIds: readonly number[],
-): Promise<Map<number, LatestSurgery>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([surgeries.userId], {
-      userId: surgeries.userId,
-      procedure: surgeries.procedure,
-      surgeryDate: surgeries.surgeryDate,
-    })
-    .from(surgeries)
-    .where(sql`${surgeries.userId} = any(${intArray(userIds)}::int[])`)
-    .orderBy(asc(surgeries.userId), desc(surgeries.surgeryDate), desc(surgeries.id));
-  return new Map(rows.map(({ userId, ...surgery }) => [userId, surgery]));
-}
-
 export interface ThresholdOverrideRow {
   userId: number;
   rule: string;
@@ -344,14 +313,19 @@ export interface NewFlag {
   detectedAt: Date;
 }
 
+/** Each id once, ascending: rows locked in id order never deadlock against another transaction. */
+function distinctInIdOrder(userIds: readonly number[]): number[] {
+  return [...new Set(userIds)].sort((a, b) => a - b);
+}
+
 /**
  * Locks (creating where missing) the participants' participant_triage rows, in id order so two
  * transactions never wait on each other crosswise. Taken before flags change, it makes a
  * concurrent raise or acknowledgement wait, so each recount sees the other's committed flags.
  */
 export async function lockTriageRows(db: Database, userIds: readonly number[]) {
-  if (userIds.length === 0) return;
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const ids = distinctInIdOrder(userIds);
+  if (ids.length === 0) return;
   await db.execute(sql`
     insert into ${participantTriage} (user_id)
     select id from unnest(${intArray(ids)}::int[]) as ids(id) order by id
@@ -388,8 +362,8 @@ export async function insertFlags(db: Database, flags: readonly NewFlag[]): Prom
  * (min() of the enum is the most severe, as the enum lists severities most severe first).
  */
 export async function refreshTriage(db: Database, userIds: readonly number[]) {
-  if (userIds.length === 0) return;
-  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const ids = distinctInIdOrder(userIds);
+  if (ids.length === 0) return;
   await db.execute(sql`
     insert into ${participantTriage} as t (user_id, open_flag_count, top_open_severity, updated_at)
     select ids.id, count(f.id)::int, min(f.severity), now()
