@@ -2,7 +2,3 @@
 export function log(message: string): void {
   process.stdout.write(`\x1b[36m›\x1b[0m ${message}\n`);
 }
-
-export function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
-}

@@ -11,7 +11,6 @@ export const adherenceQuerySchema = z.object({
   user_id: participantIdField(),
   surgery_id: participantIdField('surgery_id must be a positive whole number.').optional(),
 });
-export type AdherenceQuery = z.output<typeof adherenceQuerySchema>;
 
 /** The string score of a timepoint that does not apply to the participant (spec §3). */
 export const NOT_APPLICABLE_SCORE = 'NA';

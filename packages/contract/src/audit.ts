@@ -322,7 +322,7 @@ const auditFilterShape = {
   to: instantFilter('to'),
 };
 
-export const auditFiltersSchema = z
+const auditFiltersSchema = z
   .object(auditFilterShape)
   .refine(rangeInOrder, { error: AUDIT_MESSAGES.rangeReversed, path: ['from'] });
 export type AuditFilters = z.input<typeof auditFiltersSchema>;

@@ -41,10 +41,6 @@ export const updateClinicianRequestSchema = z.object({
 });
 export type UpdateClinicianRequest = z.infer<typeof updateClinicianRequestSchema>;
 
-/** The Edit clinician form: the Add form's fields, with email and Reg Id shown read-only. */
-export const editClinicianFormSchema = createClinicianRequestSchema.extend({ id: idSchema });
-export type EditClinicianForm = z.infer<typeof editClinicianFormSchema>;
-
 /** Deactivate (SUSPENDED) or reactivate (ACTIVATED) a clinician. */
 export const CLINICIAN_STATUS_CHANGES = ['ACTIVATED', 'SUSPENDED'] as const;
 export const clinicianStatusRequestSchema = z.object({

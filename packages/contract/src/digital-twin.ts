@@ -24,7 +24,6 @@ export const markerSegmentQuerySchema = z.object({
   user_id: participantIdField(),
   date_string: dateStringSchema.optional(),
 });
-export type MarkerSegmentQuery = z.output<typeof markerSegmentQuerySchema>;
 
 /**
  * A marker the participant belonged to on the asked day: `from` ≤ day ≤ `to` (both inclusive;
@@ -62,4 +61,3 @@ export const markerListSchema = z.object({
   date: z.iso.date(),
   markers: z.array(markerMembershipSchema),
 });
-export type MarkerList = z.infer<typeof markerListSchema>;

@@ -53,7 +53,6 @@ export const FHIR_MESSAGES = {
 export const FHIR_EXPORT_LEVELS = ['system', 'patient', 'group'] as const;
 export type FhirExportLevel = (typeof FHIR_EXPORT_LEVELS)[number];
 export const FHIR_EXPORT_STATUSES = ['in-progress', 'completed', 'failed', 'cancelled'] as const;
-export type FhirExportStatus = (typeof FHIR_EXPORT_STATUSES)[number];
 export const FHIR_NDJSON_CONTENT_TYPE = 'application/fhir+ndjson';
 /** Finished exports' files are deleted this long after completion. */
 export const FHIR_EXPORT_TTL_HOURS = 24;

@@ -256,7 +256,6 @@ export const flagListQuerySchema = z.object({
   /** Only flags of participants the caller is responsible for (care team, issue 22). */
   mine: z.boolean({ error: FLAG_MESSAGES.mineInvalid }).default(false),
 });
-export type FlagListQueryInput = z.input<typeof flagListQuerySchema>;
 export type FlagListQuery = z.output<typeof flagListQuerySchema>;
 
 /** GET /api/flags/participant?user_id= — digits in the query string are the id. */
@@ -270,7 +269,6 @@ export const participantFlagsQuerySchema = z.object({
       .max(MAX_ID, FLAG_MESSAGES.userIdInvalid),
   ),
 });
-export type ParticipantFlagsQuery = z.output<typeof participantFlagsQuerySchema>;
 
 /** POST /api/flags/acknowledge — an empty note is no note. */
 export const acknowledgeFlagRequestSchema = z.object({

@@ -5,4 +5,3 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(DATABASE_KINDS),
 });
-export type Health = z.infer<typeof healthSchema>;

@@ -116,22 +116,22 @@ export const IMAGING_MESSAGES = {
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-/** The text fields of the multipart upload (validated once both have arrived). */
-export const dicomUploadFieldsSchema = z.object({
+/** A participant and one of their surgeries. */
+const participantSurgeryFields = z.object({
   user_id: participantIdField(),
   surgery_id: surgeryIdField(),
 });
+/** The text fields of the multipart upload (validated once both have arrived). */
+export const dicomUploadFieldsSchema = participantSurgeryFields;
 export type DicomUploadFields = z.output<typeof dicomUploadFieldsSchema>;
 
 /** GET /api/surgery/dicom-list?user_id&surgery_id */
-export const dicomListQuerySchema = dicomUploadFieldsSchema;
-export type DicomListQuery = DicomUploadFields;
+export const dicomListQuerySchema = participantSurgeryFields;
 
 /** DELETE /api/surgery/dicom?image_id, GET /api/surgery/dicom/file?image_id and …/preview */
 export const imageIdQuerySchema = z.object({
   image_id: participantIdField(IMAGING_MESSAGES.imageIdInvalid),
 });
-export type ImageIdQuery = z.output<typeof imageIdQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses

@@ -135,10 +135,9 @@ const nudgeFilterShape = {
     .optional(),
   orderDirection: orderDirectionSchema.optional(),
 };
-export const nudgeFiltersSchema = z
+const nudgeFiltersSchema = z
   .object(nudgeFilterShape)
   .refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] });
-export type NudgeFilters = z.input<typeof nudgeFiltersSchema>;
 
 /** POST /api/nudge/list — the nudge list query state (spec §3). */
 export const nudgeListRequestSchema = z

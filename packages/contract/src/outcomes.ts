@@ -17,7 +17,6 @@ import { surveyTimepointSchema, type SurveyTimepoint } from './surveys';
 export {
   RECOVERY_PROGRAMME_LABELS,
   RECOVERY_PROGRAMMES,
-  recoveryProgrammeSchema,
   type RecoveryProgramme,
 } from './programmes';
 
@@ -77,7 +76,6 @@ export const PASS_FROM: SurveyTimepoint = 'MONTH_6';
 // ---------------------------------------------------------------------------------------------
 
 export const outcomeTrendsQuerySchema = z.object({ user_id: participantIdField() });
-export type OutcomeTrendsQuery = z.output<typeof outcomeTrendsQuerySchema>;
 
 /**
  * One timepoint of a published score. `score` is null when not submitted, not applicable or not

@@ -335,7 +335,6 @@ const userIdSchema = bodyIdSchema(PARTICIPANT_ERRORS.userIdRequired);
 
 /** PATCH /api/account/suspend, PATCH /api/account/resume, POST /api/account/remind */
 export const participantActionSchema = z.object({ user_id: userIdSchema });
-export type ParticipantAction = z.infer<typeof participantActionSchema>;
 
 /** DELETE /api/account/{id} */
 export const participantIdParamsSchema = z.object({ id: idSchema });

@@ -32,11 +32,9 @@ export const PARTICIPANT_ID_MESSAGE = 'The participant id must be a positive who
 
 /** `?user_id=` of the GET calls (telemetry, user nudges, survey responses). */
 export const participantQuerySchema = z.object({ user_id: participantIdField() });
-export type ParticipantQuery = z.output<typeof participantQuerySchema>;
 
 /** `{id}` of /api/user/id/{id}, /api/chat/getchatlist/{id} and the other path calls. */
 export const participantPathSchema = z.object({ id: participantIdField(PARTICIPANT_ID_MESSAGE) });
-export type ParticipantPath = z.output<typeof participantPathSchema>;
 
 export const DATE_STRING_MESSAGE = 'date_string must be a date written YYYY-MM-DD.';
 
@@ -131,8 +129,6 @@ export const PARTICIPANT_GENDERS = [
   'Prefer not to say',
 ] as const;
 const GENDER_MESSAGE = `Gender must be one of ${PARTICIPANT_GENDERS.join(', ')}.`;
-export const genderSchema = z.enum(PARTICIPANT_GENDERS, { error: GENDER_MESSAGE });
-export type Gender = z.infer<typeof genderSchema>;
 
 export const MIN_HEIGHT_CM = 40;
 export const MAX_HEIGHT_CM = 250;
@@ -193,10 +189,7 @@ export const updateUserRequestSchema = z
       EDITABLE_FIELDS.some((field) => (body as Record<string, unknown>)[field] !== undefined),
     { error: PROFILE_MESSAGES.nothingToChange },
   );
-export type UpdateUserRequestInput = z.input<typeof updateUserRequestSchema>;
 export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
-/** The participant edit: the same body (the Edit Participant form validates with it). */
-export const updateParticipantRequestSchema = updateUserRequestSchema;
 export type UpdateParticipantRequest = UpdateUserRequest;
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +200,6 @@ export const updateAllowDemoModeSchema = z.object({
   user_id: participantIdField(),
   allow_demo_mode: z.boolean({ error: 'allow_demo_mode must be true or false.' }),
 });
-export type UpdateAllowDemoMode = z.output<typeof updateAllowDemoModeSchema>;
 
 export const allowDemoModeResponseSchema = z.object({
   user_id: z.number().int(),

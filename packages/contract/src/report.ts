@@ -29,7 +29,6 @@ export const REPORT_MESSAGES = {
 export const reportQuerySchema = z.object({
   paper: z.enum(REPORT_PAPERS, { error: REPORT_MESSAGES.paperInvalid }).optional(),
 });
-export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 /** The file name: the participant's id and the day, nothing else that identifies them. */
 export function recoveryReportFileName(participantId: number, isoDate: string): string {

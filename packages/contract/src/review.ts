@@ -69,7 +69,6 @@ export function dataConnectionWarning(connection: DataConnection): string | null
 
 /** POST /api/user/review: the calling clinician has reviewed this participant now. */
 export const markReviewedRequestSchema = z.object({ user_id: participantIdField() });
-export type MarkReviewedRequest = z.output<typeof markReviewedRequestSchema>;
 
 const timestamp = z.iso.datetime({ offset: true });
 

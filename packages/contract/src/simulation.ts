@@ -41,7 +41,6 @@ export type SimulationState = z.infer<typeof simulationStateSchema>;
 
 /** GET /api/simulation/program?user_id= */
 export const simulationProgramQuerySchema = z.object({ user_id: participantIdField() });
-export type SimulationProgramQuery = z.output<typeof simulationProgramQuerySchema>;
 
 /** A participant's enrolment; the telemetry and trend calls read them as of current_run_date. */
 export const simulationEnrolmentSchema = z.object({
@@ -78,7 +77,6 @@ export const generatedRowCountsSchema = z.object({
   survey_responses: z.number().int().nonnegative(),
   pain_logs: z.number().int().nonnegative(),
 });
-export type GeneratedRowCounts = z.infer<typeof generatedRowCountsSchema>;
 
 export const enrollResponseSchema = z.object({
   message: z.string(),

@@ -148,7 +148,6 @@ export type UpdateSurgeryRequest = z.output<typeof updateSurgeryRequestSchema>;
 
 /** GET /api/surgery/surgery-list?user_id= */
 export const surgeryListQuerySchema = z.object({ user_id: participantIdField() });
-export type SurgeryListQuery = z.output<typeof surgeryListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses

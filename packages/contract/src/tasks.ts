@@ -99,7 +99,6 @@ export const myTasksQuerySchema = z.object({
     .string({ error: TASK_MESSAGES.todayInvalid })
     .refine(isCalendarDate, TASK_MESSAGES.todayInvalid),
 });
-export type MyTasksQuery = z.infer<typeof myTasksQuerySchema>;
 
 /** GET /api/tasks/participant?user_id= */
 export const participantTasksQuerySchema = z.object({

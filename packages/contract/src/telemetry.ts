@@ -150,7 +150,6 @@ export const activityTelemetrySchema = z.object({
   calorie_out_date: dayOrNull,
   calorie_out_insight: insightSchema,
 });
-export type ActivityTelemetry = z.infer<typeof activityTelemetrySchema>;
 
 /** 'Body Measurement & Diet'. Spec §3's `weight_trend` is `weight_insight` here. */
 export const bodyMeasurementTelemetrySchema = z.object({
@@ -167,7 +166,6 @@ export const bodyMeasurementTelemetrySchema = z.object({
   calories_date: dayOrNull,
   calories_insight: insightSchema,
 });
-export type BodyMeasurementTelemetry = z.infer<typeof bodyMeasurementTelemetrySchema>;
 
 /** 'Sleep & Mood' sleep tiles. Spec §3's `sleep_trend` is `sleep_insight` here. */
 export const sleepTelemetrySchema = z.object({
@@ -180,7 +178,6 @@ export const sleepTelemetrySchema = z.object({
   sleep_quality_date: dayOrNull,
   sleep_quality_insight: insightSchema,
 });
-export type SleepTelemetry = z.infer<typeof sleepTelemetrySchema>;
 
 /** Mood out of MOOD_SCALE_MAX; `value` null when never reported. */
 export const moodTelemetrySchema = z.object({

@@ -14,9 +14,6 @@ export const THRESHOLD_RULES = [
   'STEPS_DROP',
   'WEIGHT_CHANGE',
 ] as const;
-export const thresholdRuleSchema = z.enum(THRESHOLD_RULES, {
-  error: `rule must be one of ${THRESHOLD_RULES.join(', ')}.`,
-});
 export type ThresholdRule = (typeof THRESHOLD_RULES)[number];
 
 /**

@@ -20,7 +20,6 @@ export const trendRequestSchema = z.object({
   date_string: dateStringSchema.optional(),
 });
 export type TrendRequestInput = z.input<typeof trendRequestSchema>;
-export type TrendRequest = z.output<typeof trendRequestSchema>;
 
 /** The single-series trend calls and the measurement each one charts (HOME readings). */
 export const TREND_SERIES_METRICS = {
@@ -62,7 +61,6 @@ export type ActivityTrend = z.infer<typeof activityTrendSchema>;
 export const USER_TREND_WEEKS = 12;
 
 export const userTrendQuerySchema = z.object({ date_string: dateStringSchema.optional() });
-export type UserTrendQuery = z.output<typeof userTrendQuerySchema>;
 
 /** The metrics of the participant trend, with the measurement behind each (HOME readings). */
 export const USER_TREND_METRICS = {

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { singleUseColumns, userOwnedRowColumns } from './owned-row-columns';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; a family is one login's rotation chain. */

@@ -3,15 +3,13 @@ import type { Database } from '#app/db/client';
 import { appMeta } from '#app/db/schema/app-meta';
 import { createStaffAccount } from '#app/features/account/create-staff-account';
 import { seedCareTeam } from './care-team-seed';
-import { DEMO_ACCOUNTS, DEMO_GROUPS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import {
   DEMO_PARTICIPANT_COUNT,
   ensureDemoGroups,
   generateDemoProgramme,
   skipForeignKeyChecksInTransaction,
 } from './demo-generator';
-
-export { DEMO_GROUPS };
 
 const SEED_KEY = 'demo_seed';
 /** Arbitrary constant: serialises seeding when several servers start against one PostgreSQL. */

@@ -201,4 +201,3 @@ export const TIMELINE_VOLUMES = {
     profileRows: true,
   },
 } as const satisfies Record<string, TimelineVolume>;
-export type TimelineVolumeName = keyof typeof TIMELINE_VOLUMES;

@@ -114,4 +114,3 @@ export function createAuditService(db: Database) {
     },
   };
 }
-export type AuditService = ReturnType<typeof createAuditService>;

@@ -129,13 +129,6 @@ export async function tablesWithData(session: SqlSession): Promise<string[]> {
   return filled;
 }
 
-export async function countRows(session: SqlSession, table: string): Promise<number> {
-  const [row] = await session.query<{ n: string | number }>(
-    `select count(*) as n from public.${quoteIdent(table)}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
 /** Every content hash a row of imaging_files refers to (the files a backup must carry). */
 export async function referencedContent(session: SqlSession): Promise<string[]> {
   const rows = await session.query<{ sha: string }>(

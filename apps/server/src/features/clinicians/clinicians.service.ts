@@ -169,4 +169,3 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
     },
   };
 }
-export type ClinicianService = ReturnType<typeof createClinicianService>;

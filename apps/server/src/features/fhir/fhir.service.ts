@@ -113,4 +113,3 @@ export function createFhirService(definitions: readonly ResourceDefinition[], ct
     },
   };
 }
-export type FhirService = ReturnType<typeof createFhirService>;

@@ -121,4 +121,3 @@ export function createNudgeService(db: Database) {
     },
   };
 }
-export type NudgeService = ReturnType<typeof createNudgeService>;

@@ -208,4 +208,3 @@ export function createParticipantService(deps: {
     },
   };
 }
-export type ParticipantService = ReturnType<typeof createParticipantService>;

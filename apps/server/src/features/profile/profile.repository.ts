@@ -132,9 +132,6 @@ export async function listParticipantConversations(
     .where(eq(conversations.userId, userId))
     .orderBy(direction(conversations.endedAt), direction(conversations.id));
 }
-export type ParticipantConversationRow = Awaited<
-  ReturnType<typeof listParticipantConversations>
->[number];
 
 /** Sets allow_demo_mode; false when the id is not a participant. */
 export async function setAllowDemoMode(

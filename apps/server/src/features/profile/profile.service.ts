@@ -203,4 +203,3 @@ export function createProfileService(db: Database) {
     },
   };
 }
-export type ProfileService = ReturnType<typeof createProfileService>;

@@ -204,4 +204,3 @@ export function createSimulationService(db: Database) {
     },
   };
 }
-export type SimulationService = ReturnType<typeof createSimulationService>;

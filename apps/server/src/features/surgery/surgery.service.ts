@@ -147,4 +147,3 @@ export function createSurgeryService(db: Database) {
     },
   };
 }
-export type SurgeryService = ReturnType<typeof createSurgeryService>;

@@ -230,4 +230,3 @@ export function createTelemetryService(db: Database) {
     },
   };
 }
-export type TelemetryService = ReturnType<typeof createTelemetryService>;

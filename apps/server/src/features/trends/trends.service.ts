@@ -96,4 +96,3 @@ export function createTrendService(db: Database) {
     },
   };
 }
-export type TrendService = ReturnType<typeof createTrendService>;

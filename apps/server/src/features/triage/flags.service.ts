@@ -121,4 +121,3 @@ export function createFlagService(deps: { db: Database; concerns: readonly Conce
     },
   };
 }
-export type FlagService = ReturnType<typeof createFlagService>;

@@ -84,4 +84,3 @@ export function createThresholdService(db: Database) {
     },
   };
 }
-export type ThresholdService = ReturnType<typeof createThresholdService>;
