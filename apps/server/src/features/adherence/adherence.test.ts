@@ -16,7 +16,7 @@ import {
   createSurvey,
   createSurveyResponse,
 } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
 

@@ -22,7 +22,7 @@ import {
   createSegment,
   createStaff,
 } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { todayUtc } from '#app/core/days';
 
 let testApp: TestApp;

@@ -26,7 +26,7 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createSurgery } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { inspectPixels } from './dicom-pixels';
 import { renderPreview } from './dicom-preview';
 import { createDicomStore } from '#app/core/imaging/dicom-store';

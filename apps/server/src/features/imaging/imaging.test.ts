@@ -25,7 +25,7 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff, createSurgery } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { inspectDicomFile } from '#app/core/imaging/dicom-header';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
 import {

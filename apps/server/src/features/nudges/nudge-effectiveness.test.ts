@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createNudge, createParticipant, createStaff } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -17,11 +17,7 @@ import {
   createSurvey,
   createSurveyResponse,
 } from '#app/test/factories';
-import {
-  addParticipant,
-  callApi,
-  seedGroups,
-} from '#app/features/participants/participants.fixtures';
+import { addParticipant, callApi, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
 import { PROMIS_PAIN_INTERFERENCE_4A } from '#app/core/surveys/instruments/promis-pain-interference-4a';

@@ -20,7 +20,7 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createSurgery, createSurvey, createSurveyResponse } from '#app/test/factories';
-import { addParticipant, callApi, daysAgo, seedGroups } from './participants.fixtures';
+import { addParticipant, callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { cohortBatches } from './outcomes-export.repository';
 

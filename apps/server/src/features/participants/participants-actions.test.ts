@@ -33,7 +33,7 @@ import {
   daysFromNow,
   seedGroups,
   type HttpMethod,
-} from './participants.fixtures';
+} from '#app/test/participant-fixtures';
 import { DAY_MS } from '#app/core/days';
 
 let testApp: TestApp;

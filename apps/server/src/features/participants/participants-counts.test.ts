@@ -24,7 +24,7 @@ import {
   daysAgo,
   seedGroups,
   type HttpMethod,
-} from './participants.fixtures';
+} from '#app/test/participant-fixtures';
 
 /*
  * The list's total comes from participant_search_counts, kept by triggers on users (migration

@@ -35,11 +35,7 @@ import {
   createParticipant,
   createStaff,
 } from '#app/test/factories';
-import {
-  callApi,
-  seedGroups,
-  type HttpMethod,
-} from '#app/features/participants/participants.fixtures';
+import { callApi, seedGroups, type HttpMethod } from '#app/test/participant-fixtures';
 import { addDays, todayUtc } from '#app/core/days';
 import { ageOn } from './profile.service';
 

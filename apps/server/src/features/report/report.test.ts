@@ -31,7 +31,7 @@ import {
   createSurvey,
   createSurveyResponse,
 } from '#app/test/factories';
-import { callApi, daysAgo, seedGroups } from '#app/features/participants/participants.fixtures';
+import { callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { createTriageScanner } from '#app/features/triage/triage-scanner';
 

@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff } from '#app/test/factories';
-import { callApi, daysAgo } from '#app/features/participants/participants.fixtures';
+import { callApi, daysAgo } from '#app/test/participant-fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

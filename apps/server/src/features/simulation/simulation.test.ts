@@ -37,7 +37,7 @@ import {
   createStaff,
   createSurgery,
 } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { simulationRunDateFor } from '#app/core/simulation-run-date';
 import { DAY_MS } from '#app/core/days';
 

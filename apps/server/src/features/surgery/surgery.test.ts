@@ -25,7 +25,7 @@ import {
   createSurvey,
   createSurveyResponse,
 } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

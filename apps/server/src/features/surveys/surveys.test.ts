@@ -18,7 +18,7 @@ import {
   createSurvey,
   createSurveyResponse,
 } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { addDays, todayUtc } from '#app/core/days';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { NOT_AN_INSTRUMENT } from '#app/core/surveys/survey-scores';

@@ -19,7 +19,7 @@ import {
   createStaff,
   type MeasurementAttributes,
 } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { addDays, todayUtc } from '#app/core/days';
 
 let testApp: TestApp;

@@ -21,7 +21,7 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createMeasurements, createParticipant, createStaff } from '#app/test/factories';
-import { callApi } from '#app/features/participants/participants.fixtures';
+import { callApi } from '#app/test/participant-fixtures';
 import { addDays, todayUtc } from '#app/core/days';
 import { weeklyMeans, weeksEnding } from './weekly';
 
