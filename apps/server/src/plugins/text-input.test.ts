@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseDigest } from '#app/test/security/db-digest';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { createParticipant, createSurgery } from '#app/test/factories';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 let admin: LoggedInStaff;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
   clinician = await loginAs(testApp, 'CLINICIAN');
   admin = await loginAs(testApp, 'ADMINISTRATOR');
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 /** JSON text with the string spelled as escapes, as a client sending a lone surrogate would. */

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { loginResponseSchema, type LoginResponse } from '@recovery-portal/contract/account';
 import {
@@ -144,6 +145,48 @@ export async function resetDatabase(db: Database): Promise<void> {
         pending := remaining;
       end loop;
     end $$`);
+}
+
+/**
+ * Builds the app before the file's tests and closes it after them: `const testApp = useTestApp();`
+ * instead of a beforeAll/afterAll pair. Its properties read through to the app of the current run,
+ * so use them inside tests and hooks (reading one at the top level throws).
+ */
+export function useTestApp(envOverrides: NodeJS.ProcessEnv = {}, options: TestAppOptions = {}) {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(envOverrides, options);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  const current = (): TestApp => {
+    if (!built) throw new Error('useTestApp: the app exists only inside tests and hooks.');
+    return built;
+  };
+  const view: TestApp = {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    get mailer() {
+      return current().mailer;
+    },
+    get sentMail() {
+      return current().sentMail;
+    },
+    reset: () => current().reset(),
+    close: () => current().close(),
+  };
+  return view;
 }
 
 /** A fresh, migrated database and an app built on it with test configuration. */

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { testNow } from '../../../../test/test-now';
-import { buildTestApp, type TestApp } from './build-test-app';
+import { useTestApp } from './build-test-app';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = useTestApp();
 
 it('the code and the database read one pinned clock, which runs on from where it was pinned', async () => {
   const before = Date.now();

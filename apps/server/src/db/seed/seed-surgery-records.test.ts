@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { outcomeTrendsSchema, PROGRAMME_OF_PROCEDURE } from '@recovery-portal/contract/outcomes';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import { painLogListSchema } from '@recovery-portal/contract/pain';
@@ -8,21 +8,19 @@ import { surgeryListSchema, type SurgeryProcedure } from '@recovery-portal/contr
 import { participantThresholdsSchema, programmeOf } from '@recovery-portal/contract/thresholds';
 import {
   authHeaders,
-  buildTestApp,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { seedDemoData } from './seed-demo';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 let seeded: { user_id: number; procedure: SurgeryProcedure; group_name: string | null }[];
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
   await seedDemoData(testApp.db, { now: new Date('2026-03-10T15:30:00Z'), participants: 40 });
   clinician = await loginAs(testApp, 'CLINICIAN');
   const result = (await testApp.db.execute(
@@ -33,10 +31,6 @@ beforeAll(async () => {
   )) as unknown as { rows: typeof seeded };
   seeded = result.rows;
 }, 120_000);
-
-afterAll(async () => {
-  await testApp?.close();
-});
 
 const get = (url: string) =>
   testApp.app.inject({ method: 'GET', url, headers: authHeaders(clinician.access_token) });

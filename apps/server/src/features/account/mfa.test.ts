@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '@recovery-portal/contract/account';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { messageSchema } from '@recovery-portal/contract/envelope';
@@ -20,26 +20,19 @@ import { auditLog } from '#app/db/schema/audit';
 import { mfaRecoveryCodes, staffMfa } from '#app/db/schema/mfa';
 import {
   authHeaders,
-  buildTestApp,
   csrfHeaders,
   failure,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createParticipant } from '#app/test/factories';
 import { totpCode } from './totp';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
 beforeEach(async () => {
   await testApp.reset();
 });

@@ -1,23 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
-import {
-  authHeaders,
-  buildTestApp,
-  loginAs,
-  postJson,
-  type TestApp,
-} from '#app/test/build-test-app';
+import { authHeaders, loginAs, postJson, useTestApp } from '#app/test/build-test-app';
 
-let testApp: TestApp;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = useTestApp();
 
 async function deniedRows() {
   return testApp.db

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CARE_TEAM_DIGEST_MAIL } from '@recovery-portal/contract/care-team';
 import { outbox } from '#app/db/schema/outbox';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
 import { createOutboxMailer } from '#app/mail/mailer';
-import { buildTestApp, type TestApp } from '#app/test/build-test-app';
+import { useTestApp } from '#app/test/build-test-app';
 import { createParticipant, createStaff, createSuspendedStaff } from '#app/test/factories';
 import { raiseFlag } from './care-team.fixtures';
 import { digestLink, sendCareTeamDigests } from './care-team-digest';
@@ -13,14 +13,8 @@ import { digestLink, sendCareTeamDigests } from './care-team-digest';
 const INTERVAL_MINUTES = 60;
 const MINUTE = 60_000;
 
-let testApp: TestApp;
+const testApp = useTestApp();
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
 });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   assignableStaffSchema,
   assignResponsibleResultSchema,
@@ -11,12 +11,11 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createParticipant,
@@ -26,15 +25,9 @@ import {
 } from '#app/test/factories';
 import { call, participantToken, raiseFlag } from './care-team.fixtures';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
 import {
   CLINICIAN_MESSAGES,
@@ -14,25 +14,18 @@ import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff } from '#app/test/factories';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let admin: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   admin = await loginAs(testApp, 'ADMINISTRATOR');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
@@ -16,26 +16,19 @@ import { auditLog } from '#app/db/schema/audit';
 import { refreshTokens } from '#app/db/schema/auth';
 import {
   authHeaders,
-  buildTestApp,
   csrfHeaders,
   failure,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff, FACTORY_PASSWORD } from '#app/test/factories';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let admin: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   admin = await loginAs(testApp, 'ADMINISTRATOR');

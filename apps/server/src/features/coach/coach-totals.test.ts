@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   coachListResponseSchema,
   type CoachConversation,
@@ -12,12 +12,11 @@ import { participantRecordCounts } from '#app/db/schema/participant-record-count
 import { users } from '#app/db/schema/users';
 import {
   authHeaders,
-  buildTestApp,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createConversation, createParticipant, createStaff } from '#app/test/factories';
 
@@ -27,15 +26,9 @@ import { createConversation, createParticipant, createStaff } from '#app/test/fa
  * and participants every way the portal and bulk writes do, and hold the total to a count of rows.
  */
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   coachListResponseSchema,
   type CoachConversation,
@@ -11,25 +11,18 @@ import { auditLog } from '#app/db/schema/audit';
 import { conversations } from '#app/db/schema/conversations';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createConversation, createParticipant, createStaff } from '#app/test/factories';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DIGITAL_TWIN_MESSAGES,
   digitalTwinSchema,
@@ -8,12 +8,11 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { DATE_STRING_MESSAGE } from '@recovery-portal/contract/profile';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createDigitalTwin,
@@ -25,15 +24,9 @@ import {
 import { callApi } from '#app/test/participant-fixtures';
 import { todayUtc } from '#app/core/days';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -4,14 +4,14 @@ import type { ImagingStudy, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { FHIR_BASE_PATH, FHIR_EXPORT_MESSAGES } from '@recovery-portal/contract/fhir';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fhirExportJobs } from '#app/db/schema/fhir-export';
 import { userGroups, users } from '#app/db/schema/users';
-import { buildTestApp, loginAs, type LoggedInStaff, type TestApp } from '#app/test/build-test-app';
+import { loginAs, type LoggedInStaff, useTestApp } from '#app/test/build-test-app';
 import { createMeasurements, createParticipant, createSurgery } from '#app/test/factories';
 import { storeFixtureImages } from './fhir.fixtures';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 let otherClinician: LoggedInStaff;
 let administrator: LoggedInStaff;
@@ -21,7 +21,6 @@ let groupId: number;
 const base = `http://portal.test${FHIR_BASE_PATH}`;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
   clinician = await loginAs(testApp, 'CLINICIAN');
   otherClinician = await loginAs(testApp, 'CLINICIAN');
   administrator = await loginAs(testApp, 'ADMINISTRATOR');
@@ -50,10 +49,6 @@ beforeAll(async () => {
     { userId: outOfGroup, surgeryId: surgery.id, dicom: {} },
   ]);
 }, 90_000);
-
-afterAll(async () => {
-  await testApp.close();
-});
 
 function call(method: 'GET' | 'DELETE', url: string, token: string, prefer = true) {
   return testApp.app.inject({

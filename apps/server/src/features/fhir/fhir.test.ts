@@ -14,17 +14,11 @@ import { SignJWT } from 'jose';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_BASE_PATH, FHIR_MESSAGES, FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/db/schema/audit';
 import { imagingFiles } from '#app/db/schema/imaging';
 import { users } from '#app/db/schema/users';
-import {
-  buildTestApp,
-  loginAs,
-  TEST_JWT_SECRET,
-  type LoggedInStaff,
-  type TestApp,
-} from '#app/test/build-test-app';
+import { loginAs, TEST_JWT_SECRET, type LoggedInStaff, useTestApp } from '#app/test/build-test-app';
 import {
   createMeasurements,
   createParticipant,
@@ -34,7 +28,7 @@ import {
 import { testUid } from '#app/features/imaging/imaging.fixtures';
 import { storeFixtureImages } from './fhir.fixtures';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 let administrator: LoggedInStaff;
 let patientId: number;
@@ -43,7 +37,6 @@ const now = () => new Date();
 const hoursAgo = (hours: number) => new Date(now().getTime() - hours * 3_600_000);
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
   clinician = await loginAs(testApp, 'CLINICIAN');
   administrator = await loginAs(testApp, 'ADMINISTRATOR');
   const patient = await createParticipant(testApp.db, { firstName: 'Ana', lastName: 'Lopez' });
@@ -70,10 +63,6 @@ beforeAll(async () => {
     surgeryDate: '2025-06-01',
   });
 }, 90_000);
-
-afterAll(async () => {
-  await testApp.close();
-});
 
 function get(path: string, token: string | null = clinician.access_token) {
   return testApp.app.inject({

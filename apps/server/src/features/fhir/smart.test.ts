@@ -10,29 +10,27 @@ import {
   fhirClientMutationSchema,
 } from '@recovery-portal/contract/fhir-clients';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#app/db/schema/audit';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createParticipant } from '#app/test/factories';
 
 const tokenUrl = `http://portal.test${FHIR_BASE_PATH}/auth/token`;
-let testApp: TestApp;
+const testApp = useTestApp();
 let admin: LoggedInStaff;
 let clinician: LoggedInStaff;
 let privateKey: CryptoKey;
 let clientId: string;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
   admin = await loginAs(testApp, 'ADMINISTRATOR');
   clinician = await loginAs(testApp, 'CLINICIAN');
   await createParticipant(testApp.db, { firstName: 'Sys' });
@@ -46,10 +44,6 @@ beforeAll(async () => {
   );
   clientId = successData(response, fhirClientMutationSchema).client.client_id;
 }, 90_000);
-
-afterAll(async () => {
-  await testApp.close();
-});
 
 function assertion(overrides: { aud?: string; exp?: number; jti?: string } = {}) {
   const now = Math.floor(Date.now() / 1000);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   NUDGE_EFFECTIVENESS_MAX_TITLES,
   nudgeEffectivenessSchema,
@@ -7,25 +7,18 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { nudges } from '#app/db/schema/nudges';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createNudge, createParticipant, createStaff } from '#app/test/factories';
 import { callApi } from '#app/test/participant-fixtures';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

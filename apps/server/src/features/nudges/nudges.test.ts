@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   NUDGE_FEEDBACK_FILTERS,
   NUDGE_MESSAGES,
@@ -16,27 +16,20 @@ import { auditLog } from '#app/db/schema/audit';
 import { nudges } from '#app/db/schema/nudges';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   postJson,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createNudge, createParticipant, createStaff, type FactoryUser } from '#app/test/factories';
 import { listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
 import { toNudgeQuery } from './nudges.service';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { OUTCOME_EXPORT_HEADER } from '@recovery-portal/contract/cohort-export';
 import { formatMeasureValue } from '@recovery-portal/contract/instruments';
@@ -12,27 +12,20 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createSurgery, createSurvey, createSurveyResponse } from '#app/test/factories';
 import { addParticipant, callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { cohortBatches } from './outcomes-export.repository';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

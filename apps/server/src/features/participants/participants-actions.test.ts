@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import {
@@ -18,12 +18,11 @@ import { outbox } from '#app/db/schema/outbox';
 import { users } from '#app/db/schema/users';
 import type { MailMessage } from '#app/mail/mailer';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createStaff } from '#app/test/factories';
 import {
@@ -36,16 +35,10 @@ import {
 } from '#app/test/participant-fixtures';
 import { DAY_MS } from '#app/core/days';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 let groups: Map<string, number>;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
@@ -11,13 +11,7 @@ import {
 import { PARTICIPANT_TYPES, USER_STATUSES } from '@recovery-portal/contract/users';
 import { participantStats } from '#app/db/schema/activity';
 import { participantSearchCounts, users } from '#app/db/schema/users';
-import {
-  buildTestApp,
-  loginAs,
-  successData,
-  type LoggedInStaff,
-  type TestApp,
-} from '#app/test/build-test-app';
+import { loginAs, successData, type LoggedInStaff, useTestApp } from '#app/test/build-test-app';
 import {
   addParticipant,
   callApi,
@@ -32,15 +26,9 @@ import {
  * every way the portal and bulk writes do, and hold the kept counts to a recount from users.
  */
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
@@ -17,12 +17,11 @@ import { users } from '#app/db/schema/users';
 import { refreshParticipantStats } from '#app/core/participant-stats';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createStaff } from '#app/test/factories';
 import { countParticipants, listParticipantPage } from './participant-list.repository';
@@ -36,16 +35,12 @@ import {
 } from '#app/test/participant-fixtures';
 import { DAY_MS } from '#app/core/days';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
 beforeAll(async () => {
-  testApp = await buildTestApp();
   clinician = await loginAs(testApp, 'CLINICIAN');
   await seedGroups(testApp.db, ['CZ', 'Knee Recovery']);
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 beforeEach(async () => {
   // Cheaper than a full reset: the clinician's session and the groups stay; every other account

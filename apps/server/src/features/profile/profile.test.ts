@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { clinicianSchema } from '@recovery-portal/contract/clinicians';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
@@ -20,12 +20,11 @@ import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createClinicalRecord,
@@ -39,15 +38,9 @@ import { callApi, seedGroups, type HttpMethod } from '#app/test/participant-fixt
 import { addDays, todayUtc } from '#app/core/days';
 import { ageOn } from './profile.service';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

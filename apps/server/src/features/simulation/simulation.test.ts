@@ -1,5 +1,5 @@
 import { and, asc, count, eq, max, min } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import { painLogSchema } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
@@ -22,12 +22,11 @@ import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createDigitalTwin,
@@ -49,16 +48,10 @@ const runDateMs = Math.floor(Date.now() / DAY_MS) * DAY_MS - 10 * DAY_MS;
 /** The day `offset` days from the run date, as YYYY-MM-DD. */
 const runDay = (offset = 0) => new Date(runDateMs + offset * DAY_MS).toISOString().slice(0, 10);
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 let programIds: Map<string, number>;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   programIds = new Map((await createSimulationPrograms(testApp.db)).map((p) => [p.code, p.id]));

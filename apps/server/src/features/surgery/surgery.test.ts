@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { adherenceListSchema } from '@recovery-portal/contract/adherence';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
@@ -11,12 +11,11 @@ import { imagingFiles } from '#app/db/schema/imaging';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import {
   authHeaders,
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createParticipant,
@@ -27,15 +26,9 @@ import {
 } from '#app/test/factories';
 import { callApi } from '#app/test/participant-fixtures';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { surveyResponses } from '#app/db/schema/surveys';
-import { buildTestApp, type TestApp } from '#app/test/build-test-app';
+import { useTestApp } from '#app/test/build-test-app';
 import { createParticipant, createSurvey, createSurveyResponse } from '#app/test/factories';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 
@@ -11,14 +11,8 @@ const RESCORE_SQL = readFileSync(
   'utf8',
 );
 
-let testApp: TestApp;
+const testApp = useTestApp();
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
 });

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   surveyResponseListSchema,
   surveyStatusOn,
 } from '@recovery-portal/contract/survey-responses';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createParticipant,
@@ -24,15 +23,9 @@ import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { NOT_AN_INSTRUMENT } from '#app/core/surveys/survey-scores';
 import { surveyContent } from '#app/core/surveys/survey-responses';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

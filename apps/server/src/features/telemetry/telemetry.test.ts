@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { averageGlucoseFromHba1c } from '@recovery-portal/contract/measurements';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
@@ -6,12 +6,11 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { NOT_AVAILABLE_INSIGHT, telemetrySchema } from '@recovery-portal/contract/telemetry';
 import { auditLog } from '#app/db/schema/audit';
 import {
-  buildTestApp,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createMeasurements,
@@ -22,15 +21,9 @@ import {
 import { callApi } from '#app/test/participant-fixtures';
 import { addDays, todayUtc } from '#app/core/days';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

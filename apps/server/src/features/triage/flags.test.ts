@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
 import {
   DEFAULT_CONCERNS,
@@ -14,14 +14,13 @@ import { auditLog } from '#app/db/schema/audit';
 import { clinicalFlags, participantTriage } from '#app/db/schema/triage';
 import {
   authHeaders,
-  buildTestApp,
   csrfHeaders,
   failure,
   loginAs,
   successData,
   TEST_JWT_SECRET,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import {
   createConversation,
@@ -37,15 +36,9 @@ import { DAY_MS } from '#app/core/days';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -16,25 +16,18 @@ import { auditLog } from '#app/db/schema/audit';
 import { clinicalFlags } from '#app/db/schema/triage';
 import {
   authHeaders,
-  buildTestApp,
   csrfHeaders,
   failure,
   loginAs,
   successData,
   type LoggedInStaff,
-  type TestApp,
+  useTestApp,
 } from '#app/test/build-test-app';
 import { createMeasurements, createParticipant, createSurgery } from '#app/test/factories';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let clinician: LoggedInStaff;
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
 beforeEach(async () => {
   await testApp.reset();
   clinician = await loginAs(testApp, 'CLINICIAN');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
 import { DEFAULT_CONCERNS, FLAG_SOURCES } from '@recovery-portal/contract/flags';
@@ -11,7 +11,7 @@ import {
 } from '#app/db/schema/triage';
 import { testNow } from '../../../../../test/test-now';
 import { seedDemoData } from '#app/db/seed/seed-demo';
-import { buildTestApp, type TestApp } from '#app/test/build-test-app';
+import { useTestApp } from '#app/test/build-test-app';
 import {
   createConversation,
   createMeasurements,
@@ -29,13 +29,7 @@ const NOW = new Date('2026-03-20T12:00:00Z');
 const daysBefore = (days: number, hour = 9) =>
   new Date(Date.parse('2026-03-20T00:00:00Z') - days * DAY_MS + hour * 3_600_000);
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await buildTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = useTestApp();
 beforeEach(async () => {
   await testApp.reset();
 });
