@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/build-test-app';
+import { buildTestApp, type TestApp } from '#app/test/build-test-app';
 import { preparedOutsideTransactions } from './ambient-transaction';
 import { appMeta } from './schema/app-meta';
 
