@@ -14,7 +14,7 @@ import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor, startSession } from '../../../lib/session';
 import { useConfirmMfaEnrolment } from '../api/confirm-mfa-enrolment';
 import { useStartMfaEnrolment } from '../api/start-mfa-enrolment';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/layout/auth-card';
 import type { MfaStepProps } from './mfa-step';
 
 const codeFormSchema = z.object({ code: totpCodeSchema });

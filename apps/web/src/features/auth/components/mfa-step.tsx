@@ -11,7 +11,7 @@ import { useNotify } from '../../../lib/notify';
 import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor } from '../../../lib/session';
 import { useVerifyMfa } from '../api/verify-mfa';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/layout/auth-card';
 
 export type MfaStepProps = {
   challenge: MfaChallenge;

@@ -11,7 +11,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useSignup } from '../api/signup';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/layout/auth-card';
 
 type NewPasswordFormProps = {
   userName: string;

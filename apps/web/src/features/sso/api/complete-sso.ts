@@ -3,7 +3,7 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { ssoCompletionSchema, type SsoCompletion } from '@recovery-portal/contract/sso';
 import { apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/session';
-import { rememberEndSessionUrl } from '../end-session';
+import { rememberEndSessionUrl } from '../../../lib/sso-end-session';
 
 /**
  * POST /api/account/oidc/complete: the browser's accepted sign-in (its httpOnly cookie) becomes
