@@ -1,16 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { participantDeletedSchema } from '@recovery-portal/contract/participants';
-import type { ParticipantDeleted } from '@recovery-portal/contract/participants';
-import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-
-/** DELETE /api/account/{id}: removes the participant and all their data. */
-export function deleteParticipant(id: number): Promise<ParticipantDeleted> {
-  return apiRequest(API_PATHS.account.deleteParticipant(id), {
-    method: 'DELETE',
-    schema: participantDeletedSchema,
-  });
-}
+import { deleteParticipant } from '../../../lib/api/participant-commands';
 
 export function useDeleteParticipant() {
   const queryClient = useQueryClient();

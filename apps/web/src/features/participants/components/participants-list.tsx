@@ -28,7 +28,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
-import { useDeleteParticipants } from '../api/delete-participant';
+import { useDeleteParticipants } from '../api/delete-participants';
 import { useExportOutcomes } from '../api/export-outcomes';
 import { useParticipants } from '../api/get-participants';
 import { useRemindParticipant } from '../api/remind-participant';
