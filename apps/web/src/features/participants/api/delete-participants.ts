@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { deleteParticipant } from '../../../lib/api/participant-commands';
-import { getParticipantListsQueryOptions } from './get-participants';
+import { invalidateParticipantLists } from '../../../lib/query-keys';
 
 export type DeleteParticipantsResult = {
   deleted: number[];
@@ -30,7 +30,6 @@ export function useDeleteParticipants() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteParticipants,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: getParticipantListsQueryOptions().queryKey }),
+    onSettled: () => invalidateParticipantLists(queryClient),
   });
 }
