@@ -41,7 +41,7 @@ describe('web layers (docs/architecture.md)', () => {
     const findings = await layerFindings(
       'apps/web/src/features/flags/components/flags-list.tsx',
       [
-        "export { apiRequest } from '../../../lib/api-client';",
+        "export { apiRequest } from '../../../lib/api/request';",
         "export { PageHeading } from '../../../components/layout/page-heading';",
         "export { flagLink } from '../flag-link';",
         "export { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';",

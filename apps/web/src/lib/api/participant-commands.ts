@@ -7,7 +7,7 @@ import type {
   ParticipantListRow,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../api-client';
+import { apiRequest } from './request';
 
 /**
  * The account commands on one participant, asked for from the list and from the details page

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { auditListResponseSchema } from '@recovery-portal/contract/audit';
 import type { AuditListRequest, AuditListResponse } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 
 /** Empty filters are left out of the body. */

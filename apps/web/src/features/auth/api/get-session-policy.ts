@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { sessionPolicySchema } from '@recovery-portal/contract/session-policy';
 import type { SessionPolicy } from '@recovery-portal/contract/session-policy';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** GET /api/account/session-policy: the idle period the portal signs users out after. */
 export function getSessionPolicy(signal?: AbortSignal): Promise<SessionPolicy> {

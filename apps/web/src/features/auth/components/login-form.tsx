@@ -7,7 +7,7 @@ import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PasswordField } from '../../../components/form/password-field';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useNotify } from '../../../lib/notify';

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { MFA_MESSAGES, mfaCodeFormSchema } from '@recovery-portal/contract/mfa';
 import type { MfaChallenge, MfaCodeForm } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor } from '../../../lib/session';

@@ -5,7 +5,7 @@ import type {
   AssignResponsibleResult,
 } from '@recovery-portal/contract/care-team';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { openFlagKeys, participantListKeys } from '../../../lib/query-keys';
 import { careTeamKeys } from './care-team-keys';
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { myTasksSchema, taskListSchema, taskSchema } from '@recovery-portal/contract/tasks';
 import type { CreateTaskInput, MyTasks, Task } from '@recovery-portal/contract/tasks';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { participantListKeys } from '../../../lib/query-keys';
 import { taskKeys } from './care-team-keys';
 

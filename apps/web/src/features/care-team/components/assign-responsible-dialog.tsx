@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { assignResponsibleSchema, CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
 import type { CareTeamMember } from '@recovery-portal/contract/care-team';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useAssignResponsible } from '../api/assign-responsible';
 import { useAssignableStaff } from '../api/get-assignable-staff';

@@ -12,7 +12,7 @@ import {
 import { CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { toApiDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clinicianListSchema } from '@recovery-portal/contract/clinicians';
 import type { Clinician } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** GET /api/user/list-clinicians */
 export function getClinicians(signal?: AbortSignal): Promise<Clinician[]> {

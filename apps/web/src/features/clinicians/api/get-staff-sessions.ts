@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { staffSessionListSchema } from '@recovery-portal/contract/clinicians';
 import type { StaffSession } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** GET /api/staff/:id/sessions */
 export function getStaffSessions(userId: number, signal?: AbortSignal): Promise<StaffSession[]> {

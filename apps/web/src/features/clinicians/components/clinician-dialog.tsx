@@ -11,7 +11,7 @@ import type { Clinician, CreateClinicianRequest } from '@recovery-portal/contrac
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../lib/notify';
 import { useCreateClinician } from '../api/create-clinician';

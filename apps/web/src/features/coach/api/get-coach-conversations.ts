@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coachListResponseSchema } from '@recovery-portal/contract/coach';
 import type { CoachListRequest, CoachListResponse } from '@recovery-portal/contract/coach';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 import { coachListKeys } from '../../../lib/query-keys';
 

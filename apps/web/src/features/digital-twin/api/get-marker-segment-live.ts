@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { markerSegmentLiveSchema } from '@recovery-portal/contract/digital-twin';
 import type { MarkerSegmentLive } from '@recovery-portal/contract/digital-twin';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /**
  * GET /api/user/marker-segment-live?user_id&date_string — the participant's marker memberships

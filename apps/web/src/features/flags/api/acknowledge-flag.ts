@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flagSchema } from '@recovery-portal/contract/flags';
 import type { AcknowledgeFlagRequest, Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { participantListKeys } from '../../../lib/query-keys';
 import { flagKeys } from './flag-keys';
 

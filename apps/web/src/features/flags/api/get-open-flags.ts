@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { flagListResponseSchema } from '@recovery-portal/contract/flags';
 import type { FlagListQuery, FlagListResponse } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 import { flagKeys } from './flag-keys';
 

@@ -10,7 +10,7 @@ import {
 import type { Flag } from '@recovery-portal/contract/flags';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useAcknowledgeFlag } from '../api/acknowledge-flag';

@@ -6,7 +6,7 @@ import type { Flag } from '@recovery-portal/contract/flags';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { useParticipantFlags } from '../api/get-participant-flags';
 import type { RenderFlagFollowUp } from '../flag-follow-up';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { imagingFileListSchema } from '@recovery-portal/contract/imaging';
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** GET /api/surgery/dicom-list?user_id&surgery_id — newest upload first. */
 export function getDicomList(

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IMAGING_PATHS, PREVIEW_MEDIA_TYPE } from '@recovery-portal/contract/imaging';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api/download';
 
 /** GET /api/surgery/dicom/preview?image_id — a PNG, fetched as a blob (it needs the bearer token). */
 export async function getDicomPreview(imageId: number, signal?: AbortSignal): Promise<Blob> {

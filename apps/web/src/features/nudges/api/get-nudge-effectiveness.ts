@@ -5,7 +5,7 @@ import type {
   NudgeEffectivenessQuery,
 } from '@recovery-portal/contract/nudge-effectiveness';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** The query without empty values, so equal periods share one cache entry. */
 function withoutEmpty(query: NudgeEffectivenessQuery): NudgeEffectivenessQuery {

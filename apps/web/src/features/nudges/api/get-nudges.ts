@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nudgeListResponseSchema } from '@recovery-portal/contract/nudges';
 import type { NudgeListRequest, NudgeListResponse } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 import { nudgeListKeys } from '../../../lib/query-keys';
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { outcomeTrendsSchema } from '@recovery-portal/contract/outcomes';
 import type { OutcomeTrends } from '@recovery-portal/contract/outcomes';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { outcomeKeys } from '../../../lib/query-keys';
 
 /** GET /api/surgery/outcome-trends?user_id= — survey scores against the expected recovery. */

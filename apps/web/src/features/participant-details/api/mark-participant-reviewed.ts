@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantTriageStatusSchema } from '@recovery-portal/contract/review';
 import type { ParticipantTriageStatus } from '@recovery-portal/contract/review';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { participantListKeys } from '../../../lib/query-keys';
 import { getParticipantTriageQueryOptions } from './get-participant-triage';
 

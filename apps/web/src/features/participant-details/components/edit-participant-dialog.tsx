@@ -8,7 +8,7 @@ import type { UpdateParticipantType } from '@recovery-portal/contract/participan
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PARTICIPANT_TYPES } from '@recovery-portal/contract/users';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useUpdateParticipantType } from '../api/update-participant-type';
 

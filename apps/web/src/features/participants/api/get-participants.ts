@@ -5,7 +5,7 @@ import type {
   ParticipantListResponse,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
 import { participantListKeys } from '../../../lib/query-keys';
 

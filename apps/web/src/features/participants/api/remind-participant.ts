@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { participantListRowSchema } from '@recovery-portal/contract/participants';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { participantListKeys } from '../../../lib/query-keys';
 
 /** POST /api/account/remind: emails an invited participant a reminder. */

@@ -16,7 +16,7 @@ import { PARTICIPANT_TYPES, participantTypeSchema } from '@recovery-portal/contr
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../lib/notify';
 import { useUserGroups } from '../api/get-user-groups';

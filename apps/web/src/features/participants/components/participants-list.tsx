@@ -24,7 +24,7 @@ import type { RowId } from '../../../components/ui/data-table';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SortMenu } from '../../../components/ui/sort-menu';
 import { pageCount } from '../../../components/ui/paginator';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { signInThrottleListSchema } from '@recovery-portal/contract/sign-in-throttles';
 import type { SignInThrottle } from '@recovery-portal/contract/sign-in-throttles';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** GET /api/staff/sign-in-throttles: accounts and addresses with recent failed sign-ins. */
 export function getSignInThrottles(signal?: AbortSignal): Promise<SignInThrottle[]> {

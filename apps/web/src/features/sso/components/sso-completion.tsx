@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { SSO_MESSAGES } from '@recovery-portal/contract/sso-constants';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api/api-error';
 import { homePathFor } from '../../../lib/session';
 import { AuthCard } from '../../../components/layout/auth-card';
 import { useCompleteSso } from '../api/complete-sso';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { surgeryMutationSchema } from '@recovery-portal/contract/surgery';
 import type { AddSurgeryRequest, SurgeryMutation } from '@recovery-portal/contract/surgery';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { outcomeKeys, surgeryKeys, surveyKeys } from '../../../lib/query-keys';
 
 /** POST /api/surgery/surgery */

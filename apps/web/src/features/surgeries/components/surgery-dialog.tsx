@@ -15,7 +15,7 @@ import type { Surgery, SurgeryFields } from '@recovery-portal/contract/surgery';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { toApiDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';

@@ -6,7 +6,7 @@ import type {
   TrendResponse,
   TrendSeriesKind,
 } from '@recovery-portal/contract/trends';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 const TREND_PATHS: Record<TrendSeriesKind, string> = {
   mood: API_PATHS.trend.mood,

@@ -20,7 +20,7 @@ import type {
 } from '@recovery-portal/contract/thresholds';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useUpdateThresholds } from '../api/update-thresholds';
 
