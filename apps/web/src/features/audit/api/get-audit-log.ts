@@ -4,6 +4,7 @@ import type { AuditListRequest, AuditListResponse } from '@recovery-portal/contr
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api/request';
 import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
+import { auditKeys } from './audit-keys';
 
 /** Empty filters are left out of the body. */
 function withoutEmptyFields(request: AuditListRequest): AuditListRequest {
@@ -27,7 +28,7 @@ export function getAuditLog(
 
 export function getAuditLogQueryOptions(request: AuditListRequest) {
   return queryOptions({
-    queryKey: ['audit', 'list', withoutEmptyFields(request)],
+    queryKey: auditKeys.list(withoutEmptyFields(request)),
     queryFn: ({ signal }) => getAuditLog(request, signal),
     // Old rows stay only while another page of the same filter loads.
     placeholderData: keepPreviousPageOf(request),

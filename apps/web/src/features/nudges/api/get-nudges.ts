@@ -4,7 +4,7 @@ import type { NudgeListRequest, NudgeListResponse } from '@recovery-portal/contr
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '../../../lib/api/request';
 import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
-import { nudgeListKeys } from '../../../lib/query-keys';
+import { nudgeKeys } from './nudge-keys';
 
 /** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
 export function withoutEmptyFields(request: NudgeListRequest): NudgeListRequest {
@@ -28,7 +28,7 @@ export function getNudges(
 
 export function getNudgesQueryOptions(request: NudgeListRequest) {
   return queryOptions({
-    queryKey: [...nudgeListKeys.all, withoutEmptyFields(request)],
+    queryKey: nudgeKeys.list(withoutEmptyFields(request)),
     queryFn: ({ signal }) => getNudges(request, signal),
     // Old rows stay only while another page of the same filter loads.
     placeholderData: keepPreviousPageOf(request),
