@@ -118,6 +118,25 @@ export default tseslint.config(
     },
   },
   {
+    // Across folders the server imports through its package's subpath imports (`#app/…`), so a
+    // path says where the module lives, not how far up the importer sits.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: testFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: 'Import another folder through #app/… (apps/server/package.json).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and their fixtures set up data across features; the demo seed is a composition root.
     files: ['apps/server/src/**/*.ts'],
     ignores: [...testFiles, '**/*.fixtures.ts', 'apps/server/src/db/seed/**'],

@@ -35,10 +35,11 @@ async function buildServer() {
     logLevel: 'warning',
     plugins: [
       {
-        // Bundle our own workspace code (the contract is TypeScript); leave npm packages external.
+        // Bundle our own workspace code (the contract is TypeScript, `#app/…` the server's own
+        // subpath imports); leave npm packages external.
         name: 'externalise-dependencies',
         setup(pluginBuild) {
-          pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+          pluginBuild.onResolve({ filter: /^[^./#]/ }, (args) =>
             args.path.startsWith('@recovery-portal/')
               ? undefined
               : { path: args.path, external: true },

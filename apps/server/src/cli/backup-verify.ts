@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { restoreBackup } from '../features/backup/restore-backup';
+import { restoreBackup } from '#app/features/backup/restore-backup';
 
 const USAGE = 'Usage: npm run backup:verify -- FILE';
 

@@ -1,13 +1,17 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/open-configured-database';
-import { writeFileAtomically } from '../features/backup/atomic-file';
-import { writeBackup } from '../features/backup/backup-archive';
-import { backupSocketPath, requestBackup, socketPathFits } from '../features/backup/backup-socket';
-import { verifyArchive } from '../features/backup/read-archive';
-import { dataDirHolder, lockDataDir } from '../lib/data-dir-lock';
+import { loadConfig } from '#app/config';
+import { openConfiguredDatabase } from '#app/db/open-configured-database';
+import { writeFileAtomically } from '#app/features/backup/atomic-file';
+import { writeBackup } from '#app/features/backup/backup-archive';
+import {
+  backupSocketPath,
+  requestBackup,
+  socketPathFits,
+} from '#app/features/backup/backup-socket';
+import { verifyArchive } from '#app/features/backup/read-archive';
+import { dataDirHolder, lockDataDir } from '#app/lib/data-dir-lock';
 
 const USAGE = 'Usage: npm run backup -- --out FILE';
 

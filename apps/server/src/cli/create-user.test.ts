@@ -5,9 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
-import { findUserByEmail } from '../features/account/account.repository';
-import { verifyPassword } from '../features/account/passwords';
+import { openDatabase } from '#app/db/client';
+import { findUserByEmail } from '#app/features/account/account.repository';
+import { verifyPassword } from '#app/features/account/passwords';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./create-user.ts', import.meta.url));

@@ -7,10 +7,10 @@ import {
   refusePasswordFromEmail,
 } from '@recovery-portal/contract/password-policy';
 import { emailSchema, personNameSchema } from '@recovery-portal/contract/validation';
-import { loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/open-configured-database';
-import { createStaffAccount } from '../features/account/create-staff-account';
-import { lockDataDir } from '../lib/data-dir-lock';
+import { loadConfig } from '#app/config';
+import { openConfiguredDatabase } from '#app/db/open-configured-database';
+import { createStaffAccount } from '#app/features/account/create-staff-account';
+import { lockDataDir } from '#app/lib/data-dir-lock';
 
 const USAGE =
   'Usage: npm run user:create -- --role ADMINISTRATOR|CLINICIAN --email EMAIL --password PASSWORD [--first-name NAME] [--last-name NAME]';

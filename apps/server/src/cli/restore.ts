@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { restoreBackup } from '../features/backup/restore-backup';
+import { loadConfig } from '#app/config';
+import { restoreBackup } from '#app/features/backup/restore-backup';
 
 const USAGE = 'Usage: npm run restore -- FILE [--replace]';
 

@@ -2,23 +2,23 @@ import { mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/open-configured-database';
-import { users } from '../db/schema/users';
-import type { RowCounts } from '../db/seed/bulk-insert';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/demo-accounts';
+import { loadConfig } from '#app/config';
+import { openConfiguredDatabase } from '#app/db/open-configured-database';
+import { users } from '#app/db/schema/users';
+import type { RowCounts } from '#app/db/seed/bulk-insert';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#app/db/seed/demo-accounts';
 import {
   ensureDemoGroups,
   generateDemoProgramme,
   skipForeignKeyChecksInTransaction,
-} from '../db/seed/demo-generator';
-import { DEMO_SEED } from '../db/seed/seed-random';
-import { markDemoSeeded } from '../db/seed/seed-demo';
-import { TIMELINE_VOLUMES } from '../db/seed/timeline-types';
-import { createStaffAccount } from '../features/account/create-staff-account';
-import { refreshParticipantStats } from '../core/participant-stats';
-import { createTriageScanner } from '../features/triage/triage-scanner';
-import { lockDataDir } from '../lib/data-dir-lock';
+} from '#app/db/seed/demo-generator';
+import { DEMO_SEED } from '#app/db/seed/seed-random';
+import { markDemoSeeded } from '#app/db/seed/seed-demo';
+import { TIMELINE_VOLUMES } from '#app/db/seed/timeline-types';
+import { createStaffAccount } from '#app/features/account/create-staff-account';
+import { refreshParticipantStats } from '#app/core/participant-stats';
+import { createTriageScanner } from '#app/features/triage/triage-scanner';
+import { lockDataDir } from '#app/lib/data-dir-lock';
 
 const USAGE =
   'Usage: node --import tsx apps/server/src/cli/seed-scale.ts --participants N [--volume full|light|minimal] [--batch-size N] [--seed N] [--concurrency N]';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { imagingFiles } from '../db/schema/imaging';
-import { createParticipant, createSurgery } from '../test/factories';
+import { openDatabase, type DatabaseHandle } from '#app/db/client';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { createParticipant, createSurgery } from '#app/test/factories';
 import { createDicomStore } from './imaging/dicom-store';
-import { createImagingService } from '../features/imaging/imaging.service';
-import { createServerData, postgresAdminUrl } from '../test/resilience/test-database';
+import { createImagingService } from '#app/features/imaging/imaging.service';
+import { createServerData, postgresAdminUrl } from '#app/test/resilience/test-database';
 import { fileRemovalAllowed, holdFileRemovals } from './file-removal-hold';
 
 let root = '';

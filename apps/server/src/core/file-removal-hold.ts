@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database, DatabaseDriver } from '../db/client';
+import type { Database, DatabaseDriver } from '#app/db/client';
 
 /**
  * A backup copies the stored files its database snapshot refers to after taking the snapshot.

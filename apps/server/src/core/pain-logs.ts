@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { PainBodySite, PainLog, PainLogSource } from '@recovery-portal/contract/pain';
-import type { Database } from '../db/client';
-import { painLogs } from '../db/schema/pain';
+import type { Database } from '#app/db/client';
+import { painLogs } from '#app/db/schema/pain';
 
 export interface NewPainLog {
   userId: number;

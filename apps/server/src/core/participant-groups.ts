@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { UserGroup } from '@recovery-portal/contract/participants';
-import type { Database } from '../db/client';
-import { userGroups } from '../db/schema/users';
+import type { Database } from '#app/db/client';
+import { userGroups } from '#app/db/schema/users';
 
 /** A group by exact name (case-insensitive) or by id. */
 export async function findGroup(

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import type { Database } from '../db/client';
-import { users } from '../db/schema/users';
-import { notFound } from '../lib/app-error';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
+import { notFound } from '#app/lib/app-error';
 
 /** The little every participant-details call needs to know about the participant. */
 export interface ParticipantRef {

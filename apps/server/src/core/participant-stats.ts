@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '#app/db/client';
 
 /** The spec's counts are 7-day windows (§9). */
 export const STATS_WINDOW_MS = 7 * 86_400_000;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema/users';
+import { users } from '#app/db/schema/users';
 
 /** Staff accounts in their role as reviewers (a second reference to users in one query). */
 export const reviewers = alias(users, 'reviewers');

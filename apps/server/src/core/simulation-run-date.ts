@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { simulationEnrolments } from '../db/schema/simulation';
-import { users } from '../db/schema/users';
+import type { Database } from '#app/db/client';
+import { simulationEnrolments } from '#app/db/schema/simulation';
+import { users } from '#app/db/schema/users';
 
 /**
  * The day the telemetry and trend calls read a participant as of: their enrolment's run date

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../db/schema/users';
+import { users } from '#app/db/schema/users';
 
 /** The name columns of users, or of an alias of it. */
 export interface NameColumns {

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Surgery, SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
-import type { Database } from '../db/client';
-import { qualifiedColumn } from '../db/qualified-column';
-import { imagingFiles } from '../db/schema/imaging';
-import { surgeries } from '../db/schema/surgery';
+import type { Database } from '#app/db/client';
+import { qualifiedColumn } from '#app/db/qualified-column';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { surgeries } from '#app/db/schema/surgery';
 
 /** The columns a clinician edits. */
 export interface SurgeryValues {

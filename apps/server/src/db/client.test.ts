@@ -5,7 +5,7 @@ import {
   createServerData,
   postgresAdminUrl,
   type ServerData,
-} from '../test/resilience/test-database';
+} from '#app/test/resilience/test-database';
 import { openDatabase, type DatabaseHandle } from './client';
 import { isDatabaseUnavailable } from './errors';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '#app/config';
 import { openDatabase, type DatabaseHandle } from './client';
 
 /** Opens the database the configuration names: PostgreSQL with DATABASE_URL, else PGlite. */

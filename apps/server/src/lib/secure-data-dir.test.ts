@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
+import { openDatabase } from '#app/db/client';
 import { restrictTree, secureDataDir } from './secure-data-dir';
 
 const originalUmask = process.umask();

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mailer';
 
 /** SMTP when SMTP_URL is set, else the outbox table: the one choice every sender of mail makes. */

@@ -5,10 +5,10 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageSchema } from '@recovery-portal/contract/envelope';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { loginCodes } from '../db/schema/auth';
-import { outbox } from '../db/schema/outbox';
-import { buildTestApp, postJson, successData, type TestApp } from '../test/build-test-app';
-import { createStaff } from '../test/factories';
+import { loginCodes } from '#app/db/schema/auth';
+import { outbox } from '#app/db/schema/outbox';
+import { buildTestApp, postJson, successData, type TestApp } from '#app/test/build-test-app';
+import { createStaff } from '#app/test/factories';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 
 interface ReceivedMail {

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterCommit } from '../db/ambient-transaction';
-import type { Database } from '../db/client';
-import { outbox } from '../db/schema/outbox';
+import { afterCommit } from '#app/db/ambient-transaction';
+import type { Database } from '#app/db/client';
+import { outbox } from '#app/db/schema/outbox';
 import { linkAnnouncement } from './link-announcement';
 
 export interface MailMessage {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { AppError } from '../lib/app-error';
-import type { AccessTokens } from '../core/auth/access-tokens';
-import type { Database } from '../db/client';
-import { prepareFindSignedInStaff } from '../core/auth/sessions';
+import { AppError } from '#app/lib/app-error';
+import type { AccessTokens } from '#app/core/auth/access-tokens';
+import type { Database } from '#app/db/client';
+import { prepareFindSignedInStaff } from '#app/core/auth/sessions';
 
 /**
  * Who may call a route: 'public' (no token), 'staff' (any signed-in staff member) or a list of

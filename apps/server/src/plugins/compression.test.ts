@@ -8,7 +8,7 @@ import {
   participantListResponseSchema,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { createParticipant } from '../test/factories';
+import { createParticipant } from '#app/test/factories';
 import {
   authHeaders,
   buildTestApp,
@@ -16,7 +16,7 @@ import {
   loginAs,
   type LoggedInStaff,
   type TestApp,
-} from '../test/build-test-app';
+} from '#app/test/build-test-app';
 
 /** A stand-in build as Vite writes it: each text file with its .br and .gz beside it. */
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},label:"row ${i}"}`).join(',')}];`;

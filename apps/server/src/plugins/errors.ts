@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { AppError } from '../lib/app-error';
-import { isDatabaseUnavailable, isStatementCancelled } from '../db/errors';
+import { AppError } from '#app/lib/app-error';
+import { isDatabaseUnavailable, isStatementCancelled } from '#app/db/errors';
 
 export function errorEnvelope(
   code: ErrorCode,

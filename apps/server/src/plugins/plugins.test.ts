@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { CSRF_COOKIE } from '@recovery-portal/contract/constants';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { users } from '../db/schema/users';
-import { ok } from '../lib/envelope';
+import { users } from '#app/db/schema/users';
+import { ok } from '#app/lib/envelope';
 import {
   authHeaders,
   buildTestApp,
@@ -17,7 +17,7 @@ import {
   successData,
   TEST_JWT_SECRET,
   type TestApp,
-} from '../test/build-test-app';
+} from '#app/test/build-test-app';
 
 const BODY_LIMIT = 2048;
 const ROUTES = {

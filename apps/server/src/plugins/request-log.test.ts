@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { authHeaders, buildTestApp, loginAs, type TestApp } from '../test/build-test-app';
+import { authHeaders, buildTestApp, loginAs, type TestApp } from '#app/test/build-test-app';
 
 const lines: Record<string, unknown>[] = [];
 const stream = new Writable({

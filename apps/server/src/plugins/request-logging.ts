@@ -1,5 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '#app/config';
 
 /** Where a failed query's parameters start in a Drizzle error ("Failed query: …\nparams: …"). */
 const QUERY_PARAMS = /\nparams:[\s\S]*$/;

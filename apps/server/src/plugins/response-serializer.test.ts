@@ -8,8 +8,8 @@ import {
   participantListResponseSchema,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { ok } from '../lib/envelope';
-import { createParticipant } from '../test/factories';
+import { ok } from '#app/lib/envelope';
+import { createParticipant } from '#app/test/factories';
 import {
   authHeaders,
   buildTestApp,
@@ -17,7 +17,7 @@ import {
   loginAs,
   successData,
   type TestApp,
-} from '../test/build-test-app';
+} from '#app/test/build-test-app';
 
 const LEAKY_ROUTE = '/api/test/leaky';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { authHeaders, buildTestApp, loginAs, type TestApp } from '../test/build-test-app';
+import { authHeaders, buildTestApp, loginAs, type TestApp } from '#app/test/build-test-app';
 
 let webDistDir: string;
 let testApp: TestApp;

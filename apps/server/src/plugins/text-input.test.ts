@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseDigest } from '../test/security/db-digest';
+import { databaseDigest } from '#app/test/security/db-digest';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { createParticipant, createSurgery } from '../test/factories';
+import { createParticipant, createSurgery } from '#app/test/factories';
 import {
   authHeaders,
   buildTestApp,
@@ -10,7 +10,7 @@ import {
   loginAs,
   type LoggedInStaff,
   type TestApp,
-} from '../test/build-test-app';
+} from '#app/test/build-test-app';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FieldError } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { AppError } from '../lib/app-error';
+import { AppError } from '#app/lib/app-error';
 
 /** The longest field path an answer names. */
 const MAX_FIELD_PATH = 120;

@@ -14,12 +14,12 @@ import {
 } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import { buildApp, type AppDeps } from '../app';
-import { loadConfig, type Config } from '../config';
-import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
-import { createStaffAccount } from '../features/account/create-staff-account';
-import type { MailMessage, Mailer } from '../mail/mailer';
-import { loggerOptions } from '../plugins/request-logging';
+import { buildApp, type AppDeps } from '#app/app';
+import { loadConfig, type Config } from '#app/config';
+import { openDatabase, type Database, type DatabaseHandle } from '#app/db/client';
+import { createStaffAccount } from '#app/features/account/create-staff-account';
+import type { MailMessage, Mailer } from '#app/mail/mailer';
+import { loggerOptions } from '#app/plugins/request-logging';
 
 /** The signing secret of every test app, so tests can forge (expired, tampered) tokens. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';

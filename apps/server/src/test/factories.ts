@@ -13,18 +13,18 @@ import type { NudgeFeedback, NudgeStatus } from '@recovery-portal/contract/nudge
 import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import type { SurveyQuestion, SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
-import type { Database } from '../db/client';
-import { clinicalRecords } from '../db/schema/clinical-records';
-import { conversations } from '../db/schema/conversations';
-import { digitalTwins, markerMemberships, segments } from '../db/schema/digital-twin';
-import { measurements } from '../db/schema/measurements';
-import { nudges } from '../db/schema/nudges';
-import { simulationPrograms } from '../db/schema/simulation';
-import { surgeries } from '../db/schema/surgery';
-import { surveyResponses, surveys } from '../db/schema/surveys';
-import { users } from '../db/schema/users';
-import { hashPassword } from '../features/account/passwords';
-import { SIMULATION_PROGRAM_DEFINITIONS } from '../features/simulation/simulation-programs';
+import type { Database } from '#app/db/client';
+import { clinicalRecords } from '#app/db/schema/clinical-records';
+import { conversations } from '#app/db/schema/conversations';
+import { digitalTwins, markerMemberships, segments } from '#app/db/schema/digital-twin';
+import { measurements } from '#app/db/schema/measurements';
+import { nudges } from '#app/db/schema/nudges';
+import { simulationPrograms } from '#app/db/schema/simulation';
+import { surgeries } from '#app/db/schema/surgery';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import { users } from '#app/db/schema/users';
+import { hashPassword } from '#app/features/account/passwords';
+import { SIMULATION_PROGRAM_DEFINITIONS } from '#app/features/simulation/simulation-programs';
 
 /** The password every factory user gets unless a test names another. */
 export const FACTORY_PASSWORD = 'Factory-Password-42';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import type { Database } from '#app/db/client';
+import { AppError } from '#app/lib/app-error';
 import { auditRequest } from './request-audit';
 
 /** The action(s) a signed-in route records when it succeeds. */

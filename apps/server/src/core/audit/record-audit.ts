@@ -1,8 +1,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { AuditAction } from '@recovery-portal/contract/audit';
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
 
 export interface AuditEntry {
   actorId?: number | null;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import { recordAudit, type AuditEntry } from './record-audit';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { refreshTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { refreshTokens } from '#app/db/schema/auth';
+import { users } from '#app/db/schema/users';
 
 /** A refresh token that can still be exchanged: not used, not revoked, not expired. */
 export const liveToken = and(

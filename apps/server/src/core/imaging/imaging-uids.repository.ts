@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, not } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { imagingFiles } from '../../db/schema/imaging';
+import type { Database } from '#app/db/client';
+import { imagingFiles } from '#app/db/schema/imaging';
 import type { DicomMetadata } from './dicom-header';
 
 /** Stored contents whose rows have not had their UIDs read, by lowest row id after `afterId`. */

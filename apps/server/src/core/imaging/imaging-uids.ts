@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import { inspectDicomFile } from './dicom-header';
 import type { DicomStore } from './dicom-store';
 import { contentsWithoutUids, fillUids } from './imaging-uids.repository';

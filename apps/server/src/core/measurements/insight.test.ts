@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_AVAILABLE_INSIGHT } from '@recovery-portal/contract/telemetry';
-import { addDays, daysFrom } from '../days';
+import { addDays, daysFrom } from '#app/core/days';
 import { computeInsight, directionOfChange, effectOf, type DailyValue } from './insight';
 
 describe('direction of a change', () => {

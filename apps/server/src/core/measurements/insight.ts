@@ -5,7 +5,7 @@ import {
   type InsightDirection,
   type InsightEffect,
 } from '@recovery-portal/contract/telemetry';
-import { addDays } from '../days';
+import { addDays } from '#app/core/days';
 
 /** One day's value of a metric (YYYY-MM-DD, UTC). */
 export interface DailyValue {

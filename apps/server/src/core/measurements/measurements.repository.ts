@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, max } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { measurements } from '../../db/schema/measurements';
+import type { Database } from '#app/db/client';
+import { measurements } from '#app/db/schema/measurements';
 import type { Reading } from './series';
 
 /**

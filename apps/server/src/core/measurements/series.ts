@@ -1,8 +1,8 @@
 import type { MeasurementSource } from '@recovery-portal/contract/measurements';
 import type { PlotPoint } from '@recovery-portal/contract/telemetry';
-import { utcDay } from '../days';
+import { utcDay } from '#app/core/days';
 import type { DailyValue } from './insight';
-import { roundTo } from '../numbers';
+import { roundTo } from '#app/core/numbers';
 
 /** One stored measurement as the series functions need it. */
 export interface Reading {

@@ -1,5 +1,5 @@
 import { INSIGHT_RULES, type TrendSeries } from '@recovery-portal/contract/telemetry';
-import { addDays } from '../days';
+import { addDays } from '#app/core/days';
 import { computeInsight } from './insight';
 import { dailyValues, plotPoints, type Reading } from './series';
 

@@ -1,7 +1,7 @@
 import { MEASURE_INFO, type Measure } from '@recovery-portal/contract/instruments';
 import { MCID_FROM, PASS_FROM, type OutcomeStatus } from '@recovery-portal/contract/outcomes';
 import { SURVEY_TIMEPOINTS, type SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import { roundTo } from '../numbers';
+import { roundTo } from '#app/core/numbers';
 
 const ORDER = new Map(SURVEY_TIMEPOINTS.map((timepoint, index) => [timepoint, index]));
 const atOrAfter = (timepoint: SurveyTimepoint, from: SurveyTimepoint) =>

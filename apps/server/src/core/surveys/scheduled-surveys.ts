@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
+import type { Database } from '#app/db/client';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
 
 /** Every scheduled survey of the participant with its questionnaire, newest target date first. */
 export async function listScheduledSurveys(db: Database, userId: number) {

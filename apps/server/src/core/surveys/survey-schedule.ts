@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
+import type { Database } from '#app/db/client';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
 
 /** One scheduled survey of a participant, joined with its survey: what a ScheduleRow holds. */
 export const scheduleRowColumns = {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Database } from '#app/db/client';
 import type { ParticipantUserRow } from './participant-profile';
 import type {
   ActivityRow,

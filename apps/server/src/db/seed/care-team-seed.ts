@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../client';
-import { tasks } from '../schema/care-team';
-import { users } from '../schema/users';
+import type { Database } from '#app/db/client';
+import { tasks } from '#app/db/schema/care-team';
+import { users } from '#app/db/schema/users';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { addDays, isoDate, startOfUtcDay } from './seed-dates';
 

@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../client';
-import { surveys as surveysTable } from '../schema/surveys';
-import { userGroups } from '../schema/users';
-import { refreshParticipantStats } from '../../core/participant-stats';
+import type { Database } from '#app/db/client';
+import { surveys as surveysTable } from '#app/db/schema/surveys';
+import { userGroups } from '#app/db/schema/users';
+import { refreshParticipantStats } from '#app/core/participant-stats';
 import { createTimelineWriter, insertParticipantUsers, type RowCounts } from './bulk-insert';
 import { DEMO_GROUPS } from './demo-accounts';
 import { generateParticipantProfile, type ParticipantProfile } from './participant-profile';

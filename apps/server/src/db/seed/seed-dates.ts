@@ -1,5 +1,5 @@
 // Calendar arithmetic in UTC, so the same day gives the same data in every time zone.
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 export function startOfUtcDay(date: Date): Date {
   return new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);

@@ -14,7 +14,7 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import { seedDemoData } from './seed-demo';
 
 let testApp: TestApp;

@@ -1,9 +1,9 @@
 import type { SurveyQuestion } from '@recovery-portal/contract/surveys';
-import { HOOS_JR } from '../../core/surveys/instruments/hoos-jr';
-import type { Instrument } from '../../core/surveys/instruments/instrument';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
-import { PROMIS_GLOBAL_HEALTH } from '../../core/surveys/instruments/promis-global-health';
-import { PROMIS_PAIN_INTERFERENCE_4A } from '../../core/surveys/instruments/promis-pain-interference-4a';
+import { HOOS_JR } from '#app/core/surveys/instruments/hoos-jr';
+import type { Instrument } from '#app/core/surveys/instruments/instrument';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
+import { PROMIS_PAIN_INTERFERENCE_4A } from '#app/core/surveys/instruments/promis-pain-interference-4a';
 import type { Joint } from './programme-plan';
 
 /** A questionnaire of the demo programme: a published instrument and who is asked to fill it in. */

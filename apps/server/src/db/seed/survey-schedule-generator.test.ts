@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { scoreResponse } from '../../core/surveys/instruments';
-import { outcomeFindings } from '../../features/triage/outcome-rules';
-import type { ScheduleRow } from '../../core/surveys/survey-schedule';
+import { scoreResponse } from '#app/core/surveys/instruments/index';
+import { outcomeFindings } from '#app/features/triage/outcome-rules';
+import type { ScheduleRow } from '#app/core/surveys/survey-schedule';
 import {
   isNotImproving,
   NOT_IMPROVING_SHARE,

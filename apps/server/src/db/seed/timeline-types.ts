@@ -8,7 +8,7 @@ import type { NudgeFeedback, NudgeStatus } from '@recovery-portal/contract/nudge
 import type { PainBodySite, PainLogSource } from '@recovery-portal/contract/pain';
 import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import type { ACTIVITY_KINDS } from '../schema/activity';
+import type { ACTIVITY_KINDS } from '#app/db/schema/activity';
 
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

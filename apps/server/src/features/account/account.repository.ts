@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionUser, StaffRole } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { loginAttempts, loginCodes, refreshTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
-import { liveToken } from '../../core/auth/sessions';
+import type { Database } from '#app/db/client';
+import { loginAttempts, loginCodes, refreshTokens } from '#app/db/schema/auth';
+import { users } from '#app/db/schema/users';
+import { liveToken } from '#app/core/auth/sessions';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -12,9 +12,9 @@ import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelo
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { loginResultSchema } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { callerOf } from '../../core/caller';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
+import { callerOf } from '#app/core/caller';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
 import type { AccountService } from './account.service';
 
 export function registerAccountRoutes(app: FastifyInstance, accounts: AccountService) {

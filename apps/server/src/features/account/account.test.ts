@@ -7,12 +7,12 @@ import { messageSchema } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import { MAX_RESET_REQUESTS_PER_ADDRESS, RESET_ANSWER_MS } from './account.service';
-import { auditLog } from '../../db/schema/audit';
-import { loginCodes, refreshTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
-import { ok } from '../../lib/envelope';
+import { auditLog } from '#app/db/schema/audit';
+import { loginCodes, refreshTokens } from '#app/db/schema/auth';
+import { users } from '#app/db/schema/users';
+import { ok } from '#app/lib/envelope';
 import {
   authHeaders,
   buildTestApp,
@@ -21,14 +21,14 @@ import {
   postJson,
   successData,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createParticipant,
   createPendingStaff,
   createStaff,
   createSuspendedStaff,
   FACTORY_PASSWORD,
-} from '../../test/factories';
+} from '#app/test/factories';
 
 const WHO_AM_I = '/api/test/who-am-i';
 const whoAmISchema = z.object({ id: z.number() });

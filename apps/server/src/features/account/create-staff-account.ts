@@ -1,7 +1,7 @@
 import type { StaffRole } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
-import { conflict } from '../../lib/app-error';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
+import { conflict } from '#app/lib/app-error';
 import { findUserByEmail } from './account.repository';
 import { hashPassword } from './passwords';
 

@@ -6,9 +6,9 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds, sessionPolicySchema } from '@recovery-portal/contract/session-policy';
-import { loadConfig } from '../../config';
-import { auditLog } from '../../db/schema/audit';
-import { refreshTokens } from '../../db/schema/auth';
+import { loadConfig } from '#app/config';
+import { auditLog } from '#app/db/schema/audit';
+import { refreshTokens } from '#app/db/schema/auth';
 import {
   authHeaders,
   buildTestApp,
@@ -17,7 +17,7 @@ import {
   postJson,
   successData,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 
 const IDLE_MINUTES = 7;
 let testApp: TestApp;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
+import { AppError } from '#app/lib/app-error';
 import { recentFailures } from './account.repository';
 
 /** The wait after the first failure past the free ones; each further failure doubles it. */

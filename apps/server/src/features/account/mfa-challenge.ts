@@ -1,6 +1,6 @@
 import { MFA_CHALLENGE_TTL_MINUTES, type MfaChallenge } from '@recovery-portal/contract/mfa';
-import type { Database } from '../../db/client';
-import { opaqueToken, sha256 } from '../../lib/secure-random';
+import type { Database } from '#app/db/client';
+import { opaqueToken, sha256 } from '#app/lib/secure-random';
 import { insertChallenge, isMfaEnabled, isRequiredForStaff } from './mfa.repository';
 
 /**

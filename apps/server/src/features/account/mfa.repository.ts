@@ -1,9 +1,9 @@
 import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { MfaStaffMember } from '@recovery-portal/contract/mfa';
-import type { Database } from '../../db/client';
-import { appMeta } from '../../db/schema/app-meta';
-import { mfaChallenges, mfaRecoveryCodes, staffMfa } from '../../db/schema/mfa';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { appMeta } from '#app/db/schema/app-meta';
+import { mfaChallenges, mfaRecoveryCodes, staffMfa } from '#app/db/schema/mfa';
+import { users } from '#app/db/schema/users';
 
 export type StaffMfaRow = typeof staffMfa.$inferSelect;
 export type MfaChallengeRow = typeof mfaChallenges.$inferSelect;

@@ -19,12 +19,12 @@ import {
   recoveryCodesSchema,
 } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
-import { callerOf } from '../../core/caller';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { currentStaff } from '../../plugins/auth';
-import { auditOf } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { callerOf } from '#app/core/caller';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { currentStaff } from '#app/plugins/auth';
+import { auditOf } from '#app/core/audit/request-audit';
 import type { MfaService } from './mfa.service';
 
 /** Two-step sign-in (issue 8): the sign-in step, each staff member's own setup, the policy. */

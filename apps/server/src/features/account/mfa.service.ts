@@ -16,16 +16,16 @@ import {
   type RecoveryCodes,
 } from '@recovery-portal/contract/mfa';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/app-error';
-import { sha256 } from '../../lib/secure-random';
-import type { StaffPrincipal } from '../../plugins/auth';
-import type { AuditFn } from '../../core/audit/request-audit';
-import { recordAudit } from '../../core/audit/record-audit';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
+import { AppError, conflict, notFound } from '#app/lib/app-error';
+import { sha256 } from '#app/lib/secure-random';
+import type { StaffPrincipal } from '#app/plugins/auth';
+import type { AuditFn } from '#app/core/audit/request-audit';
+import { recordAudit } from '#app/core/audit/record-audit';
 import { findUserById, recordLoginAttempt, type UserRow } from './account.repository';
 import type { AccountService } from './account.service';
-import type { CallerContext } from '../../core/caller';
+import type { CallerContext } from '#app/core/caller';
 import { createLoginThrottle } from './login-throttle';
 import type { MfaKeys } from './mfa-keys';
 import * as repo from './mfa.repository';

@@ -16,8 +16,8 @@ import {
 } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import { auditLog } from '../../db/schema/audit';
-import { mfaRecoveryCodes, staffMfa } from '../../db/schema/mfa';
+import { auditLog } from '#app/db/schema/audit';
+import { mfaRecoveryCodes, staffMfa } from '#app/db/schema/mfa';
 import {
   authHeaders,
   buildTestApp,
@@ -28,8 +28,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createParticipant } from '#app/test/factories';
 import { totpCode } from './totp';
 
 let testApp: TestApp;

@@ -1,5 +1,5 @@
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_LENGTH } from '@recovery-portal/contract/mfa';
-import { activationCode } from '../../lib/secure-random';
+import { activationCode } from '#app/lib/secure-random';
 
 /**
  * A fresh set of recovery codes: RECOVERY_CODE_LENGTH characters of a 31-letter alphabet without

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { sessionPolicySchema } from '@recovery-portal/contract/session-policy';
-import { ok } from '../../lib/envelope';
+import { ok } from '#app/lib/envelope';
 
 /** The idle logoff period (IDLE_TIMEOUT_MINUTES), which the portal enforces on screen. */
 export function registerSessionPolicyRoute(app: FastifyInstance, idleTimeoutMinutes: number) {

@@ -9,12 +9,12 @@ import {
   signInThrottleListSchema,
   THROTTLE_MESSAGES,
 } from '@recovery-portal/contract/sign-in-throttles';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { notFound } from '../../lib/app-error';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../../core/audit/request-audit';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
+import { notFound } from '#app/lib/app-error';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditRequest } from '#app/core/audit/request-audit';
 import { createSignInThrottleService } from './sign-in-throttles.service';
 
 /** Administrators see who is being slowed down after failed sign-ins, and lift it. */

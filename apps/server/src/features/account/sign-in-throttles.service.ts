@@ -1,6 +1,6 @@
 import type { SignInThrottle } from '@recovery-portal/contract/sign-in-throttles';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
 import { clearFailures, listRecentFailures } from './account.repository';
 import { throttledUntil } from './login-throttle';
 

@@ -7,7 +7,7 @@ import {
   signInThrottleListSchema,
   THROTTLE_MESSAGES,
 } from '@recovery-portal/contract/sign-in-throttles';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from '#app/db/schema/audit';
 import {
   authHeaders,
   buildTestApp,
@@ -16,8 +16,8 @@ import {
   postJson,
   successData,
   type TestApp,
-} from '../../test/build-test-app';
-import { createStaff, FACTORY_PASSWORD } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createStaff, FACTORY_PASSWORD } from '#app/test/factories';
 
 const MAX_PER_ACCOUNT = 2;
 const MAX_PER_ADDRESS = 3;

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import { refreshParticipantStats } from '../../core/participant-stats';
+import type { Database } from '#app/db/client';
+import { refreshParticipantStats } from '#app/core/participant-stats';
 
 /** The part of a pino/Fastify logger the refresher uses. */
 export interface RefresherLogger {

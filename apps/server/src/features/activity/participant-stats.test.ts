@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/client';
-import { participantActivity, participantStats } from '../../db/schema/activity';
-import { measurements } from '../../db/schema/measurements';
-import { resetDatabase } from '../../test/build-test-app';
-import { createParticipant, createStaff } from '../../test/factories';
+import { openDatabase, type Database, type DatabaseHandle } from '#app/db/client';
+import { participantActivity, participantStats } from '#app/db/schema/activity';
+import { measurements } from '#app/db/schema/measurements';
+import { resetDatabase } from '#app/test/build-test-app';
+import { createParticipant, createStaff } from '#app/test/factories';
 import {
   startParticipantStatsRefresher,
   type RefresherLogger,
 } from './participant-stats-refresher';
-import { refreshParticipantStats } from '../../core/participant-stats';
+import { refreshParticipantStats } from '#app/core/participant-stats';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -5,13 +5,13 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
-import type { Database } from '../../db/client';
-import { notFound } from '../../lib/app-error';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../../core/audit/request-audit';
-import { requireParticipant } from '../../core/participant-lookup';
-import { findSurgery } from '../../core/surgeries';
+import type { Database } from '#app/db/client';
+import { notFound } from '#app/lib/app-error';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditRequest } from '#app/core/audit/request-audit';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { findSurgery } from '#app/core/surgeries';
 import { createAdherenceService } from './adherence.service';
 
 /** The Survey Schedule card (spec §2, §3 'Adherence item'): clinicians only. */

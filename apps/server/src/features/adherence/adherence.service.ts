@@ -9,10 +9,10 @@ import {
   SURVEY_TIMEPOINT_OFFSET_DAYS,
   SURVEY_TIMEPOINTS,
 } from '@recovery-portal/contract/surveys';
-import type { Database } from '../../db/client';
-import { addDays } from '../../core/days';
-import { measureScores } from '../../core/surveys/survey-scores';
-import { listScheduleRows, preferred, type ScheduleRow } from '../../core/surveys/survey-schedule';
+import type { Database } from '#app/db/client';
+import { addDays } from '#app/core/days';
+import { measureScores } from '#app/core/surveys/survey-scores';
+import { listScheduleRows, preferred, type ScheduleRow } from '#app/core/surveys/survey-schedule';
 
 function shortText(score: MeasureScore): string {
   return score.value === null ? score.display : formatMeasureScore(score.measure, score.value);

@@ -9,16 +9,16 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createParticipant,
   createStaff,
   createSurvey,
   createSurveyResponse,
-} from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
-import { PROMIS_GLOBAL_HEALTH } from '../../core/surveys/instruments/promis-global-health';
+} from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -12,18 +12,18 @@ import {
   type AuditAction,
 } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { ok } from '../../lib/envelope';
-import type { RouteAccess } from '../../plugins/auth';
+import { auditLog } from '#app/db/schema/audit';
+import { ok } from '#app/lib/envelope';
+import type { RouteAccess } from '#app/plugins/auth';
 import {
   authHeaders,
   buildTestApp,
   loginAs,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createSurgery } from '../../test/factories';
-import { declaredAuditActions, runsInRequestTransaction } from '../../core/audit/audit-trail';
+} from '#app/test/build-test-app';
+import { createParticipant, createSurgery } from '#app/test/factories';
+import { declaredAuditActions, runsInRequestTransaction } from '#app/core/audit/audit-trail';
 
 /**
  * Why this cannot miss a route: the route table is collected from Fastify itself (an onRoute

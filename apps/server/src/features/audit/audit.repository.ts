@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditLogEntry } from '@recovery-portal/contract/audit';
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
-import { USER_SUBJECT_TYPES } from '../../core/audit/record-audit';
+import type { Database } from '#app/db/client';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
+import { USER_SUBJECT_TYPES } from '#app/core/audit/record-audit';
 
 /** The Audit log filters, normalised: no empty strings, the participant already resolved. */
 export interface AuditQuery {

@@ -9,11 +9,11 @@ import {
 } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
 import { createAuditService } from './audit.service';
-import { auditOf } from '../../core/audit/request-audit';
+import { auditOf } from '#app/core/audit/request-audit';
 
 /** The Audit log screen's API, for administrators only (issue 8 'Audit trail'). */
 export function registerAuditRoutes(app: FastifyInstance, db: Database) {

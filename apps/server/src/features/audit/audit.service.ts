@@ -10,16 +10,16 @@ import {
   type AuditListResponse,
   type AuditLogEntry,
 } from '@recovery-portal/contract/audit';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { CSV_BOM, csvRow } from '../../lib/csv';
+import type { Database } from '#app/db/client';
+import { AppError } from '#app/lib/app-error';
+import { CSV_BOM, csvRow } from '#app/lib/csv';
 import {
   auditBatches,
   findParticipantIds,
   listAuditEntries,
   type AuditQuery,
 } from './audit.repository';
-import type { AuditFn } from '../../core/audit/request-audit';
+import type { AuditFn } from '#app/core/audit/request-audit';
 
 /** The wire filters as parsed by the contract (the action already checked against the list). */
 type ParsedFilters = Omit<AuditFilters, 'action'> & { action?: AuditAction | '' | undefined };

@@ -12,9 +12,9 @@ import {
   type AuditListRequest,
 } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
-import { CSV_BOM } from '../../lib/csv';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
+import { CSV_BOM } from '#app/lib/csv';
 import {
   authHeaders,
   buildTestApp,
@@ -25,8 +25,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createStaff, FACTORY_PASSWORD } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff, FACTORY_PASSWORD } from '#app/test/factories';
 
 let testApp: TestApp;
 let admin: LoggedInStaff;

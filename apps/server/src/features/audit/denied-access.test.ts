@@ -1,14 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from '#app/db/schema/audit';
 import {
   authHeaders,
   buildTestApp,
   loginAs,
   postJson,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 
 let testApp: TestApp;
 

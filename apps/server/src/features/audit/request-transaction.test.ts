@@ -5,11 +5,11 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { clinicianSchema } from '@recovery-portal/contract/clinicians';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { afterCommit } from '../../db/ambient-transaction';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
-import { AppError } from '../../lib/app-error';
-import { ok } from '../../lib/envelope';
+import { afterCommit } from '#app/db/ambient-transaction';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
+import { AppError } from '#app/lib/app-error';
+import { ok } from '#app/lib/envelope';
 import {
   authHeaders,
   buildTestApp,
@@ -18,9 +18,9 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createStaff } from '../../test/factories';
-import { auditRequest } from '../../core/audit/request-audit';
+} from '#app/test/build-test-app';
+import { createStaff } from '#app/test/factories';
+import { auditRequest } from '#app/core/audit/request-audit';
 
 /**
  * A signed-in change and its audit row are one transaction. A trigger on audit_log, created

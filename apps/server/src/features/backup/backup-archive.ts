@@ -7,8 +7,8 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import tar from 'tar-stream';
-import type { DatabaseHandle } from '../../db/client';
-import { createDicomStore } from '../../core/imaging/dicom-store';
+import type { DatabaseHandle } from '#app/db/client';
+import { createDicomStore } from '#app/core/imaging/dicom-store';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -19,7 +19,7 @@ import {
   type ManifestEntry,
 } from './backup-format';
 import { writeDump } from './database-dump';
-import { holdFileRemovals } from '../../core/file-removal-hold';
+import { holdFileRemovals } from '#app/core/file-removal-hold';
 import { withSession } from './sql-session';
 
 /** Adds one entry from a stream, returning its checksum; the size must be known up front. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '#app/config';
 
 describe('backup configuration', () => {
   it('scheduled backups are off by default and go to DATA_DIR/backups, keeping 7', () => {

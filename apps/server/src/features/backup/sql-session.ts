@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import type { DatabaseDriver } from '../../db/client';
+import type { DatabaseDriver } from '#app/db/client';
 
 /** A table's COPY target: unqualified name in schema public and its columns, in order. */
 export interface CopyTarget {

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { careTeamDigestFlags, careTeamDigests } from '../../db/schema/care-team';
-import { clinicalFlags } from '../../db/schema/triage';
-import { users } from '../../db/schema/users';
-import { responsibleStaff } from '../../core/staff-names';
+import type { Database } from '#app/db/client';
+import { careTeamDigestFlags, careTeamDigests } from '#app/db/schema/care-team';
+import { clinicalFlags } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
+import { responsibleStaff } from '#app/core/staff-names';
 
 /** Open critical flags of participants `recipientId` is responsible for. */
 const criticalOpenOf = (recipientId: number | null) =>

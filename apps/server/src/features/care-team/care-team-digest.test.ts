@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CARE_TEAM_DIGEST_MAIL } from '@recovery-portal/contract/care-team';
-import { outbox } from '../../db/schema/outbox';
-import { clinicalFlags } from '../../db/schema/triage';
-import { users } from '../../db/schema/users';
-import { createOutboxMailer } from '../../mail/mailer';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createParticipant, createStaff, createSuspendedStaff } from '../../test/factories';
+import { outbox } from '#app/db/schema/outbox';
+import { clinicalFlags } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
+import { createOutboxMailer } from '#app/mail/mailer';
+import { buildTestApp, type TestApp } from '#app/test/build-test-app';
+import { createParticipant, createStaff, createSuspendedStaff } from '#app/test/factories';
 import { raiseFlag } from './care-team.fixtures';
 import { digestLink, sendCareTeamDigests } from './care-team-digest';
 

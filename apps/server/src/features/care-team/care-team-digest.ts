@@ -4,8 +4,8 @@ import {
   MINE_URL_VALUE,
 } from '@recovery-portal/contract/care-team';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
-import type { Mailer } from '../../mail/mailer';
+import type { Database } from '#app/db/client';
+import type { Mailer } from '#app/mail/mailer';
 import { claimDigest, digestRecipients, recordToldFlags } from './care-team-digest.repository';
 
 export interface CareTeamDigestDeps {

@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
-import type { Database } from '../../db/client';
-import { clinicalFlags } from '../../db/schema/triage';
-import { authHeaders, csrfHeaders, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
+import type { Database } from '#app/db/client';
+import { clinicalFlags } from '#app/db/schema/triage';
+import { authHeaders, csrfHeaders, TEST_JWT_SECRET, type TestApp } from '#app/test/build-test-app';
 
 /** Test-only helpers for the care team and task API tests (not used by the server). */
 

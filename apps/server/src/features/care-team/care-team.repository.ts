@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '@recovery-portal/contract/users';
 import type { AssignableStaff, CareTeamMember } from '@recovery-portal/contract/care-team';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
-import { responsibleStaff, staffName } from '../../core/staff-names';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
+import { responsibleStaff, staffName } from '#app/core/staff-names';
 
 /** Who can be made responsible or be given a task: active clinicians and administrators. */
 const assignable = and(inArray(users.role, [...STAFF_ROLES]), eq(users.status, 'ACTIVATED'));

@@ -5,9 +5,9 @@ import {
   type AssignableStaff,
   type ParticipantCareTeam,
 } from '@recovery-portal/contract/care-team';
-import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
-import { requireParticipant } from '../../core/participant-lookup';
+import type { Database } from '#app/db/client';
+import { AppError, notFound } from '#app/lib/app-error';
+import { requireParticipant } from '#app/core/participant-lookup';
 import * as repo from './care-team.repository';
 
 export interface AssignmentChange {

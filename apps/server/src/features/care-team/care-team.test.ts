@@ -8,8 +8,8 @@ import {
 import { flagListResponseSchema } from '@recovery-portal/contract/flags';
 import { participantListResponseSchema } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
 import {
   buildTestApp,
   failure,
@@ -17,13 +17,13 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createParticipant,
   createPendingStaff,
   createStaff,
   createSuspendedStaff,
-} from '../../test/factories';
+} from '#app/test/factories';
 import { call, participantToken, raiseFlag } from './care-team.fixtures';
 
 let testApp: TestApp;

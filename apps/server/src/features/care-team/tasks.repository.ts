@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { MAX_TASKS_LISTED, type CreateTask, type Task } from '@recovery-portal/contract/tasks';
-import type { Database } from '../../db/client';
-import { tasks } from '../../db/schema/care-team';
-import { clinicalFlags } from '../../db/schema/triage';
-import { users } from '../../db/schema/users';
-import { staffName } from '../../core/staff-names';
+import type { Database } from '#app/db/client';
+import { tasks } from '#app/db/schema/care-team';
+import { clinicalFlags } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
+import { staffName } from '#app/core/staff-names';
 
 const participants = alias(users, 'task_participant');
 const assignees = alias(users, 'task_assignee');

@@ -14,11 +14,11 @@ import {
   type Task,
 } from '@recovery-portal/contract/tasks';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { currentStaff } from '#app/plugins/auth';
+import { auditRequest } from '#app/core/audit/request-audit';
 import { completeTask, createTask, myTasks, participantTasks, reopenTask } from './tasks.service';
 
 /**

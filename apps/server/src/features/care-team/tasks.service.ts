@@ -5,10 +5,10 @@ import {
   type MyTasks,
   type Task,
 } from '@recovery-portal/contract/tasks';
-import type { Database } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/app-error';
+import type { Database } from '#app/db/client';
+import { AppError, conflict, notFound } from '#app/lib/app-error';
 import { findAssignableStaff } from './care-team.repository';
-import { requireParticipant } from '../../core/participant-lookup';
+import { requireParticipant } from '#app/core/participant-lookup';
 import * as repo from './tasks.repository';
 
 async function requireTask(db: Database, id: number): Promise<Task> {

@@ -9,8 +9,8 @@ import {
   taskListSchema,
   taskSchema,
 } from '@recovery-portal/contract/tasks';
-import { auditLog } from '../../db/schema/audit';
-import { tasks } from '../../db/schema/care-team';
+import { auditLog } from '#app/db/schema/audit';
+import { tasks } from '#app/db/schema/care-team';
 import {
   buildTestApp,
   failure,
@@ -18,8 +18,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createStaff, createSuspendedStaff } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff, createSuspendedStaff } from '#app/test/factories';
 import { call, dayFromNow, participantToken, raiseFlag } from './care-team.fixtures';
 
 let testApp: TestApp;

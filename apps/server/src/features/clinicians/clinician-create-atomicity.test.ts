@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { clinicianSchema } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { loginCodes } from '../../db/schema/auth';
-import { outbox } from '../../db/schema/outbox';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { loginCodes } from '#app/db/schema/auth';
+import { outbox } from '#app/db/schema/outbox';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   buildTestApp,
@@ -14,7 +14,7 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 
 /**
  * Adding a clinician writes four things: the account, its set-password code, the welcome

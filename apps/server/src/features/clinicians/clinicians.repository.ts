@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clinician } from '@recovery-portal/contract/clinicians';
 import type { UserStatus } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
 
 const clinicianColumns = {
   id: users.id,

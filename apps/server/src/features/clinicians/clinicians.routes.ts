@@ -18,10 +18,10 @@ import {
   participantProfileSchema,
   updateUserRequestSchema,
 } from '@recovery-portal/contract/profile';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { currentStaff } from '../../plugins/auth';
-import { auditOf } from '../../core/audit/request-audit';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { currentStaff } from '#app/plugins/auth';
+import { auditOf } from '#app/core/audit/request-audit';
 import { createClinicianService, type ClinicianServiceDeps } from './clinicians.service';
 import { createStaffSessionService } from './staff-sessions.service';
 

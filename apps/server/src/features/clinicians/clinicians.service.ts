@@ -11,14 +11,14 @@ import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import type { ParticipantProfile, UpdateUserRequest } from '@recovery-portal/contract/profile';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/app-error';
-import { revokeAllUserTokens } from '../../core/auth/sessions';
-import type { AccountService } from '../account/account.service';
-import type { AuditFn } from '../../core/audit/request-audit';
-import { createProfileService } from '../profile/profile.service';
+import type { Database } from '#app/db/client';
+import { AppError, conflict, notFound } from '#app/lib/app-error';
+import { revokeAllUserTokens } from '#app/core/auth/sessions';
+import type { AccountService } from '#app/features/account/account.service';
+import type { AuditFn } from '#app/core/audit/request-audit';
+import { createProfileService } from '#app/features/profile/profile.service';
 import * as repo from './clinicians.repository';
-import { violatedUniqueIndex } from '../../db/errors';
+import { violatedUniqueIndex } from '#app/db/errors';
 
 export interface ClinicianServiceDeps {
   db: Database;

@@ -10,8 +10,8 @@ import { messageSchema } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { nudgeListResponseSchema } from '@recovery-portal/contract/nudges';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   buildTestApp,
@@ -21,8 +21,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createStaff } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff } from '#app/test/factories';
 
 let testApp: TestApp;
 let admin: LoggedInStaff;

@@ -5,11 +5,15 @@ import {
   type StaffSession,
 } from '@recovery-portal/contract/clinicians';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
-import type { Database } from '../../db/client';
-import { notFound } from '../../lib/app-error';
-import { findUserById, listLiveSessions, revokeUserSession } from '../account/account.repository';
-import type { AuditFn } from '../../core/audit/request-audit';
-import { revokeAllUserTokens } from '../../core/auth/sessions';
+import type { Database } from '#app/db/client';
+import { notFound } from '#app/lib/app-error';
+import {
+  findUserById,
+  listLiveSessions,
+  revokeUserSession,
+} from '#app/features/account/account.repository';
+import type { AuditFn } from '#app/core/audit/request-audit';
+import { revokeAllUserTokens } from '#app/core/auth/sessions';
 
 /**
  * An administrator's view of a staff member's sessions (issue 8). Revoking a session ends it at

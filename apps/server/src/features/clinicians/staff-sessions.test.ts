@@ -12,8 +12,8 @@ import {
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
-import { auditLog } from '../../db/schema/audit';
-import { refreshTokens } from '../../db/schema/auth';
+import { auditLog } from '#app/db/schema/audit';
+import { refreshTokens } from '#app/db/schema/auth';
 import {
   authHeaders,
   buildTestApp,
@@ -24,8 +24,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createStaff, FACTORY_PASSWORD } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff, FACTORY_PASSWORD } from '#app/test/factories';
 
 let testApp: TestApp;
 let admin: LoggedInStaff;

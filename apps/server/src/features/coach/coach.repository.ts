@@ -2,11 +2,11 @@ import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-o
 import type { CoachSortField } from '@recovery-portal/contract/coach';
 import type { OrderDirection } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { keptRecordTotal } from '../../db/participant-record-totals';
-import { conversations } from '../../db/schema/conversations';
-import { users } from '../../db/schema/users';
-import { DAY_MS } from '../../core/days';
+import type { Database } from '#app/db/client';
+import { keptRecordTotal } from '#app/db/participant-record-totals';
+import { conversations } from '#app/db/schema/conversations';
+import { users } from '#app/db/schema/users';
+import { DAY_MS } from '#app/core/days';
 
 /** The filters and sort of the coach list, normalised (no empty strings). */
 export interface CoachQuery {

@@ -4,10 +4,10 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { coachListRequestSchema, coachListResponseSchema } from '@recovery-portal/contract/coach';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditOf } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditOf } from '#app/core/audit/request-audit';
 import { createCoachService } from './coach.service';
 
 export function registerCoachRoutes(app: FastifyInstance, db: Database) {

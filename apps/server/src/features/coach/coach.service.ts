@@ -12,8 +12,8 @@ import {
 } from '@recovery-portal/contract/conversations';
 import { toOrderDirection } from '@recovery-portal/contract/nudges';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import type { AuditFn } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import type { AuditFn } from '#app/core/audit/request-audit';
 import { listConversations, type CoachQuery, type ConversationRow } from './coach.repository';
 
 /** Keeps the items of a stored JSON list that have the expected shape, dropping the rest. */

@@ -7,8 +7,8 @@ import {
 } from '@recovery-portal/contract/coach';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { auditLog } from '../../db/schema/audit';
-import { conversations } from '../../db/schema/conversations';
+import { auditLog } from '#app/db/schema/audit';
+import { conversations } from '#app/db/schema/conversations';
 import {
   authHeaders,
   buildTestApp,
@@ -18,8 +18,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createConversation, createParticipant, createStaff } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createConversation, createParticipant, createStaff } from '#app/test/factories';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

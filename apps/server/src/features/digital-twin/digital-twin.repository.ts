@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MarkerMembership, Segment } from '@recovery-portal/contract/digital-twin';
-import type { Database } from '../../db/client';
-import { digitalTwins, markerMemberships, segments } from '../../db/schema/digital-twin';
+import type { Database } from '#app/db/client';
+import { digitalTwins, markerMemberships, segments } from '#app/db/schema/digital-twin';
 
 /** The participant's digital twin JSON, or undefined when none has been built. */
 export async function findDigitalTwin(

@@ -11,13 +11,13 @@ import {
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantPathSchema } from '@recovery-portal/contract/profile';
-import type { Database } from '../../db/client';
-import { notFound } from '../../lib/app-error';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../../core/audit/request-audit';
-import { requireParticipant } from '../../core/participant-lookup';
-import { todayUtc } from '../../core/days';
+import type { Database } from '#app/db/client';
+import { notFound } from '#app/lib/app-error';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditRequest } from '#app/core/audit/request-audit';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { todayUtc } from '#app/core/days';
 import { findDigitalTwin, markersOn, segmentsOn } from './digital-twin.repository';
 
 /** The Digital Twin dialog (spec §2): the twin JSON, marker memberships and segments of a day. */

@@ -14,16 +14,16 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createDigitalTwin,
   createMarkerMembership,
   createParticipant,
   createSegment,
   createStaff,
-} from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
-import { todayUtc } from '../../core/days';
+} from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
+import { todayUtc } from '#app/core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

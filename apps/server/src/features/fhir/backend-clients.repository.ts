@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { fhirBackendClients, fhirClientAssertions } from '../../db/schema/fhir-clients';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { fhirBackendClients, fhirClientAssertions } from '#app/db/schema/fhir-clients';
+import { users } from '#app/db/schema/users';
 
 export async function insertBackendClient(
   db: Database,

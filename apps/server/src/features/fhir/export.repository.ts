@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FhirExportLevel } from '@recovery-portal/contract/fhir';
-import type { Database } from '../../db/client';
-import { fhirExportFiles, fhirExportJobs } from '../../db/schema/fhir-export';
-import { userGroups, users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { fhirExportFiles, fhirExportJobs } from '#app/db/schema/fhir-export';
+import { userGroups, users } from '#app/db/schema/users';
 
 export type ExportJob = typeof fhirExportJobs.$inferSelect;
 

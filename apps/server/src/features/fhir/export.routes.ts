@@ -7,7 +7,7 @@ import {
   FHIR_NDJSON_CONTENT_TYPE,
   type FhirExportLevel,
 } from '@recovery-portal/contract/fhir';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
 import { assertMayRead, auditFhir } from './fhir-auth';

@@ -11,7 +11,7 @@ import {
   type FhirExportLevel,
   type FhirResourceType,
 } from '@recovery-portal/contract/fhir';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import {
   claimStaleJob,
   completeExportJob,

@@ -5,10 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { FHIR_BASE_PATH, FHIR_EXPORT_MESSAGES } from '@recovery-portal/contract/fhir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fhirExportJobs } from '../../db/schema/fhir-export';
-import { userGroups, users } from '../../db/schema/users';
-import { buildTestApp, loginAs, type LoggedInStaff, type TestApp } from '../../test/build-test-app';
-import { createMeasurements, createParticipant, createSurgery } from '../../test/factories';
+import { fhirExportJobs } from '#app/db/schema/fhir-export';
+import { userGroups, users } from '#app/db/schema/users';
+import { buildTestApp, loginAs, type LoggedInStaff, type TestApp } from '#app/test/build-test-app';
+import { createMeasurements, createParticipant, createSurgery } from '#app/test/factories';
 import { storeFixtureImages } from './fhir.fixtures';
 
 let testApp: TestApp;

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
-import type { Database } from '../../db/client';
-import type { AccessTokens } from '../../core/auth/access-tokens';
-import { prepareFindSignedInStaff } from '../../core/auth/sessions';
-import { auditRequest } from '../../core/audit/request-audit';
-import type { AuditEntry } from '../../core/audit/record-audit';
+import type { Database } from '#app/db/client';
+import type { AccessTokens } from '#app/core/auth/access-tokens';
+import { prepareFindSignedInStaff } from '#app/core/auth/sessions';
+import { auditRequest } from '#app/core/audit/request-audit';
+import type { AuditEntry } from '#app/core/audit/record-audit';
 import { FhirError } from './fhir-error';
 import type { ResourceDefinition } from './resource-types';
 import { scopesAllow, type SmartTokens, type SystemCaller } from './smart-tokens';

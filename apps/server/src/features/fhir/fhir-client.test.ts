@@ -2,9 +2,9 @@ import type { Bundle, CapabilityStatement, Observation, Patient } from '@medplum
 import { Client } from 'fhir-kit-client';
 import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app';
-import { createMeasurements, createParticipant } from '../../test/factories';
-import { freePort } from '../../test/resilience/server-process';
+import { buildTestApp, loginAs, type TestApp } from '#app/test/build-test-app';
+import { createMeasurements, createParticipant } from '#app/test/factories';
+import { freePort } from '#app/test/resilience/server-process';
 
 // A real HTTP server on a free port: the client library speaks HTTP, not inject().
 let origin = '';

@@ -9,7 +9,7 @@ import { FHIR_BASE_PATH, FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/f
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, loginAs, type TestApp } from '#app/test/build-test-app';
 import { seedFhirDemo } from './fhir.fixtures';
 
 // @medplum/core expects a global WebSocket, which Node 20 has only behind a flag.

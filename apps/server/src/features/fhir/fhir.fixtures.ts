@@ -2,17 +2,17 @@ import { Readable } from 'node:stream';
 import { asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_CONCERNS } from '@recovery-portal/contract/flags';
 import { THRESHOLD_RULES } from '@recovery-portal/contract/thresholds';
-import type { Database } from '../../db/client';
-import { imagingFiles } from '../../db/schema/imaging';
-import { surgeries } from '../../db/schema/surgery';
-import { clinicalFlags } from '../../db/schema/triage';
-import { users } from '../../db/schema/users';
-import { generateDemoProgramme } from '../../db/seed/demo-generator';
-import { inspectDicomFile } from '../../core/imaging/dicom-header';
-import { createDicomStore } from '../../core/imaging/dicom-store';
-import { buildDicom, testUid, type TestDicomOptions } from '../imaging/imaging.fixtures';
-import { insertImagingFiles } from '../imaging/imaging.repository';
-import { createTriageScanner } from '../triage/triage-scanner';
+import type { Database } from '#app/db/client';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { surgeries } from '#app/db/schema/surgery';
+import { clinicalFlags } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
+import { generateDemoProgramme } from '#app/db/seed/demo-generator';
+import { inspectDicomFile } from '#app/core/imaging/dicom-header';
+import { createDicomStore } from '#app/core/imaging/dicom-store';
+import { buildDicom, testUid, type TestDicomOptions } from '#app/features/imaging/imaging.fixtures';
+import { insertImagingFiles } from '#app/features/imaging/imaging.repository';
+import { createTriageScanner } from '#app/features/triage/triage-scanner';
 
 export interface FixtureImage {
   userId: number;

@@ -2,9 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_BASE_PATH, FHIR_CONTENT_TYPE, FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import type { Concern } from '@recovery-portal/contract/flags';
-import type { Database } from '../../db/client';
-import { isDatabaseUnavailable, isStatementCancelled } from '../../db/errors';
-import type { AccessTokens } from '../../core/auth/access-tokens';
+import type { Database } from '#app/db/client';
+import { isDatabaseUnavailable, isStatementCancelled } from '#app/db/errors';
+import type { AccessTokens } from '#app/core/auth/access-tokens';
 import { capabilityStatement } from './capability-statement';
 import { localSystems } from './codes';
 import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
@@ -16,8 +16,8 @@ import { registerBackendClientRoutes } from './backend-clients.routes';
 import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
-import { createDicomStore } from '../../core/imaging/dicom-store';
-import { createUidBackfill } from '../../core/imaging/imaging-uids';
+import { createDicomStore } from '#app/core/imaging/dicom-store';
+import { createUidBackfill } from '#app/core/imaging/imaging-uids';
 
 export interface FhirDeps {
   db: Database;

@@ -15,23 +15,23 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_BASE_PATH, FHIR_MESSAGES, FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/audit';
-import { imagingFiles } from '../../db/schema/imaging';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { users } from '#app/db/schema/users';
 import {
   buildTestApp,
   loginAs,
   TEST_JWT_SECRET,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createMeasurements,
   createParticipant,
   createStaff,
   createSurgery,
-} from '../../test/factories';
-import { testUid } from '../imaging/imaging.fixtures';
+} from '#app/test/factories';
+import { testUid } from '#app/features/imaging/imaging.fixtures';
 import { storeFixtureImages } from './fhir.fixtures';
 
 let testApp: TestApp;

@@ -1,6 +1,6 @@
 import { and, asc, count, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { imagingFiles } from '../../db/schema/imaging';
+import type { Database } from '#app/db/client';
+import { imagingFiles } from '#app/db/schema/imaging';
 
 /**
  * A study is the images of one participant with one Study Instance UID; its key is the lowest

@@ -1,8 +1,8 @@
 import type { ImagingStudy, ImagingStudySeries } from '@medplum/fhirtypes';
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { imagingFiles } from '../../db/schema/imaging';
-import type { UidBackfill } from '../../core/imaging/imaging-uids';
+import type { Database } from '#app/db/client';
+import { imagingFiles } from '#app/db/schema/imaging';
+import type { UidBackfill } from '#app/core/imaging/imaging-uids';
 import { DICOM_DCM, DICOM_UID, OTHER_MODALITY, URI } from './codes';
 import { allOf, dayConditions, instantConditions, keysOf, type FhirSource } from './fhir-source';
 import {

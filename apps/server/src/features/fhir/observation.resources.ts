@@ -1,10 +1,10 @@
 import type { CodeableConcept, Observation } from '@medplum/fhirtypes';
 import { eq, inArray } from 'drizzle-orm';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
-import type { Database } from '../../db/client';
-import { measurements } from '../../db/schema/measurements';
-import { surveyResponses } from '../../db/schema/surveys';
-import { toSurveyResponse } from '../../core/surveys/survey-responses';
+import type { Database } from '#app/db/client';
+import { measurements } from '#app/db/schema/measurements';
+import { surveyResponses } from '#app/db/schema/surveys';
+import { toSurveyResponse } from '#app/core/surveys/survey-responses';
 import {
   BP_PANEL,
   CATEGORY_DISPLAY,

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { qualifiedColumn } from '../../db/qualified-column';
-import { measurements } from '../../db/schema/measurements';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
-import type { ScheduledSurveyRow } from '../../core/surveys/scheduled-surveys';
+import type { Database } from '#app/db/client';
+import { qualifiedColumn } from '#app/db/qualified-column';
+import { measurements } from '#app/db/schema/measurements';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import type { ScheduledSurveyRow } from '#app/core/surveys/scheduled-surveys';
 import { DIASTOLIC_CODE, SYSTOLIC_CODE } from './codes';
 
 const MEASUREMENT_COLUMNS = {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
 
 /** The columns of a participant or clinician the FHIR API shows. */
 const PERSON_COLUMNS = {

@@ -6,8 +6,8 @@ import type {
   Practitioner,
 } from '@medplum/fhirtypes';
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
 import { allOf, instantConditions, keysOf, type FhirContext, type FhirSource } from './fhir-source';
 import { countPeople, pagePeople, type PersonRow } from './people.repository';
 import type { ParsedSearch } from './search-params';

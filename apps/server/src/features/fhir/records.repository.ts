@@ -1,11 +1,11 @@
 import { and, asc, count, gt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client';
-import { conversations } from '../../db/schema/conversations';
-import { nudges } from '../../db/schema/nudges';
-import { surgeries } from '../../db/schema/surgery';
-import { surveys } from '../../db/schema/surveys';
-import { clinicalFlags } from '../../db/schema/triage';
+import type { Database } from '#app/db/client';
+import { conversations } from '#app/db/schema/conversations';
+import { nudges } from '#app/db/schema/nudges';
+import { surgeries } from '#app/db/schema/surgery';
+import { surveys } from '#app/db/schema/surveys';
+import { clinicalFlags } from '#app/db/schema/triage';
 
 function after(key: PgColumn, afterKey: number | null): SQL | undefined {
   return afterKey === null ? undefined : gt(key, afterKey);

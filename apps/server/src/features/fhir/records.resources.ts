@@ -15,13 +15,13 @@ import {
   type SurgeryProcedure,
 } from '@recovery-portal/contract/surgery';
 import { THRESHOLD_RULE_DEFINITIONS, THRESHOLD_RULES } from '@recovery-portal/contract/thresholds';
-import type { Database } from '../../db/client';
-import { conversations } from '../../db/schema/conversations';
-import { nudges } from '../../db/schema/nudges';
-import { surgeries } from '../../db/schema/surgery';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
-import { clinicalFlags } from '../../db/schema/triage';
-import { toSurveyResponse } from '../../core/surveys/survey-responses';
+import type { Database } from '#app/db/client';
+import { conversations } from '#app/db/schema/conversations';
+import { nudges } from '#app/db/schema/nudges';
+import { surgeries } from '#app/db/schema/surgery';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import { clinicalFlags } from '#app/db/schema/triage';
+import { toSurveyResponse } from '#app/core/surveys/survey-responses';
 import { FLAG_CATEGORY, SNOMED_CT, SNOMED_PROCEDURE } from './codes';
 import {
   allOf,

@@ -2,8 +2,8 @@ import type { CapabilityStatementRestResourceSearchParam } from '@medplum/fhirty
 import type { FhirResourceType } from '@recovery-portal/contract/fhir';
 import type { Concern } from '@recovery-portal/contract/flags';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import type { UidBackfill } from '../../core/imaging/imaging-uids';
+import type { Database } from '#app/db/client';
+import type { UidBackfill } from '#app/core/imaging/imaging-uids';
 import type { AnySource } from './fhir-source';
 import { imagingStudySource } from './imaging-study.resources';
 import { observationSources } from './observation.resources';

@@ -5,7 +5,7 @@ import {
   FHIR_CLIENT_ALGORITHMS,
   FHIR_SYSTEM_TOKEN_TTL_SECONDS,
 } from '@recovery-portal/contract/fhir-clients';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import { findLiveBackendClient, useAssertion } from './backend-clients.repository';
 
 const ISSUER = 'recovery-portal';

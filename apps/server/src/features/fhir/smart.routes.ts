@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_CLIENT_ALGORITHMS } from '@recovery-portal/contract/fhir-clients';
 import { FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
-import type { Database } from '../../db/client';
-import { auditRequest } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { auditRequest } from '#app/core/audit/request-audit';
 import type { SmartTokens } from './smart-tokens';
 
 /** What a refused token request is told (RFC 6749 §5.2). */

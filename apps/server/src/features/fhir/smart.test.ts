@@ -11,7 +11,7 @@ import {
 } from '@recovery-portal/contract/fhir-clients';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from '#app/db/schema/audit';
 import {
   authHeaders,
   buildTestApp,
@@ -21,8 +21,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createParticipant } from '#app/test/factories';
 
 const tokenUrl = `http://portal.test${FHIR_BASE_PATH}/auth/token`;
 let testApp: TestApp;

@@ -4,10 +4,10 @@ import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { healthSchema } from '@recovery-portal/contract/health';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { DatabaseHandle } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
+import type { DatabaseHandle } from '#app/db/client';
+import { AppError } from '#app/lib/app-error';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
 
 /**
  * Liveness and readiness apart: liveness says the process answers HTTP and costs no database

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { healthSchema } from '@recovery-portal/contract/health';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { buildTestApp, failure, successData, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, failure, successData, type TestApp } from '#app/test/build-test-app';
 
 const expectedKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 

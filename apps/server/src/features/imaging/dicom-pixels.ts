@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { IMAGING_MESSAGES, type StoredPreviewStatus } from '@recovery-portal/contract/imaging';
-import { DICOM_PREAMBLE_BYTES } from '../../core/imaging/dicom-header';
-import { LONG_VRS } from '../../core/imaging/dicom-header';
+import { DICOM_PREAMBLE_BYTES } from '#app/core/imaging/dicom-header';
+import { LONG_VRS } from '#app/core/imaging/dicom-header';
 
 /**
  * Where a DICOM file keeps its pixels and how to read them, for the preview.

@@ -14,8 +14,8 @@ import {
   type ImagingFile,
 } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { imagingFiles } from '../../db/schema/imaging';
+import { auditLog } from '#app/db/schema/audit';
+import { imagingFiles } from '#app/db/schema/imaging';
 import {
   authHeaders,
   buildTestApp,
@@ -24,12 +24,12 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createSurgery } from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
+} from '#app/test/build-test-app';
+import { createParticipant, createSurgery } from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
 import { inspectPixels } from './dicom-pixels';
 import { renderPreview } from './dicom-preview';
-import { createDicomStore } from '../../core/imaging/dicom-store';
+import { createDicomStore } from '#app/core/imaging/dicom-store';
 import {
   buildDicom,
   multipartBody,

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImagingFile, StoredPreviewStatus } from '@recovery-portal/contract/imaging';
-import type { Database } from '../../db/client';
-import { imagingFiles } from '../../db/schema/imaging';
-import type { DicomMetadata } from '../../core/imaging/dicom-header';
+import type { Database } from '#app/db/client';
+import { imagingFiles } from '#app/db/schema/imaging';
+import type { DicomMetadata } from '#app/core/imaging/dicom-header';
 
 /** Namespace of the per-content advisory locks (the other half of the key comes from the hash). */
 const CONTENT_LOCK_NAMESPACE = 4_211_979;

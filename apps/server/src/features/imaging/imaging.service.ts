@@ -12,19 +12,19 @@ import {
   type StoredPreviewStatus,
 } from '@recovery-portal/contract/imaging';
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
-import type { Database } from '../../db/client';
-import { AppError, notFound } from '../../lib/app-error';
-import { requireParticipant } from '../../core/participant-lookup';
-import { fileRemovalAllowed } from '../../core/file-removal-hold';
-import { findSurgery } from '../../core/surgeries';
+import type { Database } from '#app/db/client';
+import { AppError, notFound } from '#app/lib/app-error';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { fileRemovalAllowed } from '#app/core/file-removal-hold';
+import { findSurgery } from '#app/core/surgeries';
 import {
   inspectDicomFile,
   replaceControlCharacters,
   type DicomMetadata,
-} from '../../core/imaging/dicom-header';
+} from '#app/core/imaging/dicom-header';
 import { inspectPixels, type PixelInspection } from './dicom-pixels';
 import { renderPreview } from './dicom-preview';
-import type { DicomStore, StagedFile } from '../../core/imaging/dicom-store';
+import type { DicomStore, StagedFile } from '#app/core/imaging/dicom-store';
 import {
   countRowsWithContent,
   deleteImagingFile,

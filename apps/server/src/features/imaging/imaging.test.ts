@@ -12,9 +12,9 @@ import {
   imagingFileListSchema,
 } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { ConfigError, loadConfig } from '../../config';
-import { auditLog } from '../../db/schema/audit';
-import { imagingFiles } from '../../db/schema/imaging';
+import { ConfigError, loadConfig } from '#app/config';
+import { auditLog } from '#app/db/schema/audit';
+import { imagingFiles } from '#app/db/schema/imaging';
 import {
   authHeaders,
   buildTestApp,
@@ -23,11 +23,11 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createStaff, createSurgery } from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
-import { inspectDicomFile } from '../../core/imaging/dicom-header';
-import { createDicomStore } from '../../core/imaging/dicom-store';
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff, createSurgery } from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
+import { inspectDicomFile } from '#app/core/imaging/dicom-header';
+import { createDicomStore } from '#app/core/imaging/dicom-store';
 import {
   buildDicom,
   multipartBody,

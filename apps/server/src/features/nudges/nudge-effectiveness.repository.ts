@@ -4,9 +4,9 @@ import {
   NUDGE_SENT_STATUSES,
 } from '@recovery-portal/contract/nudge-effectiveness';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { nudges } from '../../db/schema/nudges';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { nudges } from '#app/db/schema/nudges';
+import { users } from '#app/db/schema/users';
 
 /** The sent nudges to count: inclusive target dates (dateTo already capped at today). */
 export interface EffectivenessQuery {

@@ -3,8 +3,8 @@ import type {
   NudgeEffectivenessQuery,
   NudgeEffectivenessStats,
 } from '@recovery-portal/contract/nudge-effectiveness';
-import type { Database } from '../../db/client';
-import { roundTo } from '../../core/numbers';
+import type { Database } from '#app/db/client';
+import { roundTo } from '#app/core/numbers';
 import { countByTitle } from './nudge-effectiveness.repository';
 
 /** Counts → the wire stats; every share is of `sent`, and 0 when nothing was sent. */

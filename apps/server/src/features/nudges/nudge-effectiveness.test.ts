@@ -5,7 +5,7 @@ import {
   type NudgeEffectiveness,
 } from '@recovery-portal/contract/nudge-effectiveness';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { nudges } from '../../db/schema/nudges';
+import { nudges } from '#app/db/schema/nudges';
 import {
   buildTestApp,
   failure,
@@ -13,9 +13,9 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createNudge, createParticipant, createStaff } from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
+} from '#app/test/build-test-app';
+import { createNudge, createParticipant, createStaff } from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -7,9 +7,9 @@ import {
 } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { PARTICIPANT_TYPES, type ParticipantType } from '@recovery-portal/contract/users';
-import { nudges } from '../../db/schema/nudges';
-import { participantRecordCounts } from '../../db/schema/participant-record-counts';
-import { users } from '../../db/schema/users';
+import { nudges } from '#app/db/schema/nudges';
+import { participantRecordCounts } from '#app/db/schema/participant-record-counts';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   buildTestApp,
@@ -18,8 +18,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createNudge, createParticipant, createStaff } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createNudge, createParticipant, createStaff } from '#app/test/factories';
 
 /*
  * With no filter but the participant type, the list's total comes from participant_record_counts,

@@ -8,10 +8,10 @@ import type {
   OrderDirection,
 } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { keptRecordTotal } from '../../db/participant-record-totals';
-import { nudges } from '../../db/schema/nudges';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { keptRecordTotal } from '#app/db/participant-record-totals';
+import { nudges } from '#app/db/schema/nudges';
+import { users } from '#app/db/schema/users';
 
 /** The filters and sort of a nudge list or export, already normalised (no empty strings). */
 export interface NudgeQuery {

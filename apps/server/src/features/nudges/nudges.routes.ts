@@ -16,10 +16,10 @@ import {
 } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idSchema } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditOf, auditRequest } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditOf, auditRequest } from '#app/core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
 import { createNudgeService } from './nudges.service';
 

@@ -9,10 +9,10 @@ import {
   type NudgeListQuery,
   type NudgeListResponse,
 } from '@recovery-portal/contract/nudges';
-import type { Database } from '../../db/client';
-import { notFound } from '../../lib/app-error';
-import type { AuditFn } from '../../core/audit/request-audit';
-import { CSV_BOM, csvRow } from '../../lib/csv';
+import type { Database } from '#app/db/client';
+import { notFound } from '#app/lib/app-error';
+import type { AuditFn } from '#app/core/audit/request-audit';
+import { CSV_BOM, csvRow } from '#app/lib/csv';
 import { findNudge, listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
 
 /** Intersects the single `date` with the `date_from`/`date_to` range; '' means no bound. */

@@ -12,8 +12,8 @@ import {
 } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { auditLog } from '../../db/schema/audit';
-import { nudges } from '../../db/schema/nudges';
+import { auditLog } from '#app/db/schema/audit';
+import { nudges } from '#app/db/schema/nudges';
 import {
   authHeaders,
   buildTestApp,
@@ -23,13 +23,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import {
-  createNudge,
-  createParticipant,
-  createStaff,
-  type FactoryUser,
-} from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createNudge, createParticipant, createStaff, type FactoryUser } from '#app/test/factories';
 import { listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
 import { toNudgeQuery } from './nudges.service';
 

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import type { ProgrammeFacts } from '../../core/programme';
-import { surgeries } from '../../db/schema/surgery';
-import { userGroups, users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import type { ProgrammeFacts } from '#app/core/programme';
+import { surgeries } from '#app/db/schema/surgery';
+import { userGroups, users } from '#app/db/schema/users';
 
 /** The procedure of the participant's latest surgery (by date, then id) and their group. */
 export async function findProgrammeFacts(db: Database, userId: number): Promise<ProgrammeFacts> {

@@ -4,11 +4,11 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { outcomeTrendsQuerySchema, outcomeTrendsSchema } from '@recovery-portal/contract/outcomes';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../../core/audit/request-audit';
-import { requireParticipant } from '../../core/participant-lookup';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditRequest } from '#app/core/audit/request-audit';
+import { requireParticipant } from '#app/core/participant-lookup';
 import { createOutcomeService } from './outcomes.service';
 
 /** Outcome trends on participant details (issue 7): clinicians only. */

@@ -1,8 +1,8 @@
 import type { OutcomeTrends } from '@recovery-portal/contract/outcomes';
-import type { Database } from '../../db/client';
-import { buildOutcomeSurveys } from '../../core/surveys/outcome-surveys';
-import { listScheduleRows } from '../../core/surveys/survey-schedule';
-import { resolveProgramme } from '../../core/programme';
+import type { Database } from '#app/db/client';
+import { buildOutcomeSurveys } from '#app/core/surveys/outcome-surveys';
+import { listScheduleRows } from '#app/core/surveys/survey-schedule';
+import { resolveProgramme } from '#app/core/programme';
 import { findProgrammeFacts } from './outcomes.repository';
 
 export function createOutcomeService(db: Database) {

@@ -9,18 +9,22 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createParticipant,
   createStaff,
   createSurgery,
   createSurvey,
   createSurveyResponse,
-} from '../../test/factories';
-import { addParticipant, callApi, seedGroups } from '../participants/participants.fixtures';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
-import { PROMIS_GLOBAL_HEALTH } from '../../core/surveys/instruments/promis-global-health';
-import { PROMIS_PAIN_INTERFERENCE_4A } from '../../core/surveys/instruments/promis-pain-interference-4a';
+} from '#app/test/factories';
+import {
+  addParticipant,
+  callApi,
+  seedGroups,
+} from '#app/features/participants/participants.fixtures';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
+import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
+import { PROMIS_PAIN_INTERFERENCE_4A } from '#app/core/surveys/instruments/promis-pain-interference-4a';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

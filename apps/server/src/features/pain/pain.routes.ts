@@ -9,13 +9,13 @@ import {
   reportPainRequestSchema,
 } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../../core/audit/request-audit';
-import { requireParticipant } from '../../core/participant-lookup';
-import { insertPainLogs, lastPainLogs } from '../../core/pain-logs';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { currentStaff } from '#app/plugins/auth';
+import { auditRequest } from '#app/core/audit/request-audit';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { insertPainLogs, lastPainLogs } from '#app/core/pain-logs';
 
 /** Pain reports (spec §7 'Surgery and pain'): clinicians only. */
 export function registerPainRoutes(app: FastifyInstance, db: Database) {

@@ -8,9 +8,9 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createStaff } from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff } from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
-import type { Database } from '../../db/client';
-import { surgeries } from '../../db/schema/surgery';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
-import { participantTriage } from '../../db/schema/triage';
-import { userGroups, users } from '../../db/schema/users';
-import { scheduleRowColumns, type ScheduleRow } from '../../core/surveys/survey-schedule';
+import type { Database } from '#app/db/client';
+import { surgeries } from '#app/db/schema/surgery';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import { participantTriage } from '#app/db/schema/triage';
+import { userGroups, users } from '#app/db/schema/users';
+import { scheduleRowColumns, type ScheduleRow } from '#app/core/surveys/survey-schedule';
 import { filterConditions, type ParticipantFilters } from './participant-list.repository';
 
 /** Participants read per batch: the next batch is read once the client has taken this one. */

@@ -6,9 +6,9 @@ import {
   outcomeExportQuerySchema,
 } from '@recovery-portal/contract/cohort-export';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { Database } from '../../db/client';
-import { currentStaff } from '../../plugins/auth';
-import { auditOf } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { currentStaff } from '#app/plugins/auth';
+import { auditOf } from '#app/core/audit/request-audit';
 import { createCohortExportService } from './outcomes-export.service';
 
 /** The participants list's outcome export (issue 22 'Cohort export'): clinicians only. */

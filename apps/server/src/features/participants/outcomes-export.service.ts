@@ -5,11 +5,11 @@ import {
   type OutcomeExportQuery,
 } from '@recovery-portal/contract/cohort-export';
 import { formatMeasureValue, type Measure } from '@recovery-portal/contract/instruments';
-import type { Database } from '../../db/client';
-import { CSV_BOM, csvRow, type CsvValue } from '../../lib/csv';
-import type { AuditFn } from '../../core/audit/request-audit';
-import { resolveProgramme } from '../../core/programme';
-import { buildOutcomeSurveys } from '../../core/surveys/outcome-surveys';
+import type { Database } from '#app/db/client';
+import { CSV_BOM, csvRow, type CsvValue } from '#app/lib/csv';
+import type { AuditFn } from '#app/core/audit/request-audit';
+import { resolveProgramme } from '#app/core/programme';
+import { buildOutcomeSurveys } from '#app/core/surveys/outcome-surveys';
 import {
   cohortBatches,
   latestSurgeriesOf,

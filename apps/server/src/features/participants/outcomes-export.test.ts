@@ -9,8 +9,8 @@ import {
   participantListResponseSchema,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
 import {
   buildTestApp,
   failure,
@@ -18,10 +18,10 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createSurgery, createSurvey, createSurveyResponse } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createSurgery, createSurvey, createSurveyResponse } from '#app/test/factories';
 import { addParticipant, callApi, daysAgo, seedGroups } from './participants.fixtures';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { cohortBatches } from './outcomes-export.repository';
 
 let testApp: TestApp;

@@ -30,15 +30,15 @@ import {
 } from '@recovery-portal/contract/participants';
 import { SURGERY_PROCEDURES } from '@recovery-portal/contract/surgery';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { participantStats } from '../../db/schema/activity';
-import { tasks } from '../../db/schema/care-team';
-import { surgeries } from '../../db/schema/surgery';
-import { participantTriage } from '../../db/schema/triage';
-import { participantSearchCounts, userGroups, users } from '../../db/schema/users';
-import { responsibleStaff, staffName } from '../../core/staff-names';
-import { reviewerName, reviewers } from '../../core/reviewers';
-import { DAY_MS } from '../../core/days';
+import type { Database } from '#app/db/client';
+import { participantStats } from '#app/db/schema/activity';
+import { tasks } from '#app/db/schema/care-team';
+import { surgeries } from '#app/db/schema/surgery';
+import { participantTriage } from '#app/db/schema/triage';
+import { participantSearchCounts, userGroups, users } from '#app/db/schema/users';
+import { responsibleStaff, staffName } from '#app/core/staff-names';
+import { reviewerName, reviewers } from '#app/core/reviewers';
+import { DAY_MS } from '#app/core/days';
 
 /**
  * The list filters (everything of the query state but paging and sorting), with "mine" resolved

@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../mail/escape-html';
-import type { MailMessage } from '../../mail/mailer';
+import { escapeHtml } from '#app/mail/escape-html';
+import type { MailMessage } from '#app/mail/mailer';
 
 function greeting(firstName: string): string {
   return firstName ? `Hello ${firstName},` : 'Hello,';

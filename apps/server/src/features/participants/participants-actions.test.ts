@@ -8,15 +8,15 @@ import {
   userGroupListSchema,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { participantActivity, participantStats } from '../../db/schema/activity';
-import { auditLog } from '../../db/schema/audit';
-import { loginAttempts } from '../../db/schema/auth';
-import { conversations } from '../../db/schema/conversations';
-import { measurements } from '../../db/schema/measurements';
-import { nudges } from '../../db/schema/nudges';
-import { outbox } from '../../db/schema/outbox';
-import { users } from '../../db/schema/users';
-import type { MailMessage } from '../../mail/mailer';
+import { participantActivity, participantStats } from '#app/db/schema/activity';
+import { auditLog } from '#app/db/schema/audit';
+import { loginAttempts } from '#app/db/schema/auth';
+import { conversations } from '#app/db/schema/conversations';
+import { measurements } from '#app/db/schema/measurements';
+import { nudges } from '#app/db/schema/nudges';
+import { outbox } from '#app/db/schema/outbox';
+import { users } from '#app/db/schema/users';
+import type { MailMessage } from '#app/mail/mailer';
 import {
   buildTestApp,
   failure,
@@ -24,8 +24,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createStaff } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createStaff } from '#app/test/factories';
 import {
   addParticipant,
   callApi,
@@ -34,7 +34,7 @@ import {
   seedGroups,
   type HttpMethod,
 } from './participants.fixtures';
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

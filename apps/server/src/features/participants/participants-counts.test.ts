@@ -9,15 +9,15 @@ import {
   type ParticipantListRow,
 } from '@recovery-portal/contract/participants';
 import { PARTICIPANT_TYPES, USER_STATUSES } from '@recovery-portal/contract/users';
-import { participantStats } from '../../db/schema/activity';
-import { participantSearchCounts, users } from '../../db/schema/users';
+import { participantStats } from '#app/db/schema/activity';
+import { participantSearchCounts, users } from '#app/db/schema/users';
 import {
   buildTestApp,
   loginAs,
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   addParticipant,
   callApi,

@@ -11,10 +11,10 @@ import {
   type ParticipantListRow,
   type ParticipantSortKey,
 } from '@recovery-portal/contract/participants';
-import { participantActivity } from '../../db/schema/activity';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
-import { refreshParticipantStats } from '../../core/participant-stats';
+import { participantActivity } from '#app/db/schema/activity';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
+import { refreshParticipantStats } from '#app/core/participant-stats';
 import {
   authHeaders,
   buildTestApp,
@@ -23,8 +23,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createStaff } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createStaff } from '#app/test/factories';
 import { countParticipants, listParticipantPage } from './participant-list.repository';
 import {
   addParticipant,
@@ -34,7 +34,7 @@ import {
   seedGroups,
   type ParticipantFixture,
 } from './participants.fixtures';
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -2,13 +2,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { participantStats } from '../../db/schema/activity';
-import { participantTriage } from '../../db/schema/triage';
-import { userGroups, users } from '../../db/schema/users';
-import { authHeaders, csrfHeaders, type TestApp } from '../../test/build-test-app';
-import { createParticipant, type FactoryUser } from '../../test/factories';
-import { DAY_MS } from '../../core/days';
+import type { Database } from '#app/db/client';
+import { participantStats } from '#app/db/schema/activity';
+import { participantTriage } from '#app/db/schema/triage';
+import { userGroups, users } from '#app/db/schema/users';
+import { authHeaders, csrfHeaders, type TestApp } from '#app/test/build-test-app';
+import { createParticipant, type FactoryUser } from '#app/test/factories';
+import { DAY_MS } from '#app/core/days';
 
 /** Test-only helpers for the participant API tests (not used by the server). */
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { type UserGroup } from '@recovery-portal/contract/participants';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { loginAttempts } from '../../db/schema/auth';
-import { outbox } from '../../db/schema/outbox';
-import { userGroups, users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { loginAttempts } from '#app/db/schema/auth';
+import { outbox } from '#app/db/schema/outbox';
+import { userGroups, users } from '#app/db/schema/users';
 
 export interface AccountSummary {
   id: number;

@@ -15,13 +15,13 @@ import {
   userGroupListSchema,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import type { Mailer } from '../../mail/mailer';
-import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../../core/audit/request-audit';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import type { Mailer } from '#app/mail/mailer';
+import { currentStaff } from '#app/plugins/auth';
+import { auditRequest } from '#app/core/audit/request-audit';
 import { createParticipantService } from './participants.service';
 
 /** Participant management (spec §2 'Participants list', §7): clinicians only, every call audited. */

@@ -10,16 +10,16 @@ import {
   type UserGroup,
 } from '@recovery-portal/contract/participants';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/app-error';
-import type { MailMessage, Mailer } from '../../mail/mailer';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
+import { AppError, conflict, notFound } from '#app/lib/app-error';
+import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { invitationMail, reminderMail } from './participant-mail';
 import * as list from './participant-list.repository';
 import * as repo from './participants.repository';
-import { findGroup } from '../../core/participant-groups';
-import { revokeAllUserTokens } from '../../core/auth/sessions';
-import { isUniqueViolation } from '../../db/errors';
+import { findGroup } from '#app/core/participant-groups';
+import { revokeAllUserTokens } from '#app/core/auth/sessions';
+import { isUniqueViolation } from '#app/db/errors';
 
 const MAIL_FAILED =
   'The email could not be sent, so nothing was changed. Please try again in a few minutes.';

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { participantStats } from '../../db/schema/activity';
-import { clinicalRecords } from '../../db/schema/clinical-records';
-import { conversations } from '../../db/schema/conversations';
-import { nudges } from '../../db/schema/nudges';
-import { userGroups, users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { participantStats } from '#app/db/schema/activity';
+import { clinicalRecords } from '#app/db/schema/clinical-records';
+import { conversations } from '#app/db/schema/conversations';
+import { nudges } from '#app/db/schema/nudges';
+import { userGroups, users } from '#app/db/schema/users';
 
 export interface ProfileRow {
   id: number;

@@ -21,13 +21,13 @@ import {
   type UpdateParticipantRequest,
 } from '@recovery-portal/contract/profile';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/app-error';
-import { findGroup } from '../../core/participant-groups';
-import { todayUtc, utcDay } from '../../core/days';
-import { lastMeasurementAt, latestOfCode } from '../../core/measurements/measurements.repository';
-import { roundTo } from '../../core/numbers';
-import { requireParticipant } from '../../core/participant-lookup';
+import type { Database } from '#app/db/client';
+import { AppError, conflict, notFound } from '#app/lib/app-error';
+import { findGroup } from '#app/core/participant-groups';
+import { todayUtc, utcDay } from '#app/core/days';
+import { lastMeasurementAt, latestOfCode } from '#app/core/measurements/measurements.repository';
+import { roundTo } from '#app/core/numbers';
+import { requireParticipant } from '#app/core/participant-lookup';
 import * as repo from './profile.repository';
 
 /** Whole years from a birth date (YYYY-MM-DD) to `today` (YYYY-MM-DD); null without one. */

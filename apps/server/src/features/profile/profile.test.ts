@@ -15,9 +15,9 @@ import {
   profileConversationListSchema,
   profileNudgeListSchema,
 } from '@recovery-portal/contract/profile';
-import { participantStats } from '../../db/schema/activity';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
+import { participantStats } from '#app/db/schema/activity';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   buildTestApp,
@@ -26,7 +26,7 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createClinicalRecord,
   createConversation,
@@ -34,9 +34,13 @@ import {
   createNudge,
   createParticipant,
   createStaff,
-} from '../../test/factories';
-import { callApi, seedGroups, type HttpMethod } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../../core/days';
+} from '#app/test/factories';
+import {
+  callApi,
+  seedGroups,
+  type HttpMethod,
+} from '#app/features/participants/participants.fixtures';
+import { addDays, todayUtc } from '#app/core/days';
 import { ageOn } from './profile.service';
 
 let testApp: TestApp;

@@ -5,8 +5,8 @@ import { PAIN_LOG_COUNT, type PainLog } from '@recovery-portal/contract/pain';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import type { ParticipantTriageStatus } from '@recovery-portal/contract/review';
 import type { Surgery } from '@recovery-portal/contract/surgery';
-import type { Database } from '../../db/client';
-import { lastPainLogs } from '../../core/pain-logs';
+import type { Database } from '#app/db/client';
+import { lastPainLogs } from '#app/core/pain-logs';
 import { findStaffRegId } from './report.repository';
 
 /** Everything the report prints, read through the services the details screens call. */

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
 
 /** A staff member's registration id ('Reg Id' on the Clinicians screen); null without one. */
 export async function findStaffRegId(db: Database, staffId: number): Promise<string | null> {

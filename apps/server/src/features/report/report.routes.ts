@@ -4,8 +4,8 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantPathSchema } from '@recovery-portal/contract/profile';
 import { reportQuerySchema, type ReportPaper } from '@recovery-portal/contract/report';
-import type { Database } from '../../db/client';
-import { auditRequest } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { auditRequest } from '#app/core/audit/request-audit';
 import type { ReportSources } from './report-data';
 import { createReportService } from './report.service';
 

@@ -1,5 +1,5 @@
 import { recoveryReportFileName, type ReportPaper } from '@recovery-portal/contract/report';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import { renderPdf } from './pdf';
 import { createReportDataService, type ReportSources } from './report-data';
 import { reportDocument } from './report-document';

@@ -14,8 +14,8 @@ import {
 } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { REPORT_MESSAGES } from '@recovery-portal/contract/report';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
 import {
   buildTestApp,
   failure,
@@ -23,17 +23,17 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createConversation,
   createParticipant,
   createSurgery,
   createSurvey,
   createSurveyResponse,
-} from '../../test/factories';
-import { callApi, daysAgo, seedGroups } from '../participants/participants.fixtures';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
-import { createTriageScanner } from '../triage/triage-scanner';
+} from '#app/test/factories';
+import { callApi, daysAgo, seedGroups } from '#app/features/participants/participants.fixtures';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
+import { createTriageScanner } from '#app/features/triage/triage-scanner';
 
 const run = promisify(execFile);
 

@@ -1,10 +1,10 @@
 import { and, eq, lte, max, sql } from 'drizzle-orm';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
-import type { Database } from '../../db/client';
-import { measurements } from '../../db/schema/measurements';
-import { participantTriage } from '../../db/schema/triage';
-import { users } from '../../db/schema/users';
-import { reviewerName, reviewers } from '../../core/reviewers';
+import type { Database } from '#app/db/client';
+import { measurements } from '#app/db/schema/measurements';
+import { participantTriage } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
+import { reviewerName, reviewers } from '#app/core/reviewers';
 
 /**
  * Records that `reviewerId` reviewed the participant now, creating the participant's triage row

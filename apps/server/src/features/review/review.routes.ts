@@ -8,11 +8,11 @@ import {
   markReviewedRequestSchema,
   participantTriageStatusSchema,
 } from '@recovery-portal/contract/review';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { currentStaff } from '#app/plugins/auth';
+import { auditRequest } from '#app/core/audit/request-audit';
 import { markReviewed, triageStatus } from './review.service';
 
 /** Review tracking (issue 7): clinicians only, every call audited. */

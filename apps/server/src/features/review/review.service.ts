@@ -1,8 +1,8 @@
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { dataConnectionOf, type ParticipantTriageStatus } from '@recovery-portal/contract/review';
-import type { Database } from '../../db/client';
-import { notFound } from '../../lib/app-error';
-import { requireParticipant } from '../../core/participant-lookup';
+import type { Database } from '#app/db/client';
+import { notFound } from '#app/lib/app-error';
+import { requireParticipant } from '#app/core/participant-lookup';
 import * as repo from './review.repository';
 
 /** A participant's triage status as of `now`: last review, data connection, open flags. */

@@ -5,10 +5,10 @@ import {
   DATA_STOPPED_AFTER_DAYS,
   participantTriageStatusSchema,
 } from '@recovery-portal/contract/review';
-import { auditLog } from '../../db/schema/audit';
-import { measurements } from '../../db/schema/measurements';
-import { participantTriage } from '../../db/schema/triage';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { measurements } from '#app/db/schema/measurements';
+import { participantTriage } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
 import {
   buildTestApp,
   failure,
@@ -16,9 +16,9 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createParticipant, createStaff } from '../../test/factories';
-import { callApi, daysAgo } from '../participants/participants.fixtures';
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff } from '#app/test/factories';
+import { callApi, daysAgo } from '#app/features/participants/participants.fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -1,24 +1,24 @@
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { PainLogSource } from '@recovery-portal/contract/pain';
 import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
-import type { Database } from '../../db/client';
-import { qualifiedColumn } from '../../db/qualified-column';
-import { participantActivity } from '../../db/schema/activity';
-import { clinicalRecords } from '../../db/schema/clinical-records';
-import { conversations } from '../../db/schema/conversations';
-import { digitalTwins, markerMemberships, segments } from '../../db/schema/digital-twin';
-import { imagingFiles } from '../../db/schema/imaging';
-import { measurements } from '../../db/schema/measurements';
-import { nudges } from '../../db/schema/nudges';
-import { painLogs } from '../../db/schema/pain';
+import type { Database } from '#app/db/client';
+import { qualifiedColumn } from '#app/db/qualified-column';
+import { participantActivity } from '#app/db/schema/activity';
+import { clinicalRecords } from '#app/db/schema/clinical-records';
+import { conversations } from '#app/db/schema/conversations';
+import { digitalTwins, markerMemberships, segments } from '#app/db/schema/digital-twin';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { measurements } from '#app/db/schema/measurements';
+import { nudges } from '#app/db/schema/nudges';
+import { painLogs } from '#app/db/schema/pain';
 import {
   simulationEnrolments,
   simulationPrograms,
   simulationState,
-} from '../../db/schema/simulation';
-import { surgeries } from '../../db/schema/surgery';
-import { surveyResponses } from '../../db/schema/surveys';
-import { users } from '../../db/schema/users';
+} from '#app/db/schema/simulation';
+import { surgeries } from '#app/db/schema/surgery';
+import { surveyResponses } from '#app/db/schema/surveys';
+import { users } from '#app/db/schema/users';
 
 /** Namespace of the per-participant enrolment lock. */
 const ENROLMENT_LOCK_NAMESPACE = 4_211_980;

@@ -10,11 +10,11 @@ import {
   simulationProgramQuerySchema,
   simulationStateSchema,
 } from '@recovery-portal/contract/simulation';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../../core/audit/request-audit';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { currentStaff } from '#app/plugins/auth';
+import { auditRequest } from '#app/core/audit/request-audit';
 import { createSimulationService } from './simulation.service';
 
 export interface SimulationRouteDeps {

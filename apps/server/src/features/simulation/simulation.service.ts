@@ -8,20 +8,20 @@ import {
   type SimulationState,
 } from '@recovery-portal/contract/simulation';
 import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
-import type { Database } from '../../db/client';
-import { insertTimeline } from '../../db/seed/bulk-insert';
-import { ensureSurveys } from '../../db/seed/demo-generator';
-import { generateParticipantTimeline } from '../../db/seed/participant-timeline';
-import { planProgramme, type Joint } from '../../db/seed/programme-plan';
-import { addDays, isoDate, startOfUtcDay } from '../../db/seed/seed-dates';
-import { createSeedFaker, DEMO_SEED, mixSeed } from '../../db/seed/seed-random';
-import { painSiteOf, SURGERY_PROCEDURE_OF } from '../../db/seed/surgery-generator';
-import { TIMELINE_VOLUMES } from '../../db/seed/timeline-types';
-import { conflict, notFound } from '../../lib/app-error';
-import { refreshParticipantStats } from '../../core/participant-stats';
-import { insertPainLogs, type NewPainLog } from '../../core/pain-logs';
-import { requireParticipant } from '../../core/participant-lookup';
-import { insertSurgery } from '../../core/surgeries';
+import type { Database } from '#app/db/client';
+import { insertTimeline } from '#app/db/seed/bulk-insert';
+import { ensureSurveys } from '#app/db/seed/demo-generator';
+import { generateParticipantTimeline } from '#app/db/seed/participant-timeline';
+import { planProgramme, type Joint } from '#app/db/seed/programme-plan';
+import { addDays, isoDate, startOfUtcDay } from '#app/db/seed/seed-dates';
+import { createSeedFaker, DEMO_SEED, mixSeed } from '#app/db/seed/seed-random';
+import { painSiteOf, SURGERY_PROCEDURE_OF } from '#app/db/seed/surgery-generator';
+import { TIMELINE_VOLUMES } from '#app/db/seed/timeline-types';
+import { conflict, notFound } from '#app/lib/app-error';
+import { refreshParticipantStats } from '#app/core/participant-stats';
+import { insertPainLogs, type NewPainLog } from '#app/core/pain-logs';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { insertSurgery } from '#app/core/surgeries';
 import {
   deleteGeneratedData,
   findEnrolment,

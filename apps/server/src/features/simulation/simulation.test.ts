@@ -11,16 +11,16 @@ import {
 import { surgeryListSchema, surgeryMutationSchema } from '@recovery-portal/contract/surgery';
 import { telemetrySchema } from '@recovery-portal/contract/telemetry';
 import { activityTrendSchema, trendResponseSchema } from '@recovery-portal/contract/trends';
-import { participantStats } from '../../db/schema/activity';
-import { digitalTwins } from '../../db/schema/digital-twin';
-import { imagingFiles } from '../../db/schema/imaging';
-import { measurements } from '../../db/schema/measurements';
-import { nudges } from '../../db/schema/nudges';
-import { painLogs } from '../../db/schema/pain';
-import { simulationState } from '../../db/schema/simulation';
-import { surgeries } from '../../db/schema/surgery';
-import { surveyResponses } from '../../db/schema/surveys';
-import { users } from '../../db/schema/users';
+import { participantStats } from '#app/db/schema/activity';
+import { digitalTwins } from '#app/db/schema/digital-twin';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { measurements } from '#app/db/schema/measurements';
+import { nudges } from '#app/db/schema/nudges';
+import { painLogs } from '#app/db/schema/pain';
+import { simulationState } from '#app/db/schema/simulation';
+import { surgeries } from '#app/db/schema/surgery';
+import { surveyResponses } from '#app/db/schema/surveys';
+import { users } from '#app/db/schema/users';
 import {
   buildTestApp,
   failure,
@@ -28,7 +28,7 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createDigitalTwin,
   createMeasurements,
@@ -36,10 +36,10 @@ import {
   createSimulationPrograms,
   createStaff,
   createSurgery,
-} from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
-import { simulationRunDateFor } from '../../core/simulation-run-date';
-import { DAY_MS } from '../../core/days';
+} from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
+import { simulationRunDateFor } from '#app/core/simulation-run-date';
+import { DAY_MS } from '#app/core/days';
 
 /**
  * The simulation's pinned run date, ten days before the pinned test clock: the programme runs up

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import type { SsoRefusal } from '@recovery-portal/contract/sso-constants';
-import type { Config } from '../../config';
+import type { Config } from '#app/config';
 
 export type OidcSettings = NonNullable<Config['oidc']>;
 

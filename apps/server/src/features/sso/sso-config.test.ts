@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config';
+import { ConfigError, loadConfig } from '#app/config';
 
 const OIDC = {
   OIDC_ISSUER: 'https://login.clinic.example/realms/staff',

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { ssoSignIns } from '../../db/schema/sso';
-import { users } from '../../db/schema/users';
+import type { Database } from '#app/db/client';
+import { ssoSignIns } from '#app/db/schema/sso';
+import { users } from '#app/db/schema/users';
 
 export type SsoSignInRow = typeof ssoSignIns.$inferSelect;
 

@@ -9,9 +9,9 @@ import {
   SSO_SIGN_IN_TTL_MINUTES,
   type SsoRefusal,
 } from '@recovery-portal/contract/sso-constants';
-import { callerOf } from '../../core/caller';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
+import { callerOf } from '#app/core/caller';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
 import { OidcFailure } from './oidc-client';
 import type { SsoService } from './sso.service';
 

@@ -7,15 +7,15 @@ import {
   SSO_SIGN_IN_TTL_MINUTES,
   type SsoRefusal,
 } from '@recovery-portal/contract/sso-constants';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { opaqueToken, sha256 } from '../../lib/secure-random';
-import * as accountRepo from '../account/account.repository';
-import type { AccountService } from '../account/account.service';
-import type { CallerContext } from '../../core/caller';
-import { issueMfaChallenge } from '../account/mfa-challenge';
-import { recordAudit } from '../../core/audit/record-audit';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
+import { AppError } from '#app/lib/app-error';
+import { opaqueToken, sha256 } from '#app/lib/secure-random';
+import * as accountRepo from '#app/features/account/account.repository';
+import type { AccountService } from '#app/features/account/account.service';
+import type { CallerContext } from '#app/core/caller';
+import { issueMfaChallenge } from '#app/features/account/mfa-challenge';
+import { recordAudit } from '#app/core/audit/record-audit';
 import {
   OidcFailure,
   type OidcClient,

@@ -8,9 +8,9 @@ import { mfaChallengeSchema } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { signInOptionsSchema, ssoCompletionSchema } from '@recovery-portal/contract/sso';
 import { SSO_REFUSAL_MESSAGES, type SsoRefusal } from '@recovery-portal/contract/sso-constants';
-import { auditLog } from '../../db/schema/audit';
-import { ssoSignIns } from '../../db/schema/sso';
-import { users } from '../../db/schema/users';
+import { auditLog } from '#app/db/schema/audit';
+import { ssoSignIns } from '#app/db/schema/sso';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   buildTestApp,
@@ -19,15 +19,15 @@ import {
   postJson,
   successData,
   type TestApp,
-} from '../../test/build-test-app';
-import { createUser } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createUser } from '#app/test/factories';
 import {
   signInAtProvider,
   startTestIdentityProvider,
   type TestIdentity,
   type TestIdentityProvider,
-} from '../../test/oidc/test-identity-provider';
-import { setRequiredForStaff } from '../account/mfa.repository';
+} from '#app/test/oidc/test-identity-provider';
+import { setRequiredForStaff } from '#app/features/account/mfa.repository';
 
 const PUBLIC_URL = 'http://portal.test';
 const REDIRECT_URI = `${PUBLIC_URL}${API_PATHS.sso.callback}`;

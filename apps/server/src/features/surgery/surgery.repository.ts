@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { SURVEY_TIMEPOINT_OFFSET_DAYS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
-import type { Database } from '../../db/client';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
-import { addDays } from '../../core/days';
+import type { Database } from '#app/db/client';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import { addDays } from '#app/core/days';
 
 // ---------------------------------------------------------------------------------------------
 // The survey schedule dated from a surgery

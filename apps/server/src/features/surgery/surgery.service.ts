@@ -6,19 +6,19 @@ import {
   type SurgeryProcedure,
   type UpdateSurgeryRequest,
 } from '@recovery-portal/contract/surgery';
-import type { Database } from '../../db/client';
-import { ensureSurveys } from '../../db/seed/demo-generator';
-import type { Joint } from '../../db/seed/programme-plan';
-import { RETIRED_SURVEY_TITLES, SURVEY_DEFINITIONS } from '../../db/seed/survey-definitions';
-import { notFound } from '../../lib/app-error';
-import { requireParticipant } from '../../core/participant-lookup';
+import type { Database } from '#app/db/client';
+import { ensureSurveys } from '#app/db/seed/demo-generator';
+import type { Joint } from '#app/db/seed/programme-plan';
+import { RETIRED_SURVEY_TITLES, SURVEY_DEFINITIONS } from '#app/db/seed/survey-definitions';
+import { notFound } from '#app/lib/app-error';
+import { requireParticipant } from '#app/core/participant-lookup';
 import {
   findSurgery,
   insertSurgery,
   listSurgeries,
   updateSurgery,
   type SurgeryValues,
-} from '../../core/surgeries';
+} from '#app/core/surgeries';
 import {
   countScheduledSurveys,
   listQuestionnaires,

@@ -7,8 +7,8 @@ import {
   surgeryListSchema,
   surgeryMutationSchema,
 } from '@recovery-portal/contract/surgery';
-import { imagingFiles } from '../../db/schema/imaging';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import {
   authHeaders,
   buildTestApp,
@@ -17,15 +17,15 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createParticipant,
   createStaff,
   createSurgery,
   createSurvey,
   createSurveyResponse,
-} from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
+} from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

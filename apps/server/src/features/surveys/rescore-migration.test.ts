@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { surveyResponses } from '../../db/schema/surveys';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createParticipant, createSurvey, createSurveyResponse } from '../../test/factories';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { surveyResponses } from '#app/db/schema/surveys';
+import { buildTestApp, type TestApp } from '#app/test/build-test-app';
+import { createParticipant, createSurvey, createSurveyResponse } from '#app/test/factories';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 
 const RESCORE_SQL = readFileSync(
   new URL('../../db/migrations/0012_rescore-survey-responses.sql', import.meta.url),

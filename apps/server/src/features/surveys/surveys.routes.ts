@@ -5,12 +5,12 @@ import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantQuerySchema } from '@recovery-portal/contract/profile';
 import { surveyResponseListSchema } from '@recovery-portal/contract/survey-responses';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../../core/audit/request-audit';
-import { requireParticipant } from '../../core/participant-lookup';
-import { todayUtc } from '../../core/days';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditRequest } from '#app/core/audit/request-audit';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { todayUtc } from '#app/core/days';
 import { createSurveyService } from './surveys.service';
 
 /** The surveys table on the profile (spec §2 'Surveys table'): clinicians only. */

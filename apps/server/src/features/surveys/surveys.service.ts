@@ -1,7 +1,7 @@
 import type { SurveyResponse } from '@recovery-portal/contract/survey-responses';
-import type { Database } from '../../db/client';
-import { listScheduledSurveys } from '../../core/surveys/scheduled-surveys';
-import { toSurveyResponse } from '../../core/surveys/survey-responses';
+import type { Database } from '#app/db/client';
+import { listScheduledSurveys } from '#app/core/surveys/scheduled-surveys';
+import { toSurveyResponse } from '#app/core/surveys/survey-responses';
 
 export function createSurveyService(db: Database) {
   return {

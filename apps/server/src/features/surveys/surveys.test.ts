@@ -11,18 +11,18 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createParticipant,
   createStaff,
   createSurvey,
   createSurveyResponse,
-} from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../../core/days';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
-import { NOT_AN_INSTRUMENT } from '../../core/surveys/survey-scores';
-import { surveyContent } from '../../core/surveys/survey-responses';
+} from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
+import { addDays, todayUtc } from '#app/core/days';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
+import { NOT_AN_INSTRUMENT } from '#app/core/surveys/survey-scores';
+import { surveyContent } from '#app/core/surveys/survey-responses';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

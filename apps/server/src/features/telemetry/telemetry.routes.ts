@@ -5,12 +5,12 @@ import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantQuerySchema } from '@recovery-portal/contract/profile';
 import { telemetrySchema } from '@recovery-portal/contract/telemetry';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../../core/audit/request-audit';
-import { requireParticipant } from '../../core/participant-lookup';
-import { simulationRunDateFor } from '../../core/simulation-run-date';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditRequest } from '#app/core/audit/request-audit';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { simulationRunDateFor } from '#app/core/simulation-run-date';
 import { createTelemetryService } from './telemetry.service';
 
 /** Home Health Telemetry and Labs & Vitals of a participant (spec §2, §7): clinicians only. */

@@ -16,14 +16,11 @@ import {
   type LabMeasure,
   type Telemetry,
 } from '@recovery-portal/contract/telemetry';
-import type { Database } from '../../db/client';
-import { addDays, startOfDay, todayUtc, utcDay } from '../../core/days';
-import { roundTo } from '../../core/numbers';
-import { computeInsight, type DailyValue } from '../../core/measurements/insight';
-import {
-  lastMeasurementAt,
-  readingsBetween,
-} from '../../core/measurements/measurements.repository';
+import type { Database } from '#app/db/client';
+import { addDays, startOfDay, todayUtc, utcDay } from '#app/core/days';
+import { roundTo } from '#app/core/numbers';
+import { computeInsight, type DailyValue } from '#app/core/measurements/insight';
+import { lastMeasurementAt, readingsBetween } from '#app/core/measurements/measurements.repository';
 import {
   dailyValues,
   groupReadings,
@@ -31,8 +28,8 @@ import {
   plotPoints,
   readingKey,
   type Reading,
-} from '../../core/measurements/series';
-import { trendSeries } from '../../core/measurements/trend-series';
+} from '#app/core/measurements/series';
+import { trendSeries } from '#app/core/measurements/trend-series';
 
 /** Every measurement the telemetry call reads. */
 const TELEMETRY_CODES = Object.values(MEASUREMENT_TYPES).map((type) => type.code);

@@ -4,7 +4,7 @@ import { averageGlucoseFromHba1c } from '@recovery-portal/contract/measurements'
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { NOT_AVAILABLE_INSIGHT, telemetrySchema } from '@recovery-portal/contract/telemetry';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from '#app/db/schema/audit';
 import {
   buildTestApp,
   failure,
@@ -12,15 +12,15 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createMeasurements,
   createParticipant,
   createStaff,
   type MeasurementAttributes,
-} from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../../core/days';
+} from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
+import { addDays, todayUtc } from '#app/core/days';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

@@ -12,13 +12,13 @@ import {
   userTrendSchema,
   type TrendSeriesKind,
 } from '@recovery-portal/contract/trends';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { auditRequest } from '../../core/audit/request-audit';
-import { requireParticipant } from '../../core/participant-lookup';
-import { simulationRunDateFor } from '../../core/simulation-run-date';
-import { todayUtc } from '../../core/days';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { auditRequest } from '#app/core/audit/request-audit';
+import { requireParticipant } from '#app/core/participant-lookup';
+import { simulationRunDateFor } from '#app/core/simulation-run-date';
+import { todayUtc } from '#app/core/days';
 import { createTrendService } from './trends.service';
 
 const SERIES_PATHS: Record<TrendSeriesKind, string> = {

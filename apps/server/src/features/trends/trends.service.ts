@@ -11,12 +11,12 @@ import {
   type UserTrendMetric,
   type WeeklySeries,
 } from '@recovery-portal/contract/trends';
-import type { Database } from '../../db/client';
-import { addDays, startOfDay } from '../../core/days';
-import { computeInsight } from '../../core/measurements/insight';
-import { readingsBetween } from '../../core/measurements/measurements.repository';
-import { dailyValues, type Reading } from '../../core/measurements/series';
-import { trendSeries } from '../../core/measurements/trend-series';
+import type { Database } from '#app/db/client';
+import { addDays, startOfDay } from '#app/core/days';
+import { computeInsight } from '#app/core/measurements/insight';
+import { readingsBetween } from '#app/core/measurements/measurements.repository';
+import { dailyValues, type Reading } from '#app/core/measurements/series';
+import { trendSeries } from '#app/core/measurements/trend-series';
 import { weeklyMeans, weeksEnding } from './weekly';
 
 const codeOf = (key: MeasurementKey) => MEASUREMENT_TYPES[key].code;

@@ -11,7 +11,7 @@ import {
   USER_TREND_WEEKS,
   userTrendSchema,
 } from '@recovery-portal/contract/trends';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog } from '#app/db/schema/audit';
 import {
   buildTestApp,
   failure,
@@ -19,10 +19,10 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createMeasurements, createParticipant, createStaff } from '../../test/factories';
-import { callApi } from '../participants/participants.fixtures';
-import { addDays, todayUtc } from '../../core/days';
+} from '#app/test/build-test-app';
+import { createMeasurements, createParticipant, createStaff } from '#app/test/factories';
+import { callApi } from '#app/features/participants/participants.fixtures';
+import { addDays, todayUtc } from '#app/core/days';
 import { weeklyMeans, weeksEnding } from './weekly';
 
 let testApp: TestApp;

@@ -1,7 +1,7 @@
 import type { PlotPoint } from '@recovery-portal/contract/telemetry';
-import { addDays } from '../../core/days';
-import type { DailyValue } from '../../core/measurements/insight';
-import { roundTo } from '../../core/numbers';
+import { addDays } from '#app/core/days';
+import type { DailyValue } from '#app/core/measurements/insight';
+import { roundTo } from '#app/core/numbers';
 
 export interface Week {
   start: string;

@@ -7,8 +7,8 @@ import {
   SAFETY_SCRIPTS,
   TOPICS,
   type ScriptLine,
-} from '../../db/seed/conversation-scripts';
-import { SAFETY_FINDINGS } from '../../db/seed/programme-plan';
+} from '#app/db/seed/conversation-scripts';
+import { SAFETY_FINDINGS } from '#app/db/seed/programme-plan';
 import {
   compileConcerns,
   matchConversation,

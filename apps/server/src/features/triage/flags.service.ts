@@ -8,9 +8,9 @@ import {
   type FlagListResponse,
 } from '@recovery-portal/contract/flags';
 import { THRESHOLD_RULE_DEFINITIONS, THRESHOLD_RULES } from '@recovery-portal/contract/thresholds';
-import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../lib/app-error';
-import { requireParticipant } from '../../core/participant-lookup';
+import type { Database } from '#app/db/client';
+import { conflict, notFound } from '#app/lib/app-error';
+import { requireParticipant } from '#app/core/participant-lookup';
 import {
   acknowledgeFlag,
   countOpenFlags,

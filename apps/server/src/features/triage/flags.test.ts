@@ -10,8 +10,8 @@ import {
   participantFlagListSchema,
 } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { auditLog } from '../../db/schema/audit';
-import { clinicalFlags, participantTriage } from '../../db/schema/triage';
+import { auditLog } from '#app/db/schema/audit';
+import { clinicalFlags, participantTriage } from '#app/db/schema/triage';
 import {
   authHeaders,
   buildTestApp,
@@ -22,7 +22,7 @@ import {
   TEST_JWT_SECRET,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
+} from '#app/test/build-test-app';
 import {
   createConversation,
   createMeasurements,
@@ -30,10 +30,10 @@ import {
   createSimulationPrograms,
   createSurvey,
   createSurveyResponse,
-} from '../../test/factories';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+} from '#app/test/factories';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { createTriageScanner } from './triage-scanner';
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { surveyResponses, surveys } from '../../db/schema/surveys';
-import { scheduleRowColumns, type ScheduleRow } from '../../core/surveys/survey-schedule';
+import type { Database } from '#app/db/client';
+import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import { scheduleRowColumns, type ScheduleRow } from '#app/core/surveys/survey-schedule';
 
 /** Participants with a survey submitted in (after, upTo], in id order. */
 export async function participantsWithSubmissions(

@@ -2,9 +2,9 @@ import { NOT_IMPROVING_FINDING } from '@recovery-portal/contract/flags';
 import type { Measure } from '@recovery-portal/contract/instruments';
 import { MCID_FROM, PASS_FROM, type OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { SURVEY_TIMEPOINT_LABELS } from '@recovery-portal/contract/surveys';
-import type { ScheduleRow } from '../../core/surveys/survey-schedule';
-import { assessScore, type Shortfall } from '../../core/surveys/outcome-status';
-import { buildOutcomeSurveys } from '../../core/surveys/outcome-surveys';
+import type { ScheduleRow } from '#app/core/surveys/survey-schedule';
+import { assessScore, type Shortfall } from '#app/core/surveys/outcome-status';
+import { buildOutcomeSurveys } from '#app/core/surveys/outcome-surveys';
 
 /** A published score that is not improving as expected, with the numbers in words. */
 export interface OutcomeFinding {

@@ -12,7 +12,7 @@ import {
   weightChangeFindings,
   type Reading,
 } from './threshold-rules';
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 const DAY0 = Date.parse('2026-03-01T00:00:00Z');
 /** A reading on day `day` (0 = 2026-03-01) at `hour` UTC. */

@@ -7,7 +7,7 @@ import {
   type ThresholdRule,
   type ThresholdSetting,
 } from '@recovery-portal/contract/thresholds';
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 /**
  * The threshold rules over a participant's telemetry. Pure: the scanner loads the readings and

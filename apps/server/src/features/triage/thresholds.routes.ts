@@ -8,12 +8,12 @@ import {
   participantThresholdsSchema,
   updateThresholdsRequestSchema,
 } from '@recovery-portal/contract/thresholds';
-import { afterCommit } from '../../db/ambient-transaction';
-import type { Database } from '../../db/client';
-import { ok } from '../../lib/envelope';
-import { errorResponses } from '../../lib/route-errors';
-import { currentStaff } from '../../plugins/auth';
-import { auditRequest } from '../../core/audit/request-audit';
+import { afterCommit } from '#app/db/ambient-transaction';
+import type { Database } from '#app/db/client';
+import { ok } from '#app/lib/envelope';
+import { errorResponses } from '#app/lib/route-errors';
+import { currentStaff } from '#app/plugins/auth';
+import { auditRequest } from '#app/core/audit/request-audit';
 import { createThresholdService } from './thresholds.service';
 import type { TriageScanner } from './triage-scanner';
 

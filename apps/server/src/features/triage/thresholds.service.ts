@@ -7,8 +7,8 @@ import {
   type ParticipantThresholds,
   type ThresholdRuleChange,
 } from '@recovery-portal/contract/thresholds';
-import type { Database } from '../../db/client';
-import { requireParticipant } from '../../core/participant-lookup';
+import type { Database } from '#app/db/client';
+import { requireParticipant } from '#app/core/participant-lookup';
 import { effectiveThresholds } from './triage-scanner';
 import {
   deleteThresholdOverride,

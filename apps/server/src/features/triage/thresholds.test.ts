@@ -11,9 +11,9 @@ import {
   THRESHOLD_RULES,
   type ParticipantThresholds,
 } from '@recovery-portal/contract/thresholds';
-import { ConfigError, loadConfig } from '../../config';
-import { auditLog } from '../../db/schema/audit';
-import { clinicalFlags } from '../../db/schema/triage';
+import { ConfigError, loadConfig } from '#app/config';
+import { auditLog } from '#app/db/schema/audit';
+import { clinicalFlags } from '#app/db/schema/triage';
 import {
   authHeaders,
   buildTestApp,
@@ -23,8 +23,8 @@ import {
   successData,
   type LoggedInStaff,
   type TestApp,
-} from '../../test/build-test-app';
-import { createMeasurements, createParticipant, createSurgery } from '../../test/factories';
+} from '#app/test/build-test-app';
+import { createMeasurements, createParticipant, createSurgery } from '#app/test/factories';
 
 let testApp: TestApp;
 let clinician: LoggedInStaff;

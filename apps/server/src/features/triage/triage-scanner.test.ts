@@ -2,16 +2,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
 import { DEFAULT_CONCERNS, FLAG_SOURCES } from '@recovery-portal/contract/flags';
-import { conversations } from '../../db/schema/conversations';
+import { conversations } from '#app/db/schema/conversations';
 import {
   clinicalFlags,
   participantThresholds,
   participantTriage,
   triageScanState,
-} from '../../db/schema/triage';
+} from '#app/db/schema/triage';
 import { testNow } from '../../../../../test/test-now';
-import { seedDemoData } from '../../db/seed/seed-demo';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { seedDemoData } from '#app/db/seed/seed-demo';
+import { buildTestApp, type TestApp } from '#app/test/build-test-app';
 import {
   createConversation,
   createMeasurements,
@@ -19,11 +19,11 @@ import {
   createSurgery,
   createSurvey,
   createSurveyResponse,
-} from '../../test/factories';
+} from '#app/test/factories';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import { KOOS_JR } from '../../core/surveys/instruments/koos-jr';
+import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { createTriageScanner, OUTCOME_LOOKBACK_DAYS, TRIAGE_LOOKBACK_DAYS } from './triage-scanner';
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 const NOW = new Date('2026-03-20T12:00:00Z');
 const daysBefore = (days: number, hour = 9) =>

@@ -7,7 +7,7 @@ import {
   type ThresholdRule,
   type ThresholdSetting,
 } from '@recovery-portal/contract/thresholds';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 import { compileConcerns, matchConversation } from './concern-matcher';
 import { participantsWithSubmissions, submittedSurveysOf } from './outcome-flags.repository';
 import { outcomeFindings } from './outcome-rules';
@@ -38,7 +38,7 @@ import {
   type ScannedConversation,
   type ThresholdOverrideRow,
 } from './triage.repository';
-import { DAY_MS } from '../../core/days';
+import { DAY_MS } from '#app/core/days';
 
 /**
  * Findings older than this are history, not triage: a first scan of a database with a year of

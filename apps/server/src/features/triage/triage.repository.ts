@@ -19,17 +19,17 @@ import type {
 import type { FlagSeverity, FlagSource, FlagStatus } from '@recovery-portal/contract/flags';
 import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import type { Database } from '../../db/client';
-import { conversations } from '../../db/schema/conversations';
-import { measurements } from '../../db/schema/measurements';
-import { surgeries } from '../../db/schema/surgery';
+import type { Database } from '#app/db/client';
+import { conversations } from '#app/db/schema/conversations';
+import { measurements } from '#app/db/schema/measurements';
+import { surgeries } from '#app/db/schema/surgery';
 import {
   clinicalFlags,
   participantThresholds,
   participantTriage,
   triageScanState,
-} from '../../db/schema/triage';
-import { users } from '../../db/schema/users';
+} from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
 
 // ---------------------------------------------------------------------------------------------
 // Scan state

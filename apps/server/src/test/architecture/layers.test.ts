@@ -15,19 +15,22 @@ async function layerFindings(file: string, source: string): Promise<string[]> {
 }
 
 describe('server layers (docs/architecture.md)', () => {
-  it('refuses a feature importing another feature', async () => {
-    const findings = await layerFindings(
-      'apps/server/src/features/pain/pain.routes.ts',
-      "export { createSurveyService } from '../surveys/surveys.service';\n",
-    );
-    expect(findings).toEqual([expect.stringMatching(/never imports another feature/)]);
-  });
+  it.each(['#app/features/surveys/surveys.service', '../surveys/surveys.service'])(
+    'refuses a feature importing another feature (%s)',
+    async (specifier) => {
+      const findings = await layerFindings(
+        'apps/server/src/features/pain/pain.routes.ts',
+        `export { createSurveyService } from '${specifier}';\n`,
+      );
+      expect(findings).toEqual([expect.stringMatching(/never imports another feature/)]);
+    },
+  );
 
   it('lets a feature import the shared kernel and its own files', async () => {
     const findings = await layerFindings(
       'apps/server/src/features/pain/pain.routes.ts',
       [
-        "export { auditOf } from '../../core/audit/request-audit';",
+        "export { auditOf } from '#app/core/audit/request-audit';",
         "export { registerPainRoutes } from './pain.routes';",
         '',
       ].join('\n'),
@@ -40,7 +43,7 @@ describe('server layers (docs/architecture.md)', () => {
     async (file) => {
       const findings = await layerFindings(
         `apps/server/src/${file}`,
-        "export { createSurveyService } from '../features/surveys/surveys.service';\n",
+        "export { createSurveyService } from '#app/features/surveys/surveys.service';\n",
       );
       expect(findings).toEqual([expect.stringMatching(/never imports one/)]);
     },
@@ -50,8 +53,8 @@ describe('server layers (docs/architecture.md)', () => {
     const findings = await layerFindings(
       'apps/server/src/features/sso/sso.service.ts',
       [
-        "export type { AccountService } from '../account/account.service';",
-        "export { createSurveyService } from '../surveys/surveys.service';",
+        "export type { AccountService } from '#app/features/account/account.service';",
+        "export { createSurveyService } from '#app/features/surveys/surveys.service';",
         '',
       ].join('\n'),
     );

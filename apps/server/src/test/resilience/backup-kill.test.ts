@@ -4,12 +4,12 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imagingFiles } from '../../db/schema/imaging';
-import { surgeries } from '../../db/schema/surgery';
-import { seedDemoData } from '../../db/seed/seed-demo';
-import { isPartialName } from '../../features/backup/atomic-file';
-import { verifyArchive } from '../../features/backup/read-archive';
-import { createDicomStore } from '../../core/imaging/dicom-store';
+import { imagingFiles } from '#app/db/schema/imaging';
+import { surgeries } from '#app/db/schema/surgery';
+import { seedDemoData } from '#app/db/seed/seed-demo';
+import { isPartialName } from '#app/features/backup/atomic-file';
+import { verifyArchive } from '#app/features/backup/read-archive';
+import { createDicomStore } from '#app/core/imaging/dicom-store';
 import { repoRoot } from './server-process';
 import { createServerData, type ServerData } from './test-database';
 

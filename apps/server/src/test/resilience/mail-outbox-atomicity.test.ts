@@ -1,9 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { outbox } from '../../db/schema/outbox';
-import { users } from '../../db/schema/users';
-import { authHeaders, buildTestApp, loginAs, postJson, type TestApp } from '../build-test-app';
+import { outbox } from '#app/db/schema/outbox';
+import { users } from '#app/db/schema/users';
+import {
+  authHeaders,
+  buildTestApp,
+  loginAs,
+  postJson,
+  type TestApp,
+} from '#app/test/build-test-app';
 
 /**
  * Without SMTP, an invitation or a reminder and its email in the outbox are one transaction:

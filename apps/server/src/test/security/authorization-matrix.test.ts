@@ -14,8 +14,8 @@ import {
 } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { STAFF_ROLES, type StaffRole } from '@recovery-portal/contract/users';
-import { refreshTokens } from '../../db/schema/auth';
-import { users } from '../../db/schema/users';
+import { refreshTokens } from '#app/db/schema/auth';
+import { users } from '#app/db/schema/users';
 import {
   csrfHeaders,
   failure,
@@ -25,8 +25,8 @@ import {
   TEST_JWT_SECRET,
   type LoggedInStaff,
   type TestApp,
-} from '../build-test-app';
-import { createParticipant, createPendingStaff, FACTORY_PASSWORD } from '../factories';
+} from '#app/test/build-test-app';
+import { createParticipant, createPendingStaff, FACTORY_PASSWORD } from '#app/test/factories';
 import { envelopeProblem } from './envelope-checks';
 import {
   allowedRoles,

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@recovery-portal/contract/envelope';
 import { MAX_DICOM_FILES_PER_UPLOAD } from '@recovery-portal/contract/imaging';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import { users } from '../../db/schema/users';
-import { csrfHeaders, loginAs } from '../build-test-app';
+import { users } from '#app/db/schema/users';
+import { csrfHeaders, loginAs } from '#app/test/build-test-app';
 import {
   createClinicalRecord,
   createConversation,
@@ -20,7 +20,7 @@ import {
   createSurgery,
   createSurvey,
   createSurveyResponse,
-} from '../factories';
+} from '#app/test/factories';
 import { databaseDigest, digestDifference, writeMark, type DatabaseDigest } from './db-digest';
 import { envelopeProblem } from './envelope-checks';
 import {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '#app/db/client';
 
 /**
  * Tables whose rows a rejected or read-only request may legitimately add, with the reason.

@@ -1,11 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { outbox } from '../../db/schema/outbox';
-import { linkAnnouncement } from '../../mail/link-announcement';
-import { createOutboxMailer } from '../../mail/mailer';
-import { authHeaders, buildTestApp, loginAs, postJson, type TestApp } from '../build-test-app';
-import { createParticipant, createStaff } from '../factories';
+import { outbox } from '#app/db/schema/outbox';
+import { linkAnnouncement } from '#app/mail/link-announcement';
+import { createOutboxMailer } from '#app/mail/mailer';
+import {
+  authHeaders,
+  buildTestApp,
+  loginAs,
+  postJson,
+  type TestApp,
+} from '#app/test/build-test-app';
+import { createParticipant, createStaff } from '#app/test/factories';
 
 const SEARCH_TERM = 'Quillfeather';
 let testApp: TestApp;

@@ -2,8 +2,8 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import type { RouteAccess } from '../../plugins/auth';
-import { buildTestApp, type TestApp, type TestAppOptions } from '../build-test-app';
+import type { RouteAccess } from '#app/plugins/auth';
+import { buildTestApp, type TestApp, type TestAppOptions } from '#app/test/build-test-app';
 
 /** Where a route belongs, which decides how the security tests treat it. */
 export type RouteKind =
