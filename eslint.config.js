@@ -33,6 +33,25 @@ const serverZones = [
     })),
 ];
 
+const web = './apps/web/src';
+/** Web layers: lib/components → features → app; one zone per feature folder, as on the server. */
+const webZones = [
+  ...['lib', 'components'].map((layer) => ({
+    target: `${web}/${layer}`,
+    from: [`${web}/features`, `${web}/app`],
+    message: `${layer}/ sits below the features and never imports one.`,
+  })),
+  { target: `${web}/features`, from: `${web}/app`, message: 'A feature never imports app/.' },
+  ...readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${web}/features/${name}`,
+      from: `${web}/features`,
+      except: [`./${name}`],
+      message: 'A web feature never imports another feature: compose them in app/routes.',
+    })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -130,28 +149,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Imports flow lib/components → features → app; features never import each other.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/web/src/lib',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-            },
-            {
-              target: './apps/web/src/components',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-            },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            {
-              target: './apps/web/src/features/*/',
-              from: './apps/web/src/features/*/',
-              except: ['.'],
-              message: 'A feature never imports another feature; compose them in app/routes.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
   },
   {

@@ -9,6 +9,7 @@ import { ParticipantConversationsCard } from '../features/conversations/componen
 import { DigitalTwinDialog } from '../features/digital-twin/components/digital-twin-dialog';
 import { ParticipantFlagsSection } from '../features/flags/components/participant-flags-section';
 import { flagFixture } from '../features/flags/flag-fixtures';
+import { renderFollowUpProbe } from '../features/flags/follow-up-probe';
 import { ParticipantNudgesCard } from '../features/profile-nudges/components/participant-nudges-card';
 import { clinicianUser, loginFor } from '../testing/fixtures';
 import { failure, mockFetch, setCsrfCookie, success } from '../testing/http';
@@ -251,7 +252,13 @@ describe('server-generated text with script and HTML in it', () => {
         ? success([flag])
         : failure(404, 'NOT_FOUND', 'There is nothing at this address.'),
     );
-    renderWithProviders(<ParticipantFlagsSection participantId={7} participantName="Jane Doe" />);
+    renderWithProviders(
+      <ParticipantFlagsSection
+        participantId={7}
+        participantName="Jane Doe"
+        renderFollowUp={renderFollowUpProbe}
+      />,
+    );
     await screen.findByRole('table', { name: 'Participant flags' }, SLOW);
     await expectShownAsText([flag.matched_text, `${URL_PAYLOAD} ${IMG}`, SVG]);
   });

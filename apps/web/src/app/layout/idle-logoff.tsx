@@ -17,7 +17,7 @@ import {
 } from '@recovery-portal/contract/session-policy';
 import { useSessionPolicy } from '../../features/auth/api/get-session-policy';
 import { logout, useLogout } from '../../features/auth/api/logout';
-import { renewSession } from '../../lib/api-client';
+import { renewSession } from '../../lib/api/session-refresh';
 import { clearIdleSignOutNotice, setIdleSignOutNotice } from '../../lib/idle-notice';
 import { startIdleTimer, type ActivitySource, type IdleTimer } from '../../lib/idle-timer';
 import { getSession, subscribeSession } from '../../lib/session';

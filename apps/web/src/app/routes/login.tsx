@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { SSO_LOGIN_PARAMS } from '@recovery-portal/contract/sso-constants';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { MfaChallengeStep } from '../../features/auth/components/mfa-challenge-step';
 import { SsoLogin } from '../../features/sso/components/sso-login';
 import { getIdleSignOutNotice } from '../../lib/idle-notice';
 import { sessionExpiredNotice } from '../../lib/return-after-sign-in';
@@ -10,6 +12,7 @@ const SsoCompletion = lazy(async () => ({
   default: (await import('../../features/sso/components/sso-completion')).SsoCompletion,
 }));
 
+/** Single sign-on (feature sso) wraps the password sign-in and its two-step code (feature auth). */
 export function LoginRoute() {
   const [params] = useSearchParams();
   return (
@@ -17,11 +20,23 @@ export function LoginRoute() {
       <title>Login · Recovery Portal</title>
       {params.has(SSO_LOGIN_PARAMS.complete) ? (
         <Suspense fallback={null}>
-          <SsoCompletion />
+          <SsoCompletion
+            renderChallenge={(challenge, restart) => (
+              <MfaChallengeStep challenge={challenge} onRestart={restart} />
+            )}
+          />
         </Suspense>
       ) : (
-        // After an idle logoff or an expired session the form says why it ended (issues 8, 17).
-        <SsoLogin notice={getIdleSignOutNotice() ?? sessionExpiredNotice()} />
+        <SsoLogin
+          renderLogin={({ passwordSignIn, above }) => (
+            // After an idle logoff or an expired session the form says why it ended (issues 8, 17).
+            <LoginForm
+              notice={getIdleSignOutNotice() ?? sessionExpiredNotice()}
+              passwordSignIn={passwordSignIn}
+              above={above}
+            />
+          )}
+        />
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PageHeading } from '../../components/layout/page-heading';
 import { CareTeamCard } from '../../features/care-team/components/care-team-card';
+import { CreateTaskDialog } from '../../features/care-team/components/create-task-dialog';
 import { ParticipantTasksSection } from '../../features/care-team/components/participant-tasks-section';
 import { ParticipantConversationsCard } from '../../features/conversations/components/participant-conversations-card';
 import {
@@ -78,7 +79,11 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <DetailsSection id="flags">
-            <ParticipantFlagsSection participantId={participantId} participantName={fullName} />
+            <ParticipantFlagsSection
+              participantId={participantId}
+              participantName={fullName}
+              renderFollowUp={(followUp) => <CreateTaskDialog open {...followUp} />}
+            />
           </DetailsSection>
           <DetailsSection id="tasks">
             <ParticipantTasksSection participantId={participantId} participantName={fullName} />

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { auditExportFileName, auditExportParams } from '@recovery-portal/contract/audit';
 import type { AuditListRequest } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api/download';
 import { toApiDate } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 

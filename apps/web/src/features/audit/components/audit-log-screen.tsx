@@ -9,7 +9,7 @@ import type { AuditListResponse, AuditLogEntry } from '@recovery-portal/contract
 import { PageHeading } from '../../../components/layout/page-heading';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useExportAuditLog } from '../api/export-audit-log';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { mfaEnrolledLoginSchema } from '@recovery-portal/contract/mfa';
 import type { MfaChallengeEnrolConfirm, MfaEnrolledLogin } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /**
  * POST /api/account/mfa/enrol/confirm: the first code turns two-step sign-in on and answers the

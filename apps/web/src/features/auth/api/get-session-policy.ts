@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { sessionPolicySchema } from '@recovery-portal/contract/session-policy';
 import type { SessionPolicy } from '@recovery-portal/contract/session-policy';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
+import { authKeys } from './auth-keys';
 
 /** GET /api/account/session-policy: the idle period the portal signs users out after. */
 export function getSessionPolicy(signal?: AbortSignal): Promise<SessionPolicy> {
@@ -14,7 +15,7 @@ export function getSessionPolicy(signal?: AbortSignal): Promise<SessionPolicy> {
 
 export function getSessionPolicyQueryOptions() {
   return queryOptions({
-    queryKey: ['session-policy'],
+    queryKey: authKeys.sessionPolicy(),
     queryFn: ({ signal }) => getSessionPolicy(signal),
     // Set by the server's configuration: it changes only with a restart.
     staleTime: Infinity,

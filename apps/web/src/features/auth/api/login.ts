@@ -9,7 +9,7 @@ import { startSession } from '../../../lib/session';
  * of /login carries no validation library (DESIGN §7).
  */
 function loadRequestCode() {
-  return Promise.all([import('../../../lib/api-client'), import('@recovery-portal/contract/mfa')]);
+  return Promise.all([import('../../../lib/api/request'), import('@recovery-portal/contract/mfa')]);
 }
 
 /** Starts downloading what a login needs, e.g. once the form is on screen. */

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { LogoutRequest } from '@recovery-portal/contract/account';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { clearSession, getSession } from '../../../lib/session';
-import { endSessionUrl, leaveToProviderLogout } from '../../sso/end-session';
+import { endSessionUrl, leaveToProviderLogout } from '../../../lib/sso-end-session';
 
 /**
  * POST /api/account/logout revokes the refresh token on the server. The local session ends

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { SendCodeRequest } from '@recovery-portal/contract/account';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** POST /api/account/reset-password: emails an activation code. Only success matters here. */
 export async function sendCode(body: SendCodeRequest): Promise<void> {

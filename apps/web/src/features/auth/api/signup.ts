@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { SignupRequest } from '@recovery-portal/contract/signup';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** POST /api/account/signup: sets a new password with the emailed activation code. */
 export async function signup(body: SignupRequest): Promise<void> {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { mfaEnrolmentSchema } from '@recovery-portal/contract/mfa';
 import type { MfaChallengeEnrolStart, MfaEnrolment } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 
 /** POST /api/account/mfa/enrol/start: the secret for a setup an administrator requires. */
 export function startMfaEnrolment(body: MfaChallengeEnrolStart): Promise<MfaEnrolment> {

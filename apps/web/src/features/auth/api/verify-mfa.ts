@@ -3,7 +3,7 @@ import { loginResponseSchema } from '@recovery-portal/contract/account';
 import type { LoginResponse } from '@recovery-portal/contract/account';
 import type { MfaVerifyRequest } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { startSession } from '../../../lib/session';
 
 /** POST /api/account/mfa/verify: the code (or a recovery code) completes the sign-in. */

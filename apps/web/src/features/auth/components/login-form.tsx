@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -7,22 +7,17 @@ import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { PasswordField } from '../../../components/form/password-field';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useNotify } from '../../../lib/notify';
 import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor } from '../../../lib/session';
 import { preloadLogin, useLogin } from '../api/login';
-import { AuthCard } from './auth-card';
+import { MfaChallengeStep } from './mfa-challenge-step';
+import { AuthCard } from '../../../components/layout/auth-card';
 
 const FIELDS = ['user_name', 'password'] as const;
-
-// The second sign-in step loads only when a password step asks for it (DESIGN §7 budget).
-const MfaStep = lazy(async () => ({ default: (await import('./mfa-step')).MfaStep }));
-const MfaEnrolStep = lazy(async () => ({
-  default: (await import('./mfa-enrol-step')).MfaEnrolStep,
-}));
 
 // The contract schema validates the form as always; its code (zod) is no part of the first load.
 const validation = lazyResolver<LoginRequest>(async () => {
@@ -90,12 +85,7 @@ export function LoginForm({
       setRestartNotice(message);
       setChallenge(null);
     };
-    const Step = challenge.mfa === 'ENROL' ? MfaEnrolStep : MfaStep;
-    return (
-      <Suspense fallback={<AuthCard title="Two-step sign-in">{null}</AuthCard>}>
-        <Step challenge={challenge} onRestart={restart} />
-      </Suspense>
-    );
+    return <MfaChallengeStep challenge={challenge} onRestart={restart} />;
   }
 
   const shownNotice = restartNotice ?? notice;

@@ -9,12 +9,12 @@ import type { MfaEnrolledLogin } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
 import { AuthenticatorSetup } from '../../../components/mfa/authenticator-setup';
 import { RecoveryCodesPanel } from '../../../components/mfa/recovery-codes-panel';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api/api-error';
 import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor, startSession } from '../../../lib/session';
 import { useConfirmMfaEnrolment } from '../api/confirm-mfa-enrolment';
 import { useStartMfaEnrolment } from '../api/start-mfa-enrolment';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/layout/auth-card';
 import type { MfaStepProps } from './mfa-step';
 
 const codeFormSchema = z.object({ code: totpCodeSchema });

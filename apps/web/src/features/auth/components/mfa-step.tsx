@@ -6,12 +6,12 @@ import { useNavigate } from 'react-router';
 import { MFA_MESSAGES, mfaCodeFormSchema } from '@recovery-portal/contract/mfa';
 import type { MfaChallenge, MfaCodeForm } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { signInDestination } from '../../../lib/return-after-sign-in';
 import { homePathFor } from '../../../lib/session';
 import { useVerifyMfa } from '../api/verify-mfa';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/layout/auth-card';
 
 export type MfaStepProps = {
   challenge: MfaChallenge;

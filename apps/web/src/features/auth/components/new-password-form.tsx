@@ -8,10 +8,10 @@ import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { resetPasswordFormSchema } from '@recovery-portal/contract/signup';
 import type { ResetPasswordForm } from '@recovery-portal/contract/signup';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useSignup } from '../api/signup';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/layout/auth-card';
 
 type NewPasswordFormProps = {
   userName: string;

@@ -7,10 +7,10 @@ import type { SendCodeRequest } from '@recovery-portal/contract/account';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useSendCode } from '../api/send-code';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '../../../components/layout/auth-card';
 
 /** Step 1 'Reset Password': SEND OTP stays disabled until the email is valid (spec §5). */
 export function SendCodeForm({ onSent }: { onSent: (userName: string) => void }) {

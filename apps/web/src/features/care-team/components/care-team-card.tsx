@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useParticipantCareTeam } from '../api/get-participant-care-team';
 import { AssignResponsibleDialog } from './assign-responsible-dialog';
 

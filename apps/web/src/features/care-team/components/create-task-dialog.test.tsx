@@ -6,7 +6,7 @@ import { startSession } from '../../../lib/session';
 import { clinicianUser, loginFor } from '../../../testing/fixtures';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render-app';
-import { localDay, STAFF, taskFixture } from '../task-fixtures';
+import { localDay, STAFF, taskFixture } from '../../../testing/task-fixtures';
 import { CreateTaskDialog } from './create-task-dialog';
 
 function serve() {

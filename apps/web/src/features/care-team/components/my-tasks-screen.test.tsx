@@ -6,7 +6,7 @@ import { startSession } from '../../../lib/session';
 import { clinicianUser, loginFor } from '../../../testing/fixtures';
 import { failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render-app';
-import { localDay, taskFixture } from '../task-fixtures';
+import { localDay, taskFixture } from '../../../testing/task-fixtures';
 import { MyTasksScreen } from './my-tasks-screen';
 
 const OVERDUE = taskFixture({ id: 1, title: 'Call back', due_on: localDay(-2) });

@@ -4,7 +4,7 @@ import type { Task } from '@recovery-portal/contract/tasks';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { toApiDate } from '../../../lib/format';
 import { useParticipantTasks } from '../api/tasks';
 import { CreateTaskDialog } from './create-task-dialog';

@@ -1,7 +1,7 @@
 import { Button, Typography } from '@mui/material';
 import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useCompleteTask, useReopenTask } from '../api/tasks';

@@ -12,7 +12,7 @@ import { PageHeading } from '../../../components/layout/page-heading';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useClinicians } from '../api/get-clinicians';
 import { useSetClinicianStatus } from '../api/set-clinician-status';

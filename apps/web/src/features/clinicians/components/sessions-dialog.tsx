@@ -22,7 +22,7 @@ import {
 import { clinicianDisplayName, SESSION_MESSAGES } from '@recovery-portal/contract/clinicians';
 import type { Clinician, StaffSession } from '@recovery-portal/contract/clinicians';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useLastNonNull } from '../../../lib/use-last-non-null';

@@ -21,7 +21,7 @@ import { MESSAGES } from '@recovery-portal/contract/messages';
 import { DataTable } from '../../../components/ui/data-table';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import type { DataTableColumn } from '../../../components/ui/data-table';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_FORMAT, toApiDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import type { Notify } from '../../../lib/notify';

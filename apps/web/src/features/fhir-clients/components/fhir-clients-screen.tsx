@@ -5,7 +5,7 @@ import type { FhirClient } from '@recovery-portal/contract/fhir-clients';
 import { PageHeading } from '../../../components/layout/page-heading';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useFhirClients } from '../api/get-fhir-clients';
 import { useRevokeFhirClient } from '../api/revoke-fhir-client';

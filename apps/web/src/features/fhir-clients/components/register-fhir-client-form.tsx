@@ -18,7 +18,7 @@ import {
   type RegisterFhirClientRequest,
 } from '@recovery-portal/contract/fhir-clients';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { useNotify } from '../../../lib/notify';
 import { useRegisterFhirClient } from '../api/register-fhir-client';

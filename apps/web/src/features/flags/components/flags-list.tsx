@@ -10,10 +10,10 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { pageCount } from '../../../components/ui/paginator';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT, truncateWords } from '../../../lib/format';
 import { pageToStart, useListState } from '../../../lib/list-state';
-import { CreateTaskDialog } from '../../care-team/components/create-task-dialog';
 import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
 import { useOpenFlags } from '../api/get-open-flags';
+import type { RenderFlagFollowUp } from '../flag-follow-up';
 import { flagLink, participantNameOf } from '../flag-link';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
 import { FlagSeverityChip } from './flag-severity-chip';
@@ -29,7 +29,7 @@ const ALLOWED = { [MINE_URL_PARAM]: [MINE_URL_VALUE] } as const;
  * oldest first. A row opens the participant (a conversation flag with its conversation open at
  * the match); Acknowledge takes an optional note and the flag leaves the list.
  */
-export function FlagsList() {
+export function FlagsList({ renderFollowUp }: { renderFollowUp: RenderFlagFollowUp }) {
   const navigate = useNavigate();
   const [type] = useParticipantType();
   const { values, setValues, page, setPage } = useListState(FLAG_FILTERS, {
@@ -159,15 +159,13 @@ export function FlagsList() {
         sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
       />
       <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
-      {followingUp && (
-        <CreateTaskDialog
-          open
-          participantId={followingUp.user_id}
-          participantName={participantNameOf(followingUp)}
-          flag={{ id: followingUp.id, finding: followingUp.finding }}
-          onClose={() => setFollowingUp(null)}
-        />
-      )}
+      {followingUp &&
+        renderFollowUp({
+          participantId: followingUp.user_id,
+          participantName: participantNameOf(followingUp),
+          flag: { id: followingUp.id, finding: followingUp.finding },
+          onClose: () => setFollowingUp(null),
+        })}
     </>
   );
 }

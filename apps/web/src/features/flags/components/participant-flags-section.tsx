@@ -6,11 +6,11 @@ import type { Flag } from '@recovery-portal/contract/flags';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { useParticipantFlags } from '../api/get-participant-flags';
+import type { RenderFlagFollowUp } from '../flag-follow-up';
 import { flagLink } from '../flag-link';
-import { CreateTaskDialog } from '../../care-team/components/create-task-dialog';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
 import { FlagSeverityChip } from './flag-severity-chip';
 
@@ -46,9 +46,11 @@ function StatusCell({ flag }: { flag: Flag }) {
 export function ParticipantFlagsSection({
   participantId,
   participantName,
+  renderFollowUp,
 }: {
   participantId: number;
   participantName: string;
+  renderFollowUp: RenderFlagFollowUp;
 }) {
   const flags = useParticipantFlags(participantId);
   const [acknowledging, setAcknowledging] = useState<Flag | null>(null);
@@ -138,15 +140,13 @@ export function ParticipantFlagsSection({
         />
       )}
       <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
-      {followingUp && (
-        <CreateTaskDialog
-          open
-          participantId={participantId}
-          participantName={participantName}
-          flag={{ id: followingUp.id, finding: followingUp.finding }}
-          onClose={() => setFollowingUp(null)}
-        />
-      )}
+      {followingUp &&
+        renderFollowUp({
+          participantId,
+          participantName,
+          flag: { id: followingUp.id, finding: followingUp.finding },
+          onClose: () => setFollowingUp(null),
+        })}
     </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { DICOM_MEDIA_TYPE, IMAGING_PATHS } from '@recovery-portal/contract/imaging';
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api/download';
 import { saveFile } from '../../../lib/save-file';
 
 /** GET /api/surgery/dicom/file?image_id — fetched as a blob (it needs the bearer token). */

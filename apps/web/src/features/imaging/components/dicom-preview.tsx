@@ -16,7 +16,7 @@ import {
   PREVIEW_UNAVAILABLE_LABELS,
   type ImagingFile,
 } from '@recovery-portal/contract/imaging';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useLastNonNull } from '../../../lib/use-last-non-null';
 import { useDicomPreview } from '../api/get-dicom-preview';
 import { BlobImage } from './blob-image';

@@ -14,7 +14,7 @@ import { MFA_MESSAGES } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolment, MfaStatus } from '@recovery-portal/contract/mfa';
 import { AuthenticatorSetup } from '../../../components/mfa/authenticator-setup';
 import { RecoveryCodesPanel } from '../../../components/mfa/recovery-codes-panel';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api/api-error';
 import { DATE_FORMATS, formatDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useMfaStatus } from '../api/get-mfa-status';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useConfirmMfaSetup } from '../api/confirm-mfa-setup';
 

@@ -19,7 +19,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useMfaPolicy } from '../api/get-mfa-policy';
 import { useResetStaffMfa } from '../api/reset-staff-mfa';

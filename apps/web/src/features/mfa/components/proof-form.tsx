@@ -8,7 +8,7 @@ import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
 import type { MfaProof } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
 import { PasswordField } from '../../../components/form/password-field';
-import { ApiError, errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useDisableMfa } from '../api/disable-mfa';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';

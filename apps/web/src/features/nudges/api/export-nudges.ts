@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { nudgeExportFileName, nudgeExportParams } from '@recovery-portal/contract/nudges';
 import type { NudgeListRequest } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api/download';
 import { toApiDate } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 

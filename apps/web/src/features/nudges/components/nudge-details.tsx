@@ -4,7 +4,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { FeedbackIcon } from '../../../components/ui/feedback-icon';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api/api-error';
 import { formatDate } from '../../../lib/format';
 import { useNudge } from '../api/get-nudge';
 import { NUDGE_DATE_FORMAT, NUDGE_STATUS_LABELS } from '../nudges-state';

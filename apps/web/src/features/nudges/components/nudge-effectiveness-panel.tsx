@@ -14,7 +14,7 @@ import type {
   NudgeEffectiveness,
   NudgeEffectivenessQuery,
 } from '@recovery-portal/contract/nudge-effectiveness';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatNumber } from '../../../lib/format';
 import { useNudgeEffectiveness } from '../api/get-nudge-effectiveness';
 import { effectivenessSummary, formatShare } from '../nudge-effectiveness-summary';

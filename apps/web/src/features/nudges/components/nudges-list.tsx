@@ -12,7 +12,7 @@ import type { DataTableColumn } from '../../../components/ui/data-table';
 import { FeedbackIcon } from '../../../components/ui/feedback-icon';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SortMenu } from '../../../components/ui/sort-menu';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useExportNudges } from '../api/export-nudges';

@@ -3,7 +3,7 @@ import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useOutcomeTrends } from '../api/get-outcome-trends';
 import {
   formatImprovement,

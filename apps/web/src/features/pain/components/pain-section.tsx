@@ -15,7 +15,7 @@ import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, formatScore, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { PAIN_LOG_COUNT, usePainLogs } from '../api/get-pain-logs';
 import { RecordPainDialog } from './record-pain-dialog';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { recoveryReportFileName } from '@recovery-portal/contract/report';
 import type { ReportPaper } from '@recovery-portal/contract/report';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api/download';
 import { toApiDate } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantProfileSchema } from '@recovery-portal/contract/profile';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
+import { participantDetailsKeys } from './participant-details-keys';
 
 /** GET /api/user/id/{id} */
 export function getParticipantProfile(
@@ -17,7 +18,7 @@ export function getParticipantProfile(
 
 export function getParticipantProfileQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['participant-details', 'profile', id],
+    queryKey: participantDetailsKeys.profile(id),
     queryFn: ({ signal }) => getParticipantProfile(id, signal),
   });
 }

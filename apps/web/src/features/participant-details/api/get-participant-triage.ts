@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantTriageStatusSchema } from '@recovery-portal/contract/review';
 import type { ParticipantTriageStatus } from '@recovery-portal/contract/review';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
+import { participantDetailsKeys } from './participant-details-keys';
 
 /** GET /api/user/id/{id}/triage */
 export function getParticipantTriage(
@@ -17,7 +18,7 @@ export function getParticipantTriage(
 
 export function getParticipantTriageQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['participant-details', 'triage', id],
+    queryKey: participantDetailsKeys.triage(id),
     queryFn: ({ signal }) => getParticipantTriage(id, signal),
   });
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantTriageStatusSchema } from '@recovery-portal/contract/review';
 import type { ParticipantTriageStatus } from '@recovery-portal/contract/review';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
+import { participantListKeys } from '../../../lib/query-keys';
 import { getParticipantTriageQueryOptions } from './get-participant-triage';
 
 /** POST /api/user/review: the signed-in clinician has reviewed the participant now. */
@@ -15,16 +16,16 @@ export function markParticipantReviewed(userId: number): Promise<ParticipantTria
 }
 
 /**
- * The answer is the new triage status, shown at once; every other cached query (the participant
- * lists of another feature among them) is marked stale and refetches when next shown.
+ * The answer is the new triage status, shown at once; the Participants list (last reviewed, the
+ * not-reviewed filter) refetches when next shown.
  */
 export function useMarkParticipantReviewed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markParticipantReviewed,
     onSuccess: async (status, userId) => {
-      await queryClient.invalidateQueries({ refetchType: 'none' });
       queryClient.setQueryData(getParticipantTriageQueryOptions(userId).queryKey, status);
+      await queryClient.invalidateQueries({ queryKey: participantListKeys.all });
     },
   });
 }

@@ -1,18 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { participantListRowSchema } from '@recovery-portal/contract/participants';
-import type { ParticipantListRow } from '@recovery-portal/contract/participants';
-import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { resumeParticipant } from '../../../lib/api/participant-commands';
 import { refreshAfterParticipantChange } from './refresh-after-change';
-
-/** PATCH /api/account/resume: reactivates a suspended participant. */
-export function resumeParticipant(userId: number): Promise<ParticipantListRow> {
-  return apiRequest(API_PATHS.account.resume, {
-    method: 'PATCH',
-    body: { user_id: userId },
-    schema: participantListRowSchema,
-  });
-}
 
 /** Spec §4: after reactivating, the profile reloads. */
 export function useResumeParticipant() {

@@ -1,18 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { participantListRowSchema } from '@recovery-portal/contract/participants';
-import type { ParticipantListRow } from '@recovery-portal/contract/participants';
-import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { suspendParticipant } from '../../../lib/api/participant-commands';
 import { refreshAfterParticipantChange } from './refresh-after-change';
-
-/** PATCH /api/account/suspend: suspends an active participant. */
-export function suspendParticipant(userId: number): Promise<ParticipantListRow> {
-  return apiRequest(API_PATHS.account.suspend, {
-    method: 'PATCH',
-    body: { user_id: userId },
-    schema: participantListRowSchema,
-  });
-}
 
 /** Spec §4: after suspending, the profile reloads. */
 export function useSuspendParticipant() {

@@ -5,7 +5,7 @@ import type {
   UpdateParticipantType,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
 import { refreshAfterParticipantChange } from './refresh-after-change';
 
 /** PATCH /api/user/user-type: moves a participant to Internal, Pilot or Demo. */

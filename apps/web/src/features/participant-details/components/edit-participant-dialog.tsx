@@ -1,25 +1,14 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-} from '@mui/material';
+import { FormControl, FormHelperText, InputLabel, MenuItem, Select } from '@mui/material';
 import { useController, useForm } from 'react-hook-form';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { updateParticipantTypeSchema } from '@recovery-portal/contract/participants';
 import type { UpdateParticipantType } from '@recovery-portal/contract/participants';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PARTICIPANT_TYPES } from '@recovery-portal/contract/users';
-import { errorMessage } from '../../../lib/api-client';
+import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useUpdateParticipantType } from '../api/update-participant-type';
 
@@ -31,28 +20,20 @@ type EditParticipantDialogProps = {
 
 /** Edit Participant (spec §2 'Other dialogs', §5): the participant type, 500px wide. */
 export function EditParticipantDialog({ open, profile, onClose }: EditParticipantDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)' } } }}
-    >
+    <FormDialog open={open} onClose={onClose} width={500}>
       {/* The content unmounts once closed, so every opening starts from the saved type. */}
-      <EditParticipantForm titleId={titleId} profile={profile} onClose={onClose} />
-    </Dialog>
+      <EditParticipantForm profile={profile} onClose={onClose} />
+    </FormDialog>
   );
 }
 
 type EditFormValues = UpdateParticipantType;
 
 function EditParticipantForm({
-  titleId,
   profile,
   onClose,
 }: {
-  titleId: string;
   profile: ParticipantProfile;
   onClose: () => void;
 }) {
@@ -81,50 +62,37 @@ function EditParticipantForm({
     });
   };
 
+  // Save is disabled while invalid (spec §5) and while nothing has changed yet.
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title="Edit Participant"
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Save"
+      pending={update.isPending}
+      submitDisabled={!isValid || !isDirty}
+      contentProps={{ sx: { pt: '8px !important' } }}
     >
-      <DialogTitle id={titleId}>Edit Participant</DialogTitle>
-      <DialogContent sx={{ pt: '8px !important' }}>
-        <FormControl fullWidth required error={error !== undefined}>
-          <InputLabel id={`${selectId}-label`}>User Type</InputLabel>
-          <Select
-            labelId={`${selectId}-label`}
-            label="User Type"
-            name={field.name}
-            value={field.value}
-            inputRef={field.ref}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            aria-describedby={error ? `${selectId}-helper` : undefined}
-          >
-            {PARTICIPANT_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type}
-              </MenuItem>
-            ))}
-          </Select>
-          {error ? <FormHelperText id={`${selectId}-helper`}>{error}</FormHelperText> : null}
-        </FormControl>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
-        </Button>
-        {/* Disabled while invalid (spec §5) and while nothing has changed yet. */}
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={!isValid || !isDirty}
-          loading={update.isPending}
+      <FormControl fullWidth required error={error !== undefined}>
+        <InputLabel id={`${selectId}-label`}>User Type</InputLabel>
+        <Select
+          labelId={`${selectId}-label`}
+          label="User Type"
+          name={field.name}
+          value={field.value}
+          inputRef={field.ref}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          aria-describedby={error ? `${selectId}-helper` : undefined}
         >
-          Save
-        </Button>
-      </DialogActions>
-    </Box>
+          {PARTICIPANT_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </Select>
+        {error ? <FormHelperText id={`${selectId}-helper`}>{error}</FormHelperText> : null}
+      </FormControl>
+    </DialogForm>
   );
 }

@@ -4,7 +4,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api/api-error';
 import { useParticipantProfile } from '../api/get-participant-profile';
 import { parseParticipantId } from '../participant-id';
 

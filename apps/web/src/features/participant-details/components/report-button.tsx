@@ -7,7 +7,7 @@ import {
   REPORT_PAPERS,
 } from '@recovery-portal/contract/report';
 import type { ReportPaper } from '@recovery-portal/contract/report';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
 import { useDownloadReport } from '../api/download-report';
 

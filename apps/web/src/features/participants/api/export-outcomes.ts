@@ -5,7 +5,7 @@ import {
 } from '@recovery-portal/contract/cohort-export';
 import type { ParticipantListQuery } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api/download';
 import { toApiDate } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 

@@ -6,7 +6,7 @@ import { clinicianUser, loginFor } from '../../../testing/fixtures';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
 import type { FetchCall } from '../../../testing/http';
 import { renderApp } from '../../../testing/render-app';
-import { localDay, STAFF } from '../../care-team/task-fixtures';
+import { localDay, STAFF } from '../../../testing/task-fixtures';
 
 // A page of MUI table rows renders slowly in jsdom on a busy machine; give each wait room.
 configure({ asyncUtilTimeout: 5_000 });

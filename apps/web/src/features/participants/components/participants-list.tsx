@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -24,12 +24,11 @@ import type { RowId } from '../../../components/ui/data-table';
 import { SearchBox } from '../../../components/ui/search-box';
 import { SortMenu } from '../../../components/ui/sort-menu';
 import { pageCount } from '../../../components/ui/paginator';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { useNotify } from '../../../lib/notify';
-import { AssignResponsibleDialog } from '../../care-team/components/assign-responsible-dialog';
 import { FilterSwitch } from '../../../components/ui/filter-switch';
 import { useParticipantType } from '../../../lib/participant-type';
-import { useDeleteParticipants } from '../api/delete-participant';
+import { useDeleteParticipants } from '../api/delete-participants';
 import { useExportOutcomes } from '../api/export-outcomes';
 import { useParticipants } from '../api/get-participants';
 import { useRemindParticipant } from '../api/remind-participant';
@@ -55,8 +54,23 @@ const STATUS_BUTTONS = PARTICIPANT_STATUS_FILTERS.map((filter) => ({
   label: filter.label,
 }));
 
-/** Spec §2 'Participants list', with the working Delete Selected Participant of DESIGN §5. */
-export function ParticipantsList() {
+/** The "Assign to…" dialog for the list's selection; `onAssigned` clears the selection. */
+export type AssignDialogSlot = {
+  open: boolean;
+  participantIds: readonly number[];
+  onClose: () => void;
+  onAssigned: () => void;
+};
+
+/**
+ * Spec §2 'Participants list', with the working Delete Selected Participant of DESIGN §5.
+ * Assigning belongs to the care team, so the route hands its dialog in (`renderAssignDialog`).
+ */
+export function ParticipantsList({
+  renderAssignDialog,
+}: {
+  renderAssignDialog: (slot: AssignDialogSlot) => ReactNode;
+}) {
   const navigate = useNavigate();
   const notify = useNotify();
   const [participantType] = useParticipantType();
@@ -291,12 +305,12 @@ export function ParticipantsList() {
         onCancel={() => setConfirmDelete(false)}
         onConfirm={deleteSelected}
       />
-      <AssignResponsibleDialog
-        open={assigning}
-        participantIds={selectedIds}
-        onClose={() => setAssigning(false)}
-        onAssigned={() => setSelection({ view: viewKey, ids: new Set() })}
-      />
+      {renderAssignDialog({
+        open: assigning,
+        participantIds: selectedIds,
+        onClose: () => setAssigning(false),
+        onAssigned: () => setSelection({ view: viewKey, ids: new Set() }),
+      })}
       {inviteUsed && (
         <Suspense fallback={null}>
           <InviteParticipantDialog

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useClearSignInThrottle } from '../api/clear-sign-in-throttle';

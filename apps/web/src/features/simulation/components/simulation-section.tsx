@@ -4,7 +4,7 @@ import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/co
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, formatNumber, MEDIUM_DATE_FORMAT } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
 import { useEnroll } from '../api/enroll';

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { surgeryMutationSchema } from '@recovery-portal/contract/surgery';
 import type { AddSurgeryRequest, SurgeryMutation } from '@recovery-portal/contract/surgery';
-import { apiRequest } from '../../../lib/api-client';
-import { getSurgeriesQueryOptions } from './get-surgeries';
+import { apiRequest } from '../../../lib/api/request';
+import { outcomeKeys, surgeryKeys, surveyKeys } from '../../../lib/query-keys';
 
 /** POST /api/surgery/surgery */
 export function addSurgery(body: AddSurgeryRequest): Promise<SurgeryMutation> {
@@ -19,11 +19,14 @@ export function useAddSurgery() {
   return useMutation({
     mutationFn: addSurgery,
     onSuccess: async (_result, body) => {
-      // A first surgery schedules the surveys: other cards go stale, the list reloads now.
-      await queryClient.invalidateQueries({ refetchType: 'none' });
-      await queryClient.invalidateQueries({
-        queryKey: getSurgeriesQueryOptions(body.user_id).queryKey,
-      });
+      // The surgery date schedules the surveys and anchors the outcome trends.
+      await Promise.all(
+        [
+          surgeryKeys.list(body.user_id),
+          surveyKeys.participant(body.user_id),
+          outcomeKeys.participant(body.user_id),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
   });
 }

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { surgeryListSchema } from '@recovery-portal/contract/surgery';
 import type { Surgery } from '@recovery-portal/contract/surgery';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api/request';
+import { surgeryKeys } from '../../../lib/query-keys';
 
 /** GET /api/surgery/surgery-list?user_id — latest surgery date first. */
 export function getSurgeries(participantId: number, signal?: AbortSignal): Promise<Surgery[]> {
@@ -16,7 +17,7 @@ export function getSurgeries(participantId: number, signal?: AbortSignal): Promi
 export function getSurgeriesQueryOptions(participantId: number) {
   return queryOptions({
     // The imaging feature lists the same surgeries under this key, so both share one cache.
-    queryKey: ['surgeries', 'list', participantId],
+    queryKey: surgeryKeys.list(participantId),
     queryFn: ({ signal }) => getSurgeries(participantId, signal),
   });
 }

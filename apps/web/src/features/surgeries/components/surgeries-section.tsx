@@ -5,7 +5,7 @@ import type { Surgery } from '@recovery-portal/contract/surgery';
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, formatNumber, MEDIUM_DATE_FORMAT } from '../../../lib/format';
 import { useSurgeries } from '../api/get-surgeries';
 import { SurgeryDialog } from './surgery-dialog';

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Box } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -15,7 +14,8 @@ import {
 import type { Surgery, SurgeryFields } from '@recovery-portal/contract/surgery';
 import { FormSelect } from '../../../components/form/form-select';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
+import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
+import { errorMessage } from '../../../lib/api/api-error';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { toApiDate } from '../../../lib/format';
 import { useNotify } from '../../../lib/notify';
@@ -34,24 +34,13 @@ export type SurgeryDialogProps = {
 
 /** Add surgery / Edit surgery: procedure, side, date, surgeon, hospital and notes. */
 export function SurgeryDialog({ open, participantId, surgery, onClose }: SurgeryDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 560, maxWidth: 'calc(100% - 32px)' } } }}
-    >
+    <FormDialog open={open} onClose={onClose} width={560}>
       {/* Unmounted once closed, so each opening starts from the saved values. */}
       {open ? (
-        <SurgeryForm
-          titleId={titleId}
-          participantId={participantId}
-          surgery={surgery}
-          onClose={onClose}
-        />
+        <SurgeryForm participantId={participantId} surgery={surgery} onClose={onClose} />
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -64,12 +53,7 @@ const FIELD_NAMES = [
   'notes',
 ] as const satisfies readonly (keyof SurgeryFields)[];
 
-function SurgeryForm({
-  titleId,
-  participantId,
-  surgery,
-  onClose,
-}: Omit<SurgeryDialogProps, 'open'> & { titleId: string }) {
+function SurgeryForm({ participantId, surgery, onClose }: Omit<SurgeryDialogProps, 'open'>) {
   const notify = useNotify();
   const add = useAddSurgery();
   const update = useUpdateSurgery();
@@ -120,51 +104,43 @@ function SurgeryForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title={surgery ? 'Edit surgery' : 'Add surgery'}
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Save"
+      pending={pending}
+      submitDisabled={!isValid}
+      contentProps={{ sx: { pt: '8px !important', display: 'grid', gap: 2 } }}
     >
-      <DialogTitle id={titleId}>{surgery ? 'Edit surgery' : 'Add surgery'}</DialogTitle>
-      <DialogContent sx={{ pt: '8px !important', display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
-          <FormSelect
-            control={control}
-            name="procedure"
-            label="Procedure"
-            options={SURGERY_PROCEDURES.map((value) => ({
-              value,
-              label: SURGERY_PROCEDURE_LABELS[value],
-            }))}
-          />
-          <FormSelect
-            control={control}
-            name="side"
-            label="Side"
-            options={SURGERY_SIDES.map((value) => ({ value, label: SURGERY_SIDE_LABELS[value] }))}
-          />
-        </Box>
-        <FormTextField
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
+        <FormSelect
           control={control}
-          name="surgery_date"
-          label="Surgery date"
-          type="date"
-          required
-          helperText={`Between ${SURGERY_DATE_MIN} and ${latestSurgeryDate()}.`}
+          name="procedure"
+          label="Procedure"
+          options={SURGERY_PROCEDURES.map((value) => ({
+            value,
+            label: SURGERY_PROCEDURE_LABELS[value],
+          }))}
         />
-        <FormTextField control={control} name="surgeon" label="Surgeon" required />
-        <FormTextField control={control} name="hospital" label="Hospital" required />
-        <FormTextField control={control} name="notes" label="Notes" />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid} loading={pending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Box>
+        <FormSelect
+          control={control}
+          name="side"
+          label="Side"
+          options={SURGERY_SIDES.map((value) => ({ value, label: SURGERY_SIDE_LABELS[value] }))}
+        />
+      </Box>
+      <FormTextField
+        control={control}
+        name="surgery_date"
+        label="Surgery date"
+        type="date"
+        required
+        helperText={`Between ${SURGERY_DATE_MIN} and ${latestSurgeryDate()}.`}
+      />
+      <FormTextField control={control} name="surgeon" label="Surgeon" required />
+      <FormTextField control={control} name="hospital" label="Hospital" required />
+      <FormTextField control={control} name="notes" label="Notes" />
+    </DialogForm>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from 'recharts';
 import type { Insight, PlotPoint } from '@recovery-portal/contract/telemetry';
 import { InsightArrow } from '../../../components/ui/insight-arrow';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { DATE_FORMATS, formatDate } from '../../../lib/format';
 import { visuallyHidden } from '../visually-hidden';
 

@@ -4,7 +4,7 @@ import type { ParticipantThreshold } from '@recovery-portal/contract/thresholds'
 import { DataTable } from '../../../components/ui/data-table';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api/api-error';
 import { formatDate, MEDIUM_DATE_FORMAT } from '../../../lib/format';
 import { useThresholds } from '../api/get-thresholds';
 import { ThresholdsDialog } from './thresholds-dialog';

@@ -1,17 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { participantDeletedSchema } from '@recovery-portal/contract/participants';
-import type { ParticipantDeleted } from '@recovery-portal/contract/participants';
-import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { getParticipantListsQueryOptions } from './get-participants';
-
-/** DELETE /api/account/{id}: removes the participant and all their data. */
-export function deleteParticipant(id: number): Promise<ParticipantDeleted> {
-  return apiRequest(API_PATHS.account.deleteParticipant(id), {
-    method: 'DELETE',
-    schema: participantDeletedSchema,
-  });
-}
+import { deleteParticipant } from '../../../lib/api/participant-commands';
+import { invalidateParticipantLists } from '../../../lib/query-keys';
 
 export type DeleteParticipantsResult = {
   deleted: number[];
@@ -36,21 +25,11 @@ export async function deleteParticipants(
   return result;
 }
 
-export function useDeleteParticipant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteParticipant,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getParticipantListsQueryOptions().queryKey }),
-  });
-}
-
 /** Deletes several participants; the list refreshes even when some of them failed. */
 export function useDeleteParticipants() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteParticipants,
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: getParticipantListsQueryOptions().queryKey }),
+    onSettled: () => invalidateParticipantLists(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import { getIdleSignOutNotice, keepIdleSignOutNoticeAcrossPages } from '../../lib/idle-notice';
+import { getIdleSignOutNotice, keepIdleSignOutNoticeAcrossPages } from './idle-notice';
 
 /**
  * After a single sign-on, logout also ends the identity provider's session (RP-initiated

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../testing/fixtures';
-import { bodyOf, failure, jsonResponse, mockFetch, setCsrfCookie, success } from '../testing/http';
-import { ApiError, apiDownload, apiRequest, fileNameOf } from './api-client';
-import { getSession, startSession } from './session';
+import { clinicianUser, loginFor } from '../../testing/fixtures';
+import {
+  bodyOf,
+  failure,
+  jsonResponse,
+  mockFetch,
+  setCsrfCookie,
+  success,
+} from '../../testing/http';
+import { ApiError } from './api-error';
+import { apiDownload, fileNameOf } from './download';
+import { apiRequest } from './request';
+import { getSession, startSession } from '../session';
 
 const PROTECTED = '/api/user/list-clinicians';
 const itemsSchema = z.array(z.object({ id: z.number() }));

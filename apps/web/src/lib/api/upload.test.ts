@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../testing/fixtures';
-import { mockFetch, setCsrfCookie } from '../testing/http';
-import { ApiError, apiUpload } from './api-client';
-import { getSession, startSession } from './session';
+import { clinicianUser, loginFor } from '../../testing/fixtures';
+import { mockFetch, setCsrfCookie } from '../../testing/http';
+import { ApiError } from './api-error';
+import { apiUpload } from './upload';
+import { getSession, startSession } from '../session';
 
 type Listener = (event: ProgressEvent) => void;
 
