@@ -118,9 +118,9 @@ export default tseslint.config(
     },
   },
   {
-    // Across folders the server imports through its package's subpath imports (`#app/…`), so a
+    // Across folders each app imports through its package's subpath imports (`#app/…`), so a
     // path says where the module lives, not how far up the importer sits.
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     ignores: testFiles,
     rules: {
       'no-restricted-imports': [
@@ -129,7 +129,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./',
-              message: 'Import another folder through #app/… (apps/server/package.json).',
+              message: 'Import another folder through #app/… (the app\'s package.json "imports").',
             },
           ],
         },

@@ -21,10 +21,13 @@ async function layerFindings(file: string, source: string): Promise<string[]> {
 }
 
 describe('web layers (docs/architecture.md)', () => {
-  it('refuses a feature importing another feature', async () => {
+  it.each([
+    '#app/features/care-team/components/create-task-dialog.tsx',
+    '../../care-team/components/create-task-dialog',
+  ])('refuses a feature importing another feature (%s)', async (specifier) => {
     const findings = await layerFindings(
       'apps/web/src/features/flags/components/flags-list.tsx',
-      "export { CreateTaskDialog } from '../../care-team/components/create-task-dialog';\n",
+      `export { CreateTaskDialog } from '${specifier}';\n`,
     );
     expect(findings).toEqual([expect.stringMatching(/never imports another feature/)]);
   });
@@ -32,7 +35,7 @@ describe('web layers (docs/architecture.md)', () => {
   it("refuses it from a feature's test too", async () => {
     const findings = await layerFindings(
       'apps/web/src/features/participants/components/participants-list.test.tsx',
-      "export { STAFF } from '../../care-team/api/get-assignable-staff';\n",
+      "export { STAFF } from '#app/features/care-team/api/get-assignable-staff.ts';\n",
     );
     expect(findings).toEqual([expect.stringMatching(/never imports another feature/)]);
   });
@@ -41,8 +44,8 @@ describe('web layers (docs/architecture.md)', () => {
     const findings = await layerFindings(
       'apps/web/src/features/flags/components/flags-list.tsx',
       [
-        "export { apiRequest } from '../../../lib/api/request';",
-        "export { PageHeading } from '../../../components/layout/page-heading';",
+        "export { apiRequest } from '#app/lib/api/request.ts';",
+        "export { PageHeading } from '#app/components/layout/page-heading.tsx';",
         "export { flagLink } from '../flag-link';",
         "export { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';",
         '',
@@ -55,8 +58,8 @@ describe('web layers (docs/architecture.md)', () => {
     const findings = await layerFindings(
       'apps/web/src/app/routes/flags.tsx',
       [
-        "export { CreateTaskDialog } from '../../features/care-team/components/create-task-dialog';",
-        "export { FlagsList } from '../../features/flags/components/flags-list';",
+        "export { CreateTaskDialog } from '#app/features/care-team/components/create-task-dialog.tsx';",
+        "export { FlagsList } from '#app/features/flags/components/flags-list.tsx';",
         '',
       ].join('\n'),
     );
@@ -68,7 +71,7 @@ describe('web layers (docs/architecture.md)', () => {
     async (file) => {
       const findings = await layerFindings(
         `apps/web/src/${file}`,
-        `export { flagLink } from '${'../'.repeat(file.split('/').length - 1)}features/flags/flag-link';\n`,
+        "export { flagLink } from '#app/features/flags/flag-link.ts';\n",
       );
       expect(findings).toEqual([expect.stringMatching(/never imports one/)]);
     },
@@ -77,7 +80,7 @@ describe('web layers (docs/architecture.md)', () => {
   it('refuses a feature importing app/', async () => {
     const findings = await layerFindings(
       'apps/web/src/features/flags/flag-link.ts',
-      "export { FlagsRoute } from '../../app/routes/flags';\n",
+      "export { FlagsRoute } from '#app/app/routes/flags.tsx';\n",
     );
     expect(findings).toEqual([expect.stringMatching(/never imports app/)]);
   });

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { Task } from '@recovery-portal/contract/tasks';
-import { toApiDate } from '../lib/format';
+import { toApiDate } from '#app/lib/format.ts';
 
 /** Test-only: a local date `days` from today, as the portal computes "today". */
 export const localDay = (days: number) => toApiDate(dayjs().add(days, 'day').toDate());

@@ -1,5 +1,5 @@
-import { CreateTaskDialog } from '../../features/care-team/components/create-task-dialog';
-import { FlagsList } from '../../features/flags/components/flags-list';
+import { CreateTaskDialog } from '#app/features/care-team/components/create-task-dialog.tsx';
+import { FlagsList } from '#app/features/flags/components/flags-list.tsx';
 
 /** Route /flags (issue 7): the open flags of the selected participant type; a flag's task. */
 export function FlagsRoute() {

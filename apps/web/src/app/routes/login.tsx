@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { SSO_LOGIN_PARAMS } from '@recovery-portal/contract/sso-constants';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { MfaChallengeStep } from '../../features/auth/components/mfa-challenge-step';
-import { SsoLogin } from '../../features/sso/components/sso-login';
-import { getIdleSignOutNotice } from '../../lib/idle-notice';
-import { sessionExpiredNotice } from '../../lib/return-after-sign-in';
+import { LoginForm } from '#app/features/account/components/login-form.tsx';
+import { MfaChallengeStep } from '#app/features/account/components/mfa-challenge-step.tsx';
+import { SsoLogin } from '#app/features/sso/components/sso-login.tsx';
+import { getIdleSignOutNotice } from '#app/lib/idle-notice.ts';
+import { sessionExpiredNotice } from '#app/lib/return-after-sign-in.ts';
 
 // Completing a single sign-on is rare next to showing the form: its code loads on demand.
 const SsoCompletion = lazy(async () => ({
-  default: (await import('../../features/sso/components/sso-completion')).SsoCompletion,
+  default: (await import('#app/features/sso/components/sso-completion.tsx')).SsoCompletion,
 }));
 
 /** Single sign-on (feature sso) wraps the password sign-in and its two-step code (feature auth). */

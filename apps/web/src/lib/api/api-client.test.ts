@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../../testing/fixtures';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
 import {
   bodyOf,
   failure,
@@ -9,11 +9,11 @@ import {
   mockFetch,
   setCsrfCookie,
   success,
-} from '../../testing/http';
+} from '#app/testing/http.ts';
 import { ApiError } from './api-error';
 import { apiDownload, fileNameOf } from './download';
 import { apiRequest } from './request';
-import { getSession, startSession } from '../session';
+import { getSession, startSession } from '#app/lib/session.ts';
 
 const PROTECTED = '/api/user/list-clinicians';
 const itemsSchema = z.array(z.object({ id: z.number() }));

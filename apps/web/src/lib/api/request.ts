@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { PUBLIC_API_PATHS } from '@recovery-portal/contract/paths';
-import { getSession } from '../session';
+import { getSession } from '#app/lib/session.ts';
 import { readEnvelope } from './envelope';
 import { tokenAfterUnauthorized } from './session-refresh';
 import { send, withQuery, type HttpMethod, type QueryValue, type SendOptions } from './transport';

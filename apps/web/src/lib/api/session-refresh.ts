@@ -1,8 +1,8 @@
 import { tokenPairSchema } from '@recovery-portal/contract/account';
 import type { TokenRequest } from '@recovery-portal/contract/account';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { markSessionExpired } from '../return-after-sign-in';
-import { clearSession, getSession, setTokens } from '../session';
+import { markSessionExpired } from '#app/lib/return-after-sign-in.ts';
+import { clearSession, getSession, setTokens } from '#app/lib/session.ts';
 import { ApiError } from './api-error';
 import { readEnvelope } from './envelope';
 import { send } from './transport';

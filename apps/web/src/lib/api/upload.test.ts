@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../../testing/fixtures';
-import { mockFetch, setCsrfCookie } from '../../testing/http';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { mockFetch, setCsrfCookie } from '#app/testing/http.ts';
 import { ApiError } from './api-error';
 import { apiUpload } from './upload';
-import { getSession, startSession } from '../session';
+import { getSession, startSession } from '#app/lib/session.ts';
 
 type Listener = (event: ProgressEvent) => void;
 

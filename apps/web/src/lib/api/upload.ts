@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CSRF_HEADER } from '@recovery-portal/contract/constants';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { getSession } from '../session';
+import { getSession } from '#app/lib/session.ts';
 import { ApiError } from './api-error';
 import { csrfToken } from './csrf';
 import { readEnvelope } from './envelope';

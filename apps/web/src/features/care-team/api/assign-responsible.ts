@@ -5,8 +5,8 @@ import type {
   AssignResponsibleResult,
 } from '@recovery-portal/contract/care-team';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { openFlagKeys, participantListKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { openFlagKeys, participantListKeys } from '#app/lib/query-keys.ts';
 import { careTeamKeys } from './care-team-keys';
 
 /** POST /api/care-team/assign — one participant or the list's selection; all or nothing. */

@@ -1,4 +1,4 @@
-import { myTaskKeys } from '../../../lib/query-keys';
+import { myTaskKeys } from '#app/lib/query-keys.ts';
 
 /** The care team's queries: who is responsible, who can be, and the tasks. */
 export const careTeamKeys = {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { participantCareTeamSchema } from '@recovery-portal/contract/care-team';
 import type { ParticipantCareTeam } from '@recovery-portal/contract/care-team';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { careTeamKeys } from './care-team-keys';
 
 /** GET /api/care-team/participant/:id — the participant's responsible clinician. */

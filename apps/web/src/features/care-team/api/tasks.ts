@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { myTasksSchema, taskListSchema, taskSchema } from '@recovery-portal/contract/tasks';
 import type { CreateTaskInput, MyTasks, Task } from '@recovery-portal/contract/tasks';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { participantListKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
 import { taskKeys } from './care-team-keys';
 
 /** GET /api/tasks/mine — my open tasks; `today` is this browser's local date. */

@@ -5,11 +5,11 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { assignResponsibleSchema, CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
 import type { CareTeamMember } from '@recovery-portal/contract/care-team';
-import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { useNotify } from '../../../lib/notify';
-import { useAssignResponsible } from '../api/assign-responsible';
-import { useAssignableStaff } from '../api/get-assignable-staff';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useAssignResponsible } from '#app/features/care-team/api/assign-responsible.ts';
+import { useAssignableStaff } from '#app/features/care-team/api/get-assignable-staff.ts';
 
 const formSchema = assignResponsibleSchema.pick({ clinician_id: true });
 type FormValues = z.infer<typeof formSchema>;

@@ -10,14 +10,14 @@ import {
   TASK_MESSAGES,
 } from '@recovery-portal/contract/tasks';
 import { CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { toApiDate } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
-import { useAssignableStaff } from '../api/get-assignable-staff';
-import { useCreateTask } from '../api/tasks';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { toApiDate } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useSession } from '#app/lib/session.ts';
+import { useAssignableStaff } from '#app/features/care-team/api/get-assignable-staff.ts';
+import { useCreateTask } from '#app/features/care-team/api/tasks.ts';
 
 type FormInput = z.input<typeof createTaskSchema>;
 type FormOutput = z.output<typeof createTaskSchema>;

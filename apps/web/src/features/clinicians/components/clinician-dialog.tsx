@@ -9,13 +9,13 @@ import {
 } from '@recovery-portal/contract/clinicians';
 import type { Clinician, CreateClinicianRequest } from '@recovery-portal/contract/clinicians';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useNotify } from '../../../lib/notify';
-import { useCreateClinician } from '../api/create-clinician';
-import { useUpdateClinician } from '../api/update-clinician';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useCreateClinician } from '#app/features/clinicians/api/create-clinician.ts';
+import { useUpdateClinician } from '#app/features/clinicians/api/update-clinician.ts';
 
 type ClinicianFormValues = CreateClinicianRequest;
 

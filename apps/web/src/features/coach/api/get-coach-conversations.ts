@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coachListResponseSchema } from '@recovery-portal/contract/coach';
 import type { CoachListRequest, CoachListResponse } from '@recovery-portal/contract/coach';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
-import { coachListKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
+import { coachListKeys } from '#app/lib/query-keys.ts';
 
 /** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
 function withoutEmptyFields(request: CoachListRequest): CoachListRequest {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { profileConversationListSchema } from '@recovery-portal/contract/profile';
 import type { ProfileConversation } from '@recovery-portal/contract/profile';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { conversationKeys } from './conversation-keys';
 
 /** GET /api/chat/getchatlist/{id} — the participant's coach conversations, newest first. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { digitalTwinSchema } from '@recovery-portal/contract/digital-twin';
 import type { DigitalTwin } from '@recovery-portal/contract/digital-twin';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { digitalTwinKeys } from './digital-twin-keys';
 
 /** GET /api/chat/get-user-object-nursery/{id} — the participant's digital twin (any JSON object). */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { markerSegmentLiveSchema } from '@recovery-portal/contract/digital-twin';
 import type { MarkerSegmentLive } from '@recovery-portal/contract/digital-twin';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { digitalTwinKeys } from './digital-twin-keys';
 
 /**

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flagSchema } from '@recovery-portal/contract/flags';
 import type { AcknowledgeFlagRequest, Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { participantListKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
 import { flagKeys } from './flag-keys';
 
 /** POST /api/flags/acknowledge — with an optional note; 409 when someone already did. */

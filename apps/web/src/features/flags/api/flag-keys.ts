@@ -1,5 +1,5 @@
 import type { FlagListQuery } from '@recovery-portal/contract/flags';
-import { openFlagKeys } from '../../../lib/query-keys';
+import { openFlagKeys } from '#app/lib/query-keys.ts';
 
 /** The flags feature's queries; `all` covers both, so an acknowledgement refreshes them all. */
 export const flagKeys = {

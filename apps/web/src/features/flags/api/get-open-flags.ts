@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { flagListResponseSchema } from '@recovery-portal/contract/flags';
 import type { FlagListQuery, FlagListResponse } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
 import { flagKeys } from './flag-keys';
 
 /** POST /api/flags/list — open flags of one participant type, most severe then oldest first. */

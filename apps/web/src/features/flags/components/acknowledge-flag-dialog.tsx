@@ -8,13 +8,13 @@ import {
   MAX_ACKNOWLEDGEMENT_NOTE_LENGTH,
 } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useAcknowledgeFlag } from '../api/acknowledge-flag';
-import { participantNameOf } from '../flag-link';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useAcknowledgeFlag } from '#app/features/flags/api/acknowledge-flag.ts';
+import { participantNameOf } from '#app/features/flags/flag-link.ts';
 import { FlagSeverityChip } from './flag-severity-chip';
 
 const noteFormSchema = acknowledgeFlagRequestSchema.pick({ note: true });

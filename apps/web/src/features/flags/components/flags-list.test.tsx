@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { setParticipantType } from '../../../lib/participant-type';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { flagFixture } from '../flag-fixtures';
-import { renderFollowUpProbe } from '../follow-up-probe';
+import { setParticipantType } from '#app/lib/participant-type.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { flagFixture } from '#app/features/flags/flag-fixtures.ts';
+import { renderFollowUpProbe } from '#app/features/flags/follow-up-probe.tsx';
 import { FlagsList } from './flags-list';
 
 const CHEST = flagFixture();

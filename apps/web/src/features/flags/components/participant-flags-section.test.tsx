@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS, participantDetailsPath } from '@recovery-portal/contract/paths';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { flagFixture } from '../flag-fixtures';
-import { renderFollowUpProbe } from '../follow-up-probe';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { flagFixture } from '#app/features/flags/flag-fixtures.ts';
+import { renderFollowUpProbe } from '#app/features/flags/follow-up-probe.tsx';
 import { ParticipantFlagsSection } from './participant-flags-section';
 
 const OPEN = flagFixture();

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { imagingFileListSchema } from '@recovery-portal/contract/imaging';
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { imagingKeys } from './imaging-keys';
 
 /** GET /api/surgery/dicom-list?user_id&surgery_id — newest upload first. */

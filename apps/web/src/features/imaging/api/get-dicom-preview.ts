@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IMAGING_PATHS, PREVIEW_MEDIA_TYPE } from '@recovery-portal/contract/imaging';
-import { apiDownload } from '../../../lib/api/download';
+import { apiDownload } from '#app/lib/api/download.ts';
 import { imagingKeys } from './imaging-keys';
 
 /** GET /api/surgery/dicom/preview?image_id — a PNG, fetched as a blob (it needs the bearer token). */

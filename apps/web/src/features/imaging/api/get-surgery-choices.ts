@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { surgeryListSchema } from '@recovery-portal/contract/surgery';
 import type { Surgery } from '@recovery-portal/contract/surgery';
-import { apiRequest } from '../../../lib/api/request';
-import { surgeryKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { surgeryKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/surgery/surgery-list?user_id — the surgeries images can be filed under. */
 export function getSurgeryChoices(participantId: number, signal?: AbortSignal): Promise<Surgery[]> {

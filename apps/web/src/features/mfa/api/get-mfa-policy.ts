@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mfaPolicySchema } from '@recovery-portal/contract/mfa';
 import type { MfaPolicy } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { mfaKeys } from './mfa-keys';
 
 /** GET /api/staff/mfa-policy: the requirement for all staff and who has set it up. */

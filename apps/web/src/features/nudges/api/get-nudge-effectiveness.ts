@@ -5,7 +5,7 @@ import type {
   NudgeEffectivenessQuery,
 } from '@recovery-portal/contract/nudge-effectiveness';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { nudgeKeys } from './nudge-keys';
 
 /** The query without empty values, so equal periods share one cache entry. */

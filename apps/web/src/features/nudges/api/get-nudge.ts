@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nudgeDetailSchema } from '@recovery-portal/contract/nudges';
 import type { NudgeDetail } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { nudgeKeys } from './nudge-keys';
 
 /** GET /api/nudge/{id} */

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nudgeListResponseSchema } from '@recovery-portal/contract/nudges';
 import type { NudgeListRequest, NudgeListResponse } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
 import { nudgeKeys } from './nudge-keys';
 
 /** Spec §7: empty orderBy, orderDirection and date are left out of the body. */

@@ -1,4 +1,4 @@
-import { nudgeListKeys } from '../../../lib/query-keys';
+import { nudgeListKeys } from '#app/lib/query-keys.ts';
 
 /** The nudges feature's queries; the list's prefix is shared (lib/query-keys.ts). */
 export const nudgeKeys = {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAIN_LOG_COUNT, painLogListSchema } from '@recovery-portal/contract/pain';
 import type { LastPainLogsRequest, PainLog } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { painKeys } from './pain-keys';
 
 export { PAIN_LOG_COUNT } from '@recovery-portal/contract/pain';

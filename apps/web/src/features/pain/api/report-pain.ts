@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { painLogSchema } from '@recovery-portal/contract/pain';
 import type { PainLog, ReportPainRequest } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { painKeys } from './pain-keys';
 
 /** POST /api/pain/reported-pain-log — recorded now unless recorded_at says otherwise. */

@@ -10,12 +10,12 @@ import {
   PAIN_SCORE_MIN,
   reportPainRequestSchema,
 } from '@recovery-portal/contract/pain';
-import { FormSelect } from '../../../components/form/form-select';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { useNotify } from '../../../lib/notify';
-import { useReportPain } from '../api/report-pain';
+import { FormSelect } from '#app/components/form/form-select.tsx';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useReportPain } from '#app/features/pain/api/report-pain.ts';
 
 const painFormSchema = reportPainRequestSchema.pick({ score: true, body_site: true, note: true });
 type PainFormInput = z.input<typeof painFormSchema>;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deleteParticipant } from '../../../lib/api/participant-commands';
-import { invalidateParticipantLists } from '../../../lib/query-keys';
+import { deleteParticipant } from '#app/lib/api/participant-commands.ts';
+import { invalidateParticipantLists } from '#app/lib/query-keys.ts';
 
 export type DeleteParticipantsResult = {
   deleted: number[];

@@ -5,9 +5,9 @@ import type {
   ParticipantListResponse,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
-import { participantListKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
 
 /** POST /api/user/list */
 export function getParticipants(

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userGroupListSchema } from '@recovery-portal/contract/participants';
 import type { UserGroup } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { participantKeys } from './participant-keys';
 
 /** GET /api/user/groups */

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { participantListRowSchema } from '@recovery-portal/contract/participants';
 import type { InviteParticipant, ParticipantListRow } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { participantListKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
 
 /** POST /api/user/create: creates the participant pending activation and emails the invitation. */
 export function inviteParticipant(body: InviteParticipant): Promise<ParticipantListRow> {

@@ -14,13 +14,13 @@ import type {
 } from '@recovery-portal/contract/participants';
 import { PARTICIPANT_TYPES, participantTypeSchema } from '@recovery-portal/contract/users';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useNotify } from '../../../lib/notify';
-import { useUserGroups } from '../api/get-user-groups';
-import { useInviteParticipant } from '../api/invite-participant';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useUserGroups } from '#app/features/participants/api/get-user-groups.ts';
+import { useInviteParticipant } from '#app/features/participants/api/invite-participant.ts';
 
 type InviteFormValues = InviteParticipantInput;
 

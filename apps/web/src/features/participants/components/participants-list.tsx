@@ -16,24 +16,28 @@ import {
 } from '@recovery-portal/contract/participants';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { PageHeading } from '../../../components/layout/page-heading';
-import { PageToolbar } from '../../../components/layout/toolbar-slot';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import type { RowId } from '../../../components/ui/data-table';
-import { SearchBox } from '../../../components/ui/search-box';
-import { SortMenu } from '../../../components/ui/sort-menu';
-import { pageCount } from '../../../components/ui/paginator';
-import { errorMessage } from '../../../lib/api/api-error';
-import { useNotify } from '../../../lib/notify';
-import { FilterSwitch } from '../../../components/ui/filter-switch';
-import { useParticipantType } from '../../../lib/participant-type';
-import { useDeleteParticipants } from '../api/delete-participants';
-import { useExportOutcomes } from '../api/export-outcomes';
-import { useParticipants } from '../api/get-participants';
-import { useRemindParticipant } from '../api/remind-participant';
-import { useResumeParticipant } from '../api/resume-participant';
-import { FILTER_ON, statusUrlValueOf, useParticipantListState } from '../participants-state';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { RowId } from '#app/components/ui/data-table.tsx';
+import { SearchBox } from '#app/components/ui/search-box.tsx';
+import { SortMenu } from '#app/components/ui/sort-menu.tsx';
+import { pageCount } from '#app/components/ui/paginator.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
+import { useParticipantType } from '#app/lib/participant-type.ts';
+import { useDeleteParticipants } from '#app/features/participants/api/delete-participants.ts';
+import { useExportOutcomes } from '#app/features/participants/api/export-outcomes.ts';
+import { useParticipants } from '#app/features/participants/api/get-participants.ts';
+import { useRemindParticipant } from '#app/features/participants/api/remind-participant.ts';
+import { useResumeParticipant } from '#app/features/participants/api/resume-participant.ts';
+import {
+  FILTER_ON,
+  statusUrlValueOf,
+  useParticipantListState,
+} from '#app/features/participants/participants-state.ts';
 import { CohortFilter } from './cohort-filter';
 import { NotReviewedFilter } from './not-reviewed-filter';
 import { participantColumns, participantName } from './participant-columns';

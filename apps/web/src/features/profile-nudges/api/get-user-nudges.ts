@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { profileNudgeListSchema } from '@recovery-portal/contract/profile';
 import type { ProfileNudge } from '@recovery-portal/contract/profile';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { profileNudgeKeys } from './profile-nudge-keys';
 
 /** GET /api/nudge/user-nudges?user_id= — the participant's nudges in server order (oldest first). */

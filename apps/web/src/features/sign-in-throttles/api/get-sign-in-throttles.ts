@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { signInThrottleListSchema } from '@recovery-portal/contract/sign-in-throttles';
 import type { SignInThrottle } from '@recovery-portal/contract/sign-in-throttles';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { signInThrottleKeys } from './sign-in-throttle-keys';
 
 /** GET /api/staff/sign-in-throttles: accounts and addresses with recent failed sign-ins. */

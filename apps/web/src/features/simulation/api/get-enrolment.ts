@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { simulationEnrolmentOrNullSchema } from '@recovery-portal/contract/simulation';
 import type { SimulationEnrolment } from '@recovery-portal/contract/simulation';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { simulationKeys } from './simulation-keys';
 
 /** GET /api/simulation/program?user_id — the enrolment, or null when not enrolled. */

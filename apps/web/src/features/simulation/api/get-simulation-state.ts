@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { simulationStateSchema } from '@recovery-portal/contract/simulation';
 import type { SimulationState } from '@recovery-portal/contract/simulation';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { simulationKeys } from './simulation-keys';
 
 /** GET /api/simulation — current_run_date and the programmes. */

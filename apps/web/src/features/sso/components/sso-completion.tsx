@@ -4,10 +4,10 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { SSO_MESSAGES } from '@recovery-portal/contract/sso-constants';
-import { errorMessage } from '../../../lib/api/api-error';
-import { homePathFor } from '../../../lib/session';
-import { AuthCard } from '../../../components/layout/auth-card';
-import { useCompleteSso } from '../api/complete-sso';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { homePathFor } from '#app/lib/session.ts';
+import { AuthCard } from '#app/components/layout/auth-card.tsx';
+import { useCompleteSso } from '#app/features/sso/api/complete-sso.ts';
 
 /**
  * The login page after the identity provider accepted the sign-in: it asks the server for the

@@ -5,7 +5,7 @@ import {
   SSO_REFUSALS,
   type SsoRefusal,
 } from '@recovery-portal/contract/sso-constants';
-import { useSignInOptions } from '../api/get-sign-in-options';
+import { useSignInOptions } from '#app/features/sso/api/get-sign-in-options.ts';
 import { SsoSignIn } from './sso-sign-in';
 
 function refusalOf(value: string | null): SsoRefusal | null {

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adherenceListSchema } from '@recovery-portal/contract/adherence';
 import type { AdherenceItem } from '@recovery-portal/contract/adherence';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api/request';
-import { surveyKeys } from '../../../lib/query-keys';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { surveyKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/surgery/adherence?user_id= — the survey schedule of a participant. */
 export function getAdherence(

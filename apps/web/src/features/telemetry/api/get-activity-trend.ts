@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { activityTrendSchema } from '@recovery-portal/contract/trends';
 import type { ActivityTrend, TrendRequestInput } from '@recovery-portal/contract/trends';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { telemetryKeys } from './telemetry-keys';
 
 /** POST /api/trend/activity: daily steps, active time, calories out and distance. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { telemetrySchema } from '@recovery-portal/contract/telemetry';
 import type { Telemetry } from '@recovery-portal/contract/telemetry';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { telemetryKeys } from './telemetry-keys';
 
 /** GET /api/user/telemetry?user_id= : home telemetry tiles, labs and vitals. */

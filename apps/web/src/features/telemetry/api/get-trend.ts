@@ -6,7 +6,7 @@ import type {
   TrendResponse,
   TrendSeriesKind,
 } from '@recovery-portal/contract/trends';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { telemetryKeys } from './telemetry-keys';
 
 const TREND_PATHS: Record<TrendSeriesKind, string> = {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { userTrendSchema } from '@recovery-portal/contract/trends';
 import type { UserTrend } from '@recovery-portal/contract/trends';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { telemetryKeys } from './telemetry-keys';
 
 /** GET /api/user/id/{id}/trend?date_string= : weekly averages of every home metric. */

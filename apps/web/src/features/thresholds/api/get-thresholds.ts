@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantThresholdsSchema } from '@recovery-portal/contract/thresholds';
 import type { ParticipantThresholds } from '@recovery-portal/contract/thresholds';
-import { apiRequest } from '../../../lib/api/request';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { thresholdKeys } from './threshold-keys';
 
 /** GET /api/thresholds — the participant's effective thresholds and their defaults. */

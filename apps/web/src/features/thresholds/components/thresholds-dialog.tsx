@@ -18,11 +18,11 @@ import type {
   ThresholdRuleChange,
   ThresholdSetting,
 } from '@recovery-portal/contract/thresholds';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { DialogForm, FormDialog } from '../../../components/ui/form-dialog';
-import { errorMessage } from '../../../lib/api/api-error';
-import { useNotify } from '../../../lib/notify';
-import { useUpdateThresholds } from '../api/update-thresholds';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useUpdateThresholds } from '#app/features/thresholds/api/update-thresholds.ts';
 
 /** Typed text as a number; empty is NaN, so the rule's own sentence reports it. */
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
