@@ -1,12 +1,22 @@
+import { inArray } from 'drizzle-orm';
 import type { SurveyQuestion } from '@recovery-portal/contract/surveys';
+import type { Database } from '#app/db/client';
+import { surveys as surveysTable } from '#app/db/schema/surveys';
 import { HOOS_JR } from '#app/core/surveys/instruments/hoos-jr';
 import type { Instrument } from '#app/core/surveys/instruments/instrument';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
 import { PROMIS_PAIN_INTERFERENCE_4A } from '#app/core/surveys/instruments/promis-pain-interference-4a';
-import type { Joint } from './programme-plan';
 
-/** A questionnaire of the demo programme: a published instrument and who is asked to fill it in. */
+/**
+ * The programme's questionnaires are product data: a recorded surgery schedules them, and the
+ * demo seed and the simulation answer them.
+ */
+
+/** Which body system a procedure works on, and so which questionnaires its patients get. */
+export type Joint = 'knee' | 'hip' | 'heart';
+
+/** A questionnaire of the programme: a published instrument and who is asked to fill it in. */
 export interface SurveyDefinition {
   title: string;
   description: string;
@@ -46,4 +56,28 @@ export const RETIRED_SURVEY_TITLES: readonly string[] = [
 export interface StoredSurvey {
   id: number;
   definition: SurveyDefinition;
+}
+
+/** Creates the questionnaires if missing and returns them with their ids. */
+export async function ensureSurveys(db: Database): Promise<StoredSurvey[]> {
+  await db
+    .insert(surveysTable)
+    .values(
+      SURVEY_DEFINITIONS.map(({ title, description, questions }) => ({
+        title,
+        description,
+        questions,
+      })),
+    )
+    .onConflictDoNothing();
+  const titles = SURVEY_DEFINITIONS.map((d) => d.title);
+  const rows = await db
+    .select({ id: surveysTable.id, title: surveysTable.title })
+    .from(surveysTable)
+    .where(inArray(surveysTable.title, titles));
+  const ids = new Map(rows.map((r) => [r.title, r.id]));
+  return SURVEY_DEFINITIONS.flatMap((definition) => {
+    const id = ids.get(definition.title);
+    return id === undefined ? [] : [{ id, definition }];
+  });
 }
