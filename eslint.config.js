@@ -33,6 +33,25 @@ const serverZones = [
     })),
 ];
 
+const web = './apps/web/src';
+/** Web layers: lib/components → features → app; one zone per feature folder, as on the server. */
+const webZones = [
+  ...['lib', 'components'].map((layer) => ({
+    target: `${web}/${layer}`,
+    from: [`${web}/features`, `${web}/app`],
+    message: `${layer}/ sits below the features and never imports one.`,
+  })),
+  { target: `${web}/features`, from: `${web}/app`, message: 'A feature never imports app/.' },
+  ...readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${web}/features/${name}`,
+      from: `${web}/features`,
+      except: [`./${name}`],
+      message: 'A web feature never imports another feature: compose them in app/routes.',
+    })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,9 +118,9 @@ export default tseslint.config(
     },
   },
   {
-    // Across folders the server imports through its package's subpath imports (`#app/…`), so a
+    // Across folders each app imports through its package's subpath imports (`#app/…`), so a
     // path says where the module lives, not how far up the importer sits.
-    files: ['apps/server/src/**/*.ts'],
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
     ignores: testFiles,
     rules: {
       'no-restricted-imports': [
@@ -110,7 +129,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./',
-              message: 'Import another folder through #app/… (apps/server/package.json).',
+              message: 'Import another folder through #app/… (the app\'s package.json "imports").',
             },
           ],
         },
@@ -130,28 +149,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Imports flow lib/components → features → app; features never import each other.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/web/src/lib',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-            },
-            {
-              target: './apps/web/src/components',
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-            },
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            {
-              target: './apps/web/src/features/*/',
-              from: './apps/web/src/features/*/',
-              except: ['.'],
-              message: 'A feature never imports another feature; compose them in app/routes.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
   },
   {

@@ -14,6 +14,7 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { PARTICIPANT_TYPES } from '@recovery-portal/contract/users';
 import { benchClinician, signIn, type SessionHeaders } from './lib/api-session';
 import { measureFirstLoads, type BrowserPageLoad } from './lib/browser-bundle';
+import { measureServerCost, spread, type ServerCost } from './lib/server-cost';
 import { measureExport } from './lib/fhir-export';
 import { analyseBundle } from './lib/bundle';
 import {
@@ -318,6 +319,8 @@ async function measurePostgres(
   }
   await closePool();
   await closeCapture();
+  const serverCost = await measureServerCost(server.url, headers, server.pid, SERVER_COST_ROUNDS);
+  logServerCost('PostgreSQL', serverCost);
   const fhirExport = await measureExport({
     baseUrl: server.url,
     headers,
@@ -335,6 +338,7 @@ async function measurePostgres(
     participants: targets.total,
     serverStartSeconds,
     scenarios: results,
+    serverCost,
     fhirExport,
   };
 }
@@ -387,11 +391,26 @@ async function measurePglite(
   };
 }
 
+/** Alternating rounds of /api/health and the list at one client; their spread is the noise. */
+const SERVER_COST_ROUNDS = { rounds: 5, secondsPerRound: 2 };
+
+function logServerCost(database: string, cost: ServerCost) {
+  log(
+    `${database}, one client: /api/health p50 ${spread(cost.health.p50)} ms, CPU ${spread(cost.health.cpuMs)} ms a call; list p50 ${spread(cost.list.p50)} ms, CPU ${spread(cost.list.cpuMs)} ms a call; list/health p50 ${spread(cost.ratioP50)}`,
+  );
+}
+
 /**
- * The portal's first loads in Chromium, against the built server on a throw-away embedded
- * database with the demo programme (its clinician signs in).
+ * Against the built server on a throw-away embedded database with the demo programme (its
+ * clinician signs in): the portal's first loads in Chromium and, unless `bundleOnly`, what a list
+ * call costs next to /api/health.
  */
-async function measureBrowser(buildDir: string, serverScript: string, logDir: string) {
+async function measureDemoServer(
+  buildDir: string,
+  serverScript: string,
+  logDir: string,
+  bundleOnly: boolean,
+): Promise<{ browser: BrowserPageLoad[]; serverCost?: ServerCost }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-browser-'));
   const removeData = onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const server = await startServer({
@@ -408,7 +427,11 @@ async function measureBrowser(buildDir: string, serverScript: string, logDir: st
     const headers = await signIn(server.url, credentials);
     const [participantId] = (await pickTargets(server.url, headers)).ids;
     if (participantId === undefined) throw new Error('the demo programme has no participants');
-    return await measureFirstLoads(server.url, credentials, participantId);
+    const browser = await measureFirstLoads(server.url, credentials, participantId);
+    if (bundleOnly) return { browser };
+    const serverCost = await measureServerCost(server.url, headers, server.pid, SERVER_COST_ROUNDS);
+    logServerCost('Embedded database, demo data', serverCost);
+    return { browser, serverCost };
   } finally {
     await stopServer();
     await removeData();
@@ -492,8 +515,13 @@ async function main() {
     path.join(buildDir, 'apps/web/dist'),
     path.join(repoRoot, 'apps/web/src'),
   );
-  const browser: BrowserPageLoad[] = await measureBrowser(buildDir, serverScript, logDir);
-  phases['bundle report (Chromium)'] = (performance.now() - started) / 1000;
+  const { browser, serverCost } = await measureDemoServer(
+    buildDir,
+    serverScript,
+    logDir,
+    args['bundle-only'],
+  );
+  phases['first loads in Chromium and the demo server'] = (performance.now() - started) / 1000;
   log(
     `First loads in Chromium (JavaScript, gzip): ${browser.map((load) => `${load.path} ${load.gzipKb.toFixed(1)} KB`).join(', ')}`,
   );
@@ -540,6 +568,7 @@ async function main() {
     databases,
     bundle,
     browser,
+    ...(serverCost ? { demoServerCost: serverCost } : {}),
   };
   const report: BenchReport = { ...partial, budgets: evaluateBudgets(partial) };
   const markdown = toMarkdown(report);

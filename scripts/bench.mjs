@@ -3,7 +3,7 @@
 // run in another terminal) cannot change what is measured. `npm run bench -- --help` lists the
 // options; `--bundle-only` reports the portal's JavaScript per route without any database.
 import { spawn } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { buildAll } from './build.mjs';
 import { log, root } from './lib.mjs';
@@ -14,6 +14,12 @@ const snapshot = path.join(root, 'bench-results', `.build-${process.pid}`);
 rmSync(snapshot, { recursive: true, force: true });
 for (const dir of ['apps/server/dist', 'apps/web/dist']) {
   cpSync(path.join(root, dir), path.join(snapshot, dir), { recursive: true });
+}
+// npm keeps a workspace's own copy of a package whose version differs from the hoisted one (or
+// that nothing else uses) in that workspace's node_modules; the copied server must still find it.
+const serverModules = path.join(root, 'apps/server/node_modules');
+if (existsSync(serverModules)) {
+  symlinkSync(serverModules, path.join(snapshot, 'apps/server/node_modules'), 'dir');
 }
 const buildSeconds = (Date.now() - startedAt) / 1000;
 log(`Build ready in ${buildSeconds.toFixed(1)} s; running the benchmark…`);

@@ -12,5 +12,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     // PGlite (WASM) and argon2 (native) are safest in child processes rather than worker threads.
     pool: 'forks',
+    // Test files share each worker's loaded modules instead of importing the server afresh: about
+    // a fifth less CPU for the suite, which runs five times in CI (npm test and npm run test:dates).
+    // Safe because every file builds its own app and database, and no test mocks a module.
+    isolate: false,
   },
 });

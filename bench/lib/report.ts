@@ -3,6 +3,12 @@ import type { BundleReport } from './bundle';
 import type { ExportFigure } from './fhir-export';
 import type { StatementPlan } from './direct-sql';
 import type { MachineLoad } from './machine-load';
+import {
+  LIST_CPU_BUDGET_MS,
+  LIST_HEALTH_RATIO_BUDGET,
+  spread,
+  type ServerCost,
+} from './server-cost';
 import type { ScenarioGroup } from './scenarios';
 import type { SeedResult } from './seed';
 import type { LoadResult } from './stats';
@@ -38,6 +44,8 @@ export interface DatabaseRun {
   participants?: number;
   serverStartSeconds?: number;
   scenarios: ScenarioResult[];
+  /** /api/health against the list's first page at one client: latency and server CPU. */
+  serverCost?: ServerCost;
   /** FHIR Patient/$export of everything, after the calls above. */
   fhirExport?: ExportFigure;
 }
@@ -63,6 +71,8 @@ export interface BenchReport {
   bundle?: BundleReport;
   /** First loads as Chromium performs them (dynamic imports included). */
   browser?: BrowserPageLoad[];
+  /** The same at one client on the embedded database with the demo programme. */
+  demoServerCost?: ServerCost;
   budgets: Budget[];
 }
 
@@ -77,6 +87,11 @@ const sqlTotal = (s: ScenarioResult) =>
     (total, plan) => total + (Number.isFinite(plan.executionMs) ? plan.executionMs : 0),
     0,
   );
+
+const median = (values: readonly number[]) => {
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+};
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 100)}%`);
 
@@ -128,6 +143,25 @@ export function evaluateBudgets(report: Omit<BenchReport, 'budgets'>): Budget[] 
       pass: null,
     });
   }
+  const postgresCost = postgres?.serverCost;
+  budgets.push({
+    name: 'Server CPU per /api/user/list call beyond its SQL (PostgreSQL, one client, median of rounds)',
+    limit: `≤ ${LIST_CPU_BUDGET_MS} ms`,
+    measured: postgresCost
+      ? `${spread(postgresCost.list.cpuMs)} ms (/api/health ${spread(postgresCost.health.cpuMs)} ms)`
+      : 'PostgreSQL not measured',
+    pass: postgresCost ? median(postgresCost.list.cpuMs) <= LIST_CPU_BUDGET_MS : null,
+    note: 'from /proc: the server process only, the SQL runs in PostgreSQL',
+  });
+  const demo = report.demoServerCost;
+  budgets.push({
+    name: 'Embedded database, demo data, one client: list p50 / /api/health p50',
+    limit: `≤ ${LIST_HEALTH_RATIO_BUDGET}×`,
+    measured: demo
+      ? `${spread(demo.ratioP50)}× (list ${spread(demo.list.p50)} ms, health ${spread(demo.health.p50)} ms)`
+      : 'not measured (--bundle-only)',
+    pass: demo ? median(demo.ratioP50) <= LIST_HEALTH_RATIO_BUDGET : null,
+  });
   const login = report.browser?.find((load) => load.page === 'login');
   if (login) {
     budgets.push({
@@ -227,6 +261,7 @@ function databaseSection(run: DatabaseRun): string[] {
     const scenarios = run.scenarios.filter((s) => s.group === group);
     if (scenarios.length > 0) lines.push(title, '', ...loadTable(scenarios), '');
   }
+  if (run.serverCost) lines.push(...serverCostSection(run.serverCost));
   const exported = run.fhirExport;
   if (exported) {
     lines.push(
@@ -267,6 +302,22 @@ function databaseSection(run: DatabaseRun): string[] {
   return lines;
 }
 
+function serverCostSection(cost: ServerCost): string[] {
+  return [
+    '### What a call costs the server (one client)',
+    '',
+    `${cost.rounds} rounds of ${cost.secondsPerRound} s per call, alternating; median of the rounds (lowest–highest in brackets: the noise). CPU is the server process's user + system time from /proc divided by the calls answered.`,
+    '',
+    '| call | p50 ms | server CPU ms per call | calls |',
+    '|---|---|---|---:|',
+    `| /api/health | ${spread(cost.health.p50)} | ${spread(cost.health.cpuMs)} | ${count(cost.health.requests)} |`,
+    `| /api/user/list (first page) | ${spread(cost.list.p50)} | ${spread(cost.list.cpuMs)} | ${count(cost.list.requests)} |`,
+    '',
+    `List p50 / health p50: ${spread(cost.ratioP50)}×.`,
+    '',
+  ];
+}
+
 /** The report as Markdown, printed at the end and written next to the JSON. */
 export function toMarkdown(report: BenchReport): string {
   const lines = [
@@ -290,6 +341,13 @@ export function toMarkdown(report: BenchReport): string {
     ),
     '',
   ];
+  if (report.demoServerCost) {
+    lines.push(
+      '## Embedded database with the demo programme',
+      '',
+      ...serverCostSection(report.demoServerCost),
+    );
+  }
   for (const run of report.databases) lines.push(...databaseSection(run));
   if (report.browser) {
     lines.push(

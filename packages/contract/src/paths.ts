@@ -148,7 +148,6 @@ export const API_PATHS = {
   },
 } as const;
 
-/** Portal routes of spec §2. */
 /**
  * Spec §6: the calls the portal makes without a bearer token or no-cache headers (each one a
  * route the server declares `access: 'public'`).
@@ -164,6 +163,7 @@ export const PUBLIC_API_PATHS: ReadonlySet<string> = new Set([
   API_PATHS.sessionPolicy,
 ]);
 
+/** Portal routes of spec §2. */
 export const WEB_ROUTES = {
   home: '/',
   participants: '/participants',

@@ -59,3 +59,22 @@ export async function afterCommit(task: () => Promise<void>): Promise<void> {
   if (scope) scope.afterCommit.push(() => scopes.exit(task));
   else await task();
 }
+
+/**
+ * `prepare(db)` once per database and kept, so that Drizzle builds a fixed statement's SQL once
+ * instead of on every call; inside a transaction it is prepared anew each time, because a kept
+ * statement would run on the database's own connection beside the transaction (on PGlite,
+ * waiting for it forever).
+ */
+export function preparedOutsideTransactions<T>(prepare: (db: Database) => T): (db: Database) => T {
+  const kept = new WeakMap<Database, T>();
+  return (db) => {
+    if (scopes.getStore()) return prepare(db);
+    let statement = kept.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      kept.set(db, statement);
+    }
+    return statement;
+  };
+}

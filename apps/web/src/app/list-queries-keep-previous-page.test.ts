@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getAuditLogQueryOptions } from '../features/audit/api/get-audit-log';
-import { getCoachConversationsQueryOptions } from '../features/coach/api/get-coach-conversations';
-import { getOpenFlagsQueryOptions } from '../features/flags/api/get-open-flags';
-import { getNudgesQueryOptions } from '../features/nudges/api/get-nudges';
-import { getParticipantsQueryOptions } from '../features/participants/api/get-participants';
+import { getAuditLogQueryOptions } from '#app/features/audit/api/get-audit-log.ts';
+import { getCoachConversationsQueryOptions } from '#app/features/coach/api/get-coach-conversations.ts';
+import { getOpenFlagsQueryOptions } from '#app/features/flags/api/get-open-flags.ts';
+import { getNudgesQueryOptions } from '#app/features/nudges/api/get-nudges.ts';
+import { getParticipantsQueryOptions } from '#app/features/participants/api/get-participants.ts';
 
 /**
  * Issue 17: every list keeps its rows on screen only while another page of the same filter

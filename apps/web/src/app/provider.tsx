@@ -3,14 +3,14 @@ import type { ReactNode } from 'react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { ToolbarSlotProvider } from '../components/layout/toolbar-slot';
-import type { SnackbarHost as SnackbarHostComponent } from '../components/ui/snackbar-host';
+import { ToolbarSlotProvider } from '#app/components/layout/toolbar-slot.tsx';
+import type { SnackbarHost as SnackbarHostComponent } from '#app/components/ui/snackbar-host.tsx';
 import {
   createNotificationQueue,
   NotificationQueueContext,
   type NotificationQueue,
-} from '../lib/notify';
-import { getSession, subscribeSession } from '../lib/session';
+} from '#app/lib/notify.ts';
+import { getSession, subscribeSession } from '#app/lib/session.ts';
 import { theme } from './theme';
 
 /**
@@ -21,7 +21,7 @@ import { theme } from './theme';
  */
 const noSnackbars: typeof SnackbarHostComponent = () => null;
 const SnackbarHost = lazy(() =>
-  import('../components/ui/snackbar-host').then(
+  import('#app/components/ui/snackbar-host.tsx').then(
     (module) => ({ default: module.SnackbarHost }),
     () => ({ default: noSnackbars }),
   ),

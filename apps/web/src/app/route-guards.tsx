@@ -3,14 +3,14 @@ import { Outlet, redirect } from 'react-router';
 import type { DataRouter } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import { noteSessionEnded, rememberReturnPath } from '../lib/return-after-sign-in';
+import { noteSessionEnded, rememberReturnPath } from '#app/lib/return-after-sign-in.ts';
 import {
   clearSession,
   getSession,
   homePathFor,
   subscribeSession,
   useSession,
-} from '../lib/session';
+} from '#app/lib/session.ts';
 
 /** Ids of the layout routes whose pages need a session; see createRoutes. */
 export const GUARDED_ROUTE_IDS = {

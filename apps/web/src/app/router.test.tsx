@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clearSession, getSession } from '../lib/session';
-import { administratorUser, clinicianUser, loginFor } from '../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../testing/http';
-import { renderApp } from '../testing/render-app';
+import { clearSession, getSession } from '#app/lib/session.ts';
+import { administratorUser, clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 describe('route guards', () => {
   it('a visitor without a session who opens a clinician page is sent to /login', async () => {

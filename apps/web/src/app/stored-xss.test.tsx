@@ -5,14 +5,15 @@ import type { MarkerSegmentLive } from '@recovery-portal/contract/digital-twin';
 import type { NudgeDetail } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ProfileConversation, ProfileNudge } from '@recovery-portal/contract/profile';
-import { ParticipantConversationsCard } from '../features/conversations/components/participant-conversations-card';
-import { DigitalTwinDialog } from '../features/digital-twin/components/digital-twin-dialog';
-import { ParticipantFlagsSection } from '../features/flags/components/participant-flags-section';
-import { flagFixture } from '../features/flags/flag-fixtures';
-import { ParticipantNudgesCard } from '../features/profile-nudges/components/participant-nudges-card';
-import { clinicianUser, loginFor } from '../testing/fixtures';
-import { failure, mockFetch, setCsrfCookie, success } from '../testing/http';
-import { renderApp, renderWithProviders } from '../testing/render-app';
+import { ParticipantConversationsCard } from '#app/features/conversations/components/participant-conversations-card.tsx';
+import { DigitalTwinDialog } from '#app/features/digital-twin/components/digital-twin-dialog.tsx';
+import { ParticipantFlagsSection } from '#app/features/flags/components/participant-flags-section.tsx';
+import { flagFixture } from '#app/features/flags/flag-fixtures.ts';
+import { renderFollowUpProbe } from '#app/features/flags/follow-up-probe.tsx';
+import { ParticipantNudgesCard } from '#app/features/profile-nudges/components/participant-nudges-card.tsx';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderApp, renderWithProviders } from '#app/testing/render-app.tsx';
 
 /**
  * Stored XSS in the text the server generates (coach conversations, nudges, digital twins,
@@ -251,7 +252,13 @@ describe('server-generated text with script and HTML in it', () => {
         ? success([flag])
         : failure(404, 'NOT_FOUND', 'There is nothing at this address.'),
     );
-    renderWithProviders(<ParticipantFlagsSection participantId={7} participantName="Jane Doe" />);
+    renderWithProviders(
+      <ParticipantFlagsSection
+        participantId={7}
+        participantName="Jane Doe"
+        renderFollowUp={renderFollowUpProbe}
+      />,
+    );
     await screen.findByRole('table', { name: 'Participant flags' }, SLOW);
     await expectShownAsText([flag.matched_text, `${URL_PAYLOAD} ${IMG}`, SVG]);
   });

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-error';
+import { ApiError } from './api/api-error';
 
 /**
  * Puts the server's per-field messages (`error.fields`) on the matching form fields.

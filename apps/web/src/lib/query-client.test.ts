@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError } from './api/api-error';
 import { QUERY_RETRY_DELAY_MS, shouldRetryQuery } from './query-client';
 
 describe('query retries', () => {

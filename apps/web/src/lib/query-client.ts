@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { ApiError } from './api/api-error';
 
 /**
  * One quiet retry rides out a dropped connection or a restart; after it the screen says the load

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { administratorUser, clinicianUser, loginFor } from '../testing/fixtures';
+import { administratorUser, clinicianUser, loginFor } from '#app/testing/fixtures.ts';
 import { getParticipantType, useParticipantType } from './participant-type';
 import {
   clearSession,

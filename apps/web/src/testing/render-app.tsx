@@ -5,9 +5,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { LoginResponse } from '@recovery-portal/contract/account';
-import { AppProvider } from '../app/provider';
-import { AppRouter, createRoutes } from '../app/router';
-import { startSession } from '../lib/session';
+import { AppProvider } from '#app/app/provider.tsx';
+import { AppRouter, createRoutes } from '#app/app/router.tsx';
+import { startSession } from '#app/lib/session.ts';
 
 /** A fresh client per test, without retries so failures show at once. */
 export function createTestQueryClient(): QueryClient {

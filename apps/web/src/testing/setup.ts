@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
@@ -7,6 +7,10 @@ import { keepClockPinned, pinClock } from '../../../../test/pinned-clock';
 
 pinClock();
 keepClockPinned(afterEach);
+
+// Lazily loaded screens compile on first use; on a busy 2-core CI machine that can take longer
+// than Testing Library's default second, which made waits for them fail without a real fault.
+configure({ asyncUtilTimeout: 5_000 });
 
 // DESIGN §8.8: a console.error (React warnings, act() misuse, failed prop types) fails the test.
 let consoleError: MockInstance<typeof console.error>;

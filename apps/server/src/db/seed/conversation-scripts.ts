@@ -1,5 +1,6 @@
 import type { ConversationMarker } from '@recovery-portal/contract/conversations';
-import type { Joint, Phase, SafetyFinding } from './programme-plan';
+import type { Joint } from '#app/core/surveys/programme-surveys';
+import type { Phase, SafetyFinding } from './programme-plan';
 
 /**
  * Building blocks of coach conversations. A line offers several wordings, one chosen per

@@ -1,15 +1,14 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
-import { surveys as surveysTable } from '#app/db/schema/surveys';
 import { userGroups } from '#app/db/schema/users';
 import { refreshParticipantStats } from '#app/core/participant-stats';
+import { ensureSurveys } from '#app/core/surveys/programme-surveys';
 import { createTimelineWriter, insertParticipantUsers, type RowCounts } from './bulk-insert';
 import { DEMO_GROUPS } from './demo-accounts';
 import { generateParticipantProfile, type ParticipantProfile } from './participant-profile';
 import { generateParticipantTimeline } from './participant-timeline';
 import { addDays, startOfUtcDay } from './seed-dates';
 import { createSeedFaker, DEMO_SEED } from './seed-random';
-import { SURVEY_DEFINITIONS, type StoredSurvey } from './survey-definitions';
 import { TIMELINE_VOLUMES, type TimelineVolume } from './timeline-types';
 
 /** Participants in the embedded demo: enough for every list state, quick to seed on PGlite. */
@@ -53,30 +52,6 @@ export async function ensureDemoGroups(db: Database): Promise<Map<string, number
     .onConflictDoNothing();
   const rows = await db.select().from(userGroups);
   return new Map(rows.map((g) => [g.name, g.id]));
-}
-
-/** Creates the questionnaires if missing and returns them with their ids. */
-export async function ensureSurveys(db: Database): Promise<StoredSurvey[]> {
-  await db
-    .insert(surveysTable)
-    .values(
-      SURVEY_DEFINITIONS.map(({ title, description, questions }) => ({
-        title,
-        description,
-        questions,
-      })),
-    )
-    .onConflictDoNothing();
-  const titles = SURVEY_DEFINITIONS.map((d) => d.title);
-  const rows = await db
-    .select({ id: surveysTable.id, title: surveysTable.title })
-    .from(surveysTable)
-    .where(inArray(surveysTable.title, titles));
-  const ids = new Map(rows.map((r) => [r.title, r.id]));
-  return SURVEY_DEFINITIONS.flatMap((definition) => {
-    const id = ids.get(definition.title);
-    return id === undefined ? [] : [{ id, definition }];
-  });
 }
 
 /**

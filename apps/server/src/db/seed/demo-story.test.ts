@@ -7,7 +7,7 @@ import { generateParticipantTimeline } from './participant-timeline';
 import { daysSinceSurgery, type TimelineParticipant } from './programme-plan';
 import { addDays, dayNumber, startOfUtcDay } from './seed-dates';
 import { createSeedFaker, DEMO_SEED } from './seed-random';
-import { SURVEY_DEFINITIONS } from './survey-definitions';
+import { SURVEY_DEFINITIONS } from '#app/core/surveys/programme-surveys';
 import { generateSurgery } from './surgery-generator';
 import {
   TIMELINE_VOLUMES,

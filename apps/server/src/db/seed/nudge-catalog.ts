@@ -1,4 +1,5 @@
-import type { Joint, Phase } from './programme-plan';
+import type { Joint } from '#app/core/surveys/programme-surveys';
+import type { Phase } from './programme-plan';
 
 /**
  * Nudge texts of a knee/hip recovery and coaching programme. `{name}`, `{steps}` and

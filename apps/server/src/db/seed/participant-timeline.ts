@@ -10,7 +10,7 @@ import { generateNudgeDay } from './nudge-generator';
 import type { TimelineParticipant } from './programme-plan';
 import { addDays, atMinute, dayNumber, maxDate, minDate, startOfUtcDay } from './seed-dates';
 import { poisson, STREAM } from './seed-random';
-import type { StoredSurvey } from './survey-definitions';
+import type { StoredSurvey } from '#app/core/surveys/programme-surveys';
 import { generateSurgery, painLogsOf } from './surgery-generator';
 import { generateSurveySchedule } from './survey-schedule-generator';
 import { generateTelemetryDay } from './telemetry-generator';

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import type { Joint } from '#app/core/surveys/programme-surveys';
 import { chance, clamp, gaussian, round, STREAM, weighted } from './seed-random';
 import { addDays, daysBetween, maxDate, minDate } from './seed-dates';
 
@@ -9,7 +10,6 @@ export const PROCEDURES = [
   'Coronary artery bypass graft',
 ] as const;
 export type Procedure = (typeof PROCEDURES)[number];
-export type Joint = 'knee' | 'hip' | 'heart';
 
 export type Engagement = 'high' | 'medium' | 'low' | 'none';
 

@@ -17,7 +17,7 @@ import { addDays, isoDate, startOfUtcDay } from './seed-dates';
 import { createSeedFaker, DEMO_SEED } from './seed-random';
 import { isDemoSeeded, seedDemoData } from './seed-demo';
 import { SURGERY_PROCEDURE_OF } from './surgery-generator';
-import { SURVEY_DEFINITIONS } from './survey-definitions';
+import { SURVEY_DEFINITIONS } from '#app/core/surveys/programme-surveys';
 import { TIMELINE_VOLUMES } from './timeline-types';
 
 const NOW = new Date('2026-03-10T15:30:00Z');

@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { scoreResponse } from '#app/core/surveys/instruments/index';
 import { outcomeFindings } from '#app/features/triage/outcome-rules';
 import type { ScheduleRow } from '#app/core/surveys/survey-schedule';
-import {
-  isNotImproving,
-  NOT_IMPROVING_SHARE,
-  type Joint,
-  type TimelineParticipant,
-} from './programme-plan';
+import { isNotImproving, NOT_IMPROVING_SHARE, type TimelineParticipant } from './programme-plan';
 import { createSeedFaker } from './seed-random';
-import { SURVEY_DEFINITIONS } from './survey-definitions';
+import { SURVEY_DEFINITIONS, type Joint } from '#app/core/surveys/programme-surveys';
 import { generateSurveySchedule } from './survey-schedule-generator';
 
 const PARTICIPANTS = 600;

@@ -4,10 +4,11 @@ import {
   SURVEY_TIMEPOINT_OFFSET_DAYS,
   type SurveyTimepoint,
 } from '@recovery-portal/contract/surveys';
-import type { Joint, TimelineParticipant } from './programme-plan';
+import type { Joint } from '#app/core/surveys/programme-surveys';
+import type { TimelineParticipant } from './programme-plan';
 import { addDays, atMinute, dayNumber, isoDate } from './seed-dates';
 import { chance, clamp, gaussian, STREAM } from './seed-random';
-import type { StoredSurvey } from './survey-definitions';
+import type { StoredSurvey } from '#app/core/surveys/programme-surveys';
 import type { SurveyResponseRow } from './timeline-types';
 
 /**

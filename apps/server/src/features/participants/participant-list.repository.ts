@@ -30,6 +30,7 @@ import {
 } from '@recovery-portal/contract/participants';
 import { SURGERY_PROCEDURES } from '@recovery-portal/contract/surgery';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import {
   engagementFields,
@@ -487,20 +488,24 @@ function selectIds(db: Database, table: SortTable, join: SortTable = table) {
 }
 
 /**
- * The list rows of these participants, in the order of `ids`. Always the same statement, named:
- * PostgreSQL parses it once per connection and keeps its plan (primary key lookups), where
- * planning this five-table join anew took longer than running it.
+ * The list rows of participants by id. Always the same statement, named: PostgreSQL parses it
+ * once per connection and keeps its plan (primary key lookups), where planning this five-table
+ * join anew took longer than running it; kept, so Drizzle builds its SQL once (issue 18).
  */
+const rowsByIdStatement = preparedOutsideTransactions((db) =>
+  selectRows(db)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
+    .prepare('participant_list_rows'),
+);
+
+/** The list rows of these participants, in the order of `ids`. */
 async function rowsInOrder(
   db: Database,
   ids: readonly number[],
   fallbackType: ParticipantType,
 ): Promise<ParticipantListRow[]> {
   if (ids.length === 0) return [];
-  const raw: RawRow[] = await selectRows(db)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
-    .prepare('participant_list_rows')
-    .execute({ ids });
+  const raw: RawRow[] = await rowsByIdStatement(db).execute({ ids });
   const byUserId = new Map(raw.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byUserId.get(id);

@@ -10,9 +10,9 @@ import {
 import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
 import { insertTimeline } from '#app/db/seed/bulk-insert';
-import { ensureSurveys } from '#app/db/seed/demo-generator';
+import { ensureSurveys, type Joint } from '#app/core/surveys/programme-surveys';
 import { generateParticipantTimeline } from '#app/db/seed/participant-timeline';
-import { planProgramme, type Joint } from '#app/db/seed/programme-plan';
+import { planProgramme } from '#app/db/seed/programme-plan';
 import { addDays, isoDate, startOfUtcDay } from '#app/db/seed/seed-dates';
 import { createSeedFaker, DEMO_SEED, mixSeed } from '#app/db/seed/seed-random';
 import { painSiteOf, SURGERY_PROCEDURE_OF } from '#app/db/seed/surgery-generator';

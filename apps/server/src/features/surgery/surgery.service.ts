@@ -7,9 +7,12 @@ import {
   type UpdateSurgeryRequest,
 } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
-import { ensureSurveys } from '#app/db/seed/demo-generator';
-import type { Joint } from '#app/db/seed/programme-plan';
-import { RETIRED_SURVEY_TITLES, SURVEY_DEFINITIONS } from '#app/db/seed/survey-definitions';
+import {
+  ensureSurveys,
+  RETIRED_SURVEY_TITLES,
+  SURVEY_DEFINITIONS,
+  type Joint,
+} from '#app/core/surveys/programme-surveys';
 import { notFound } from '#app/lib/app-error';
 import { requireParticipant } from '#app/core/participant-lookup';
 import {

@@ -12,7 +12,7 @@ import {
   messageSchema,
   type ErrorCode,
 } from '@recovery-portal/contract/envelope';
-import { API_PATHS } from '@recovery-portal/contract/paths';
+import { API_PATHS, PUBLIC_API_PATHS } from '@recovery-portal/contract/paths';
 import { STAFF_ROLES, type StaffRole } from '@recovery-portal/contract/users';
 import { refreshTokens } from '#app/db/schema/auth';
 import { users } from '#app/db/schema/users';
@@ -474,6 +474,13 @@ describe('the route table', () => {
       .filter((route) => route.kind === 'docs' && route.method !== 'GET')
       .map(routeName);
     expect(docsNotRead, 'documentation routes only read').toEqual([]);
+  });
+
+  it("the portal's list of calls made without a token (contract) names public routes only", () => {
+    const publicUrls = new Set(
+      routes.filter((route) => effectiveAccess(route) === 'public').map((route) => route.url),
+    );
+    expect([...PUBLIC_API_PATHS].filter((url) => !publicUrls.has(url))).toEqual([]);
   });
 
   it('portal files and the history fallback are public on purpose and only read', async () => {

@@ -5,7 +5,7 @@ import type { SessionUser } from '@recovery-portal/contract/users';
 
 // The dialog and its forms load the first time it is opened.
 const AccountSecurityDialog = lazy(async () => ({
-  default: (await import('../../features/mfa/components/account-security-dialog'))
+  default: (await import('#app/features/mfa/components/account-security-dialog.tsx'))
     .AccountSecurityDialog,
 }));
 

@@ -3,7 +3,7 @@ import { AppBar, Box, ButtonBase, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { SessionUser } from '@recovery-portal/contract/users';
-import { homePathFor } from '../../lib/session';
+import { homePathFor } from '#app/lib/session.ts';
 
 // Only signed-in users see these, so /login does not download them (DESIGN §7 budget).
 const ParticipantTypeTabs = lazy(async () => ({

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Box } from '@mui/material';
 import { Outlet, useNavigation } from 'react-router';
-import { ToolbarSlotTarget } from '../../components/layout/toolbar-slot';
-import { useSession } from '../../lib/session';
+import { ToolbarSlotTarget } from '#app/components/layout/toolbar-slot.tsx';
+import { useSession } from '#app/lib/session.ts';
 import { AppHeader } from './app-header';
 
 // Only signed-in staff see the menu, so /login does not download it (DESIGN §7 budget).

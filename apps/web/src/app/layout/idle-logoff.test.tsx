@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { administratorUser, loginFor } from '../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../testing/http';
-import { renderApp } from '../../testing/render-app';
-import { getSession } from '../../lib/session';
+import { administratorUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
+import { getSession } from '#app/lib/session.ts';
 
 function serve() {
   setCsrfCookie();

@@ -15,12 +15,12 @@ import {
   SESSION_POLICY_MESSAGES,
   sessionRenewalSeconds,
 } from '@recovery-portal/contract/session-policy';
-import { useSessionPolicy } from '../../features/auth/api/get-session-policy';
-import { logout, useLogout } from '../../features/auth/api/logout';
-import { renewSession } from '../../lib/api-client';
-import { clearIdleSignOutNotice, setIdleSignOutNotice } from '../../lib/idle-notice';
-import { startIdleTimer, type ActivitySource, type IdleTimer } from '../../lib/idle-timer';
-import { getSession, subscribeSession } from '../../lib/session';
+import { useSessionPolicy } from '#app/features/account/api/get-session-policy.ts';
+import { logout, useLogout } from '#app/features/account/api/logout.ts';
+import { renewSession } from '#app/lib/api/session-refresh.ts';
+import { clearIdleSignOutNotice, setIdleSignOutNotice } from '#app/lib/idle-notice.ts';
+import { startIdleTimer, type ActivitySource, type IdleTimer } from '#app/lib/idle-timer.ts';
+import { getSession, subscribeSession } from '#app/lib/session.ts';
 
 /** When this tab's session last renewed its tokens (ms), in session storage like the tokens. */
 const RENEWED_AT_KEY = 'session_renewed_at';

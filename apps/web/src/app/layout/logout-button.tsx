@@ -1,6 +1,6 @@
 import { Button } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '#app/features/account/api/logout.ts';
 
 export function LogoutButton() {
   const logoutMutation = useLogout();

@@ -1,6 +1,6 @@
 import { Tab, Tabs } from '@mui/material';
 import { PARTICIPANT_TYPES, participantTypeSchema } from '@recovery-portal/contract/users';
-import { useParticipantType } from '../../lib/participant-type';
+import { useParticipantType } from '#app/lib/participant-type.ts';
 
 /** Internal / Pilot / Demo: the choice filters every list (spec §1). */
 export function ParticipantTypeTabs() {

@@ -1,6 +1,6 @@
-import { CliniciansScreen } from '../../features/clinicians/components/clinicians-screen';
-import { MfaPolicyCard } from '../../features/mfa/components/mfa-policy-card';
-import { SignInThrottlesCard } from '../../features/sign-in-throttles/components/sign-in-throttles-card';
+import { CliniciansScreen } from '#app/features/clinicians/components/clinicians-screen.tsx';
+import { MfaPolicyCard } from '#app/features/mfa/components/mfa-policy-card.tsx';
+import { SignInThrottlesCard } from '#app/features/sign-in-throttles/components/sign-in-throttles-card.tsx';
 
 export function AdminHomeRoute() {
   return (

@@ -1,4 +1,4 @@
-import { AuditLogScreen } from '../../features/audit/components/audit-log-screen';
+import { AuditLogScreen } from '#app/features/audit/components/audit-log-screen.tsx';
 
 export function AuditLogRoute() {
   return <AuditLogScreen />;

@@ -1,5 +1,5 @@
-import { PageHeading } from '../../components/layout/page-heading';
-import { CoachList } from '../../features/coach/components/coach-list';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { CoachList } from '#app/features/coach/components/coach-list.tsx';
 
 export function CoachRoute() {
   return (

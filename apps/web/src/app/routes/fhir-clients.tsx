@@ -1,4 +1,4 @@
-import { FhirClientsScreen } from '../../features/fhir-clients/components/fhir-clients-screen';
+import { FhirClientsScreen } from '#app/features/fhir-clients/components/fhir-clients-screen.tsx';
 
 export function FhirClientsRoute() {
   return <FhirClientsScreen />;

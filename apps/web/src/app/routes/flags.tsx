@@ -1,6 +1,7 @@
-import { FlagsList } from '../../features/flags/components/flags-list';
+import { CreateTaskDialog } from '#app/features/care-team/components/create-task-dialog.tsx';
+import { FlagsList } from '#app/features/flags/components/flags-list.tsx';
 
-/** Route /flags (issue 7): the open flags of the selected participant type. */
+/** Route /flags (issue 7): the open flags of the selected participant type; a flag's task. */
 export function FlagsRoute() {
-  return <FlagsList />;
+  return <FlagsList renderFollowUp={(followUp) => <CreateTaskDialog open {...followUp} />} />;
 }

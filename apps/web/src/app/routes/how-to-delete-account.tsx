@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { PageHeading } from '../../components/layout/page-heading';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
 
 /** Public help for participants (spec §2 'Public delete-account help page'). */
 export function HowToDeleteAccountRoute() {

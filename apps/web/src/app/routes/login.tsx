@@ -1,15 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { SSO_LOGIN_PARAMS } from '@recovery-portal/contract/sso-constants';
-import { SsoLogin } from '../../features/sso/components/sso-login';
-import { getIdleSignOutNotice } from '../../lib/idle-notice';
-import { sessionExpiredNotice } from '../../lib/return-after-sign-in';
+import { LoginForm } from '#app/features/account/components/login-form.tsx';
+import { MfaChallengeStep } from '#app/features/account/components/mfa-challenge-step.tsx';
+import { SsoLogin } from '#app/features/sso/components/sso-login.tsx';
+import { getIdleSignOutNotice } from '#app/lib/idle-notice.ts';
+import { sessionExpiredNotice } from '#app/lib/return-after-sign-in.ts';
 
 // Completing a single sign-on is rare next to showing the form: its code loads on demand.
 const SsoCompletion = lazy(async () => ({
-  default: (await import('../../features/sso/components/sso-completion')).SsoCompletion,
+  default: (await import('#app/features/sso/components/sso-completion.tsx')).SsoCompletion,
 }));
 
+/** Single sign-on (feature sso) wraps the password sign-in and its two-step code (feature auth). */
 export function LoginRoute() {
   const [params] = useSearchParams();
   return (
@@ -17,11 +20,23 @@ export function LoginRoute() {
       <title>Login · Recovery Portal</title>
       {params.has(SSO_LOGIN_PARAMS.complete) ? (
         <Suspense fallback={null}>
-          <SsoCompletion />
+          <SsoCompletion
+            renderChallenge={(challenge, restart) => (
+              <MfaChallengeStep challenge={challenge} onRestart={restart} />
+            )}
+          />
         </Suspense>
       ) : (
-        // After an idle logoff or an expired session the form says why it ended (issues 8, 17).
-        <SsoLogin notice={getIdleSignOutNotice() ?? sessionExpiredNotice()} />
+        <SsoLogin
+          renderLogin={({ passwordSignIn, above }) => (
+            // After an idle logoff or an expired session the form says why it ended (issues 8, 17).
+            <LoginForm
+              notice={getIdleSignOutNotice() ?? sessionExpiredNotice()}
+              passwordSignIn={passwordSignIn}
+              above={above}
+            />
+          )}
+        />
       )}
     </>
   );

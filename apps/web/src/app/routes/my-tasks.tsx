@@ -1,4 +1,4 @@
-import { MyTasksScreen } from '../../features/care-team/components/my-tasks-screen';
+import { MyTasksScreen } from '#app/features/care-team/components/my-tasks-screen.tsx';
 
 /** Route /tasks (issue 22): the signed-in clinician's open follow-up tasks. */
 export function MyTasksRoute() {

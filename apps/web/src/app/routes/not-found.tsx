@@ -2,7 +2,7 @@ import { Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { PageHeading } from '../../components/layout/page-heading';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
 
 export function NotFoundRoute() {
   return (

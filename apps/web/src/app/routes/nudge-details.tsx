@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router';
-import { PageHeading } from '../../components/layout/page-heading';
-import { NudgeDetails } from '../../features/nudges/components/nudge-details';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { NudgeDetails } from '#app/features/nudges/components/nudge-details.tsx';
 
 function listSearchOf(state: unknown): string {
   if (typeof state !== 'object' || state === null || !('listSearch' in state)) return '';

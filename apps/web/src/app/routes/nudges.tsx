@@ -1,5 +1,5 @@
-import { PageHeading } from '../../components/layout/page-heading';
-import { NudgesList } from '../../features/nudges/components/nudges-list';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { NudgesList } from '#app/features/nudges/components/nudges-list.tsx';
 
 export function NudgesRoute() {
   return (

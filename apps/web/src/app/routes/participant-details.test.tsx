@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { profileFixture } from '../../features/participant-details/profile-fixtures';
-import { telemetryFixture } from '../../features/telemetry/telemetry-fixtures';
-import { clinicianUser, loginFor } from '../../testing/fixtures';
-import { failure, mockFetch, success } from '../../testing/http';
-import { renderApp } from '../../testing/render-app';
+import { profileFixture } from '#app/features/profile/profile-fixtures.ts';
+import { telemetryFixture } from '#app/features/telemetry/telemetry-fixtures.ts';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 const NOT_FOUND = 'There is no participant with id 99.';
 

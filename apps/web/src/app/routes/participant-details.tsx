@@ -3,35 +3,33 @@ import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
-import { PageHeading } from '../../components/layout/page-heading';
-import { CareTeamCard } from '../../features/care-team/components/care-team-card';
-import { ParticipantTasksSection } from '../../features/care-team/components/participant-tasks-section';
-import { ParticipantConversationsCard } from '../../features/conversations/components/participant-conversations-card';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { CareTeamCard } from '#app/features/care-team/components/care-team-card.tsx';
+import { CreateTaskDialog } from '#app/features/care-team/components/create-task-dialog.tsx';
+import { ParticipantTasksSection } from '#app/features/care-team/components/participant-tasks-section.tsx';
+import { ParticipantConversationsCard } from '#app/features/conversations/components/participant-conversations-card.tsx';
 import {
   conversationFocusFromParams,
   withoutConversationFocus,
-} from '../../features/conversations/conversation-focus';
-import { DigitalTwinDialog } from '../../features/digital-twin/components/digital-twin-dialog';
-import { getParticipantFlagsQueryOptions } from '../../features/flags/api/get-participant-flags';
-import { ParticipantFlagsSection } from '../../features/flags/components/participant-flags-section';
-import { ImagingSection } from '../../features/imaging/components/imaging-section';
-import { ParticipantActions } from '../../features/participant-details/components/participant-actions';
-import { ParticipantProfileGate } from '../../features/participant-details/components/participant-profile-gate';
-import {
-  DetailsSection,
-  SectionNav,
-} from '../../features/participant-details/components/section-nav';
-import { ParticipantProfilePanel } from '../../features/participant-details/components/participant-profile-panel';
-import { OutcomeTrendsSection } from '../../features/outcomes/components/outcome-trends-section';
-import { PainSection } from '../../features/pain/components/pain-section';
-import { ParticipantNudgesCard } from '../../features/profile-nudges/components/participant-nudges-card';
-import { SimulationSection } from '../../features/simulation/components/simulation-section';
-import { SurgeriesSection } from '../../features/surgeries/components/surgeries-section';
-import { ParticipantSurveysCard } from '../../features/surveys/components/participant-surveys-card';
-import { SurveyScheduleCard } from '../../features/surveys/components/survey-schedule-card';
-import { HomeHealthTelemetryCard } from '../../features/telemetry/components/home-health-telemetry-card';
-import { LabsVitalsCard } from '../../features/telemetry/components/labs-vitals-card';
-import { ThresholdsSection } from '../../features/thresholds/components/thresholds-section';
+} from '#app/features/conversations/conversation-focus.ts';
+import { DigitalTwinDialog } from '#app/features/digital-twin/components/digital-twin-dialog.tsx';
+import { getParticipantFlagsQueryOptions } from '#app/features/flags/api/get-participant-flags.ts';
+import { ParticipantFlagsSection } from '#app/features/flags/components/participant-flags-section.tsx';
+import { ImagingSection } from '#app/features/imaging/components/imaging-section.tsx';
+import { ParticipantActions } from '#app/features/profile/components/participant-actions.tsx';
+import { ParticipantProfileGate } from '#app/features/profile/components/participant-profile-gate.tsx';
+import { DetailsSection, SectionNav } from '#app/features/profile/components/section-nav.tsx';
+import { ParticipantProfilePanel } from '#app/features/profile/components/participant-profile-panel.tsx';
+import { OutcomeTrendsSection } from '#app/features/outcomes/components/outcome-trends-section.tsx';
+import { PainSection } from '#app/features/pain/components/pain-section.tsx';
+import { ParticipantNudgesCard } from '#app/features/profile-nudges/components/participant-nudges-card.tsx';
+import { SimulationSection } from '#app/features/simulation/components/simulation-section.tsx';
+import { SurgeriesSection } from '#app/features/surgery/components/surgeries-section.tsx';
+import { ParticipantSurveysCard } from '#app/features/surveys/components/participant-surveys-card.tsx';
+import { SurveyScheduleCard } from '#app/features/surveys/components/survey-schedule-card.tsx';
+import { HomeHealthTelemetryCard } from '#app/features/telemetry/components/home-health-telemetry-card.tsx';
+import { LabsVitalsCard } from '#app/features/telemetry/components/labs-vitals-card.tsx';
+import { ThresholdsSection } from '#app/features/thresholds/components/thresholds-section.tsx';
 
 /** Route /participant-details/:patientId (spec §2 'Participant details'). */
 export function ParticipantDetailsRoute() {
@@ -78,7 +76,11 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
         />
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
           <DetailsSection id="flags">
-            <ParticipantFlagsSection participantId={participantId} participantName={fullName} />
+            <ParticipantFlagsSection
+              participantId={participantId}
+              participantName={fullName}
+              renderFollowUp={(followUp) => <CreateTaskDialog open {...followUp} />}
+            />
           </DetailsSection>
           <DetailsSection id="tasks">
             <ParticipantTasksSection participantId={participantId} participantName={fullName} />

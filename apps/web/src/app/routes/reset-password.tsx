@@ -1,4 +1,4 @@
-import { ResetPassword } from '../../features/auth/components/reset-password';
+import { ResetPassword } from '#app/features/account/components/reset-password.tsx';
 
 export function ResetPasswordRoute() {
   return (

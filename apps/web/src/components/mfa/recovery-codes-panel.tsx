@@ -3,7 +3,7 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Download from '@mui/icons-material/Download';
 import { formatRecoveryCode } from '@recovery-portal/contract/mfa';
-import { saveFile } from '../../lib/save-file';
+import { saveFile } from '#app/lib/save-file.ts';
 
 /**
  * New recovery codes, shown once: the server keeps only their hashes. Each signs in once when

@@ -15,7 +15,7 @@ import type {
 import { DialogSection } from './dialog-section';
 import { MarkerText } from './marker-text';
 import { TranscriptView } from './transcript-view';
-import { useLastNonNull } from '../../lib/use-last-non-null';
+import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
 
 /** What the dialog shows, mapped by each screen from its own conversation shape. */
 export type ConversationDialogContent = {

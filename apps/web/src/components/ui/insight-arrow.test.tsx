@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { INSIGHT_DIRECTIONS, INSIGHT_EFFECTS } from '@recovery-portal/contract/telemetry';
 import type { InsightDirection, InsightEffect } from '@recovery-portal/contract/telemetry';
-import { renderWithProviders } from '../../testing/render-app';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { InsightArrow, insightPresentation } from './insight-arrow';
 
 const GREEN = 'rgb(46, 125, 50)';

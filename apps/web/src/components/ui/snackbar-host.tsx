@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { SnackbarProvider, useSnackbar } from 'notistack';
-import type { NotificationQueue } from '../../lib/notify';
+import type { NotificationQueue } from '#app/lib/notify.ts';
 import { SnackbarCloseButton } from './snackbar-close-button';
 
 /** More would cover the page; the oldest success makes way (errors wait until one is closed). */

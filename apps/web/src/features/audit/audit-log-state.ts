@@ -2,8 +2,8 @@ import dayjs from 'dayjs';
 import { AUDIT_ACTION_NAMES, AUDIT_PAGE_SIZE } from '@recovery-portal/contract/audit';
 import type { AuditListRequest } from '@recovery-portal/contract/audit';
 import { isIsoDate } from '@recovery-portal/contract/nudges';
-import { useListState } from '../../lib/list-state';
-import type { ListState } from '../../lib/list-state';
+import { useListState } from '#app/lib/list-state.ts';
+import type { ListState } from '#app/lib/list-state.ts';
 
 /**
  * The Audit log's state as kept in the URL: the filters ('' meaning "any"; the dates are the

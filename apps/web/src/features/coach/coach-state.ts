@@ -6,9 +6,9 @@ import {
 import type { CoachListRequest, CoachSortField } from '@recovery-portal/contract/coach';
 import { ORDER_DIRECTIONS } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { pageToStart, useListState } from '../../lib/list-state';
-import type { ListState } from '../../lib/list-state';
-import { useParticipantType } from '../../lib/participant-type';
+import { pageToStart, useListState } from '#app/lib/list-state.ts';
+import type { ListState } from '#app/lib/list-state.ts';
+import { useParticipantType } from '#app/lib/participant-type.ts';
 
 /** The coach list's state as kept in the URL. */
 export const COACH_LIST_DEFAULTS = {

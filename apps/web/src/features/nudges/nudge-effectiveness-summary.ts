@@ -1,5 +1,5 @@
 import type { NudgeEffectiveness } from '@recovery-portal/contract/nudge-effectiveness';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate, formatNumber } from '#app/lib/format.ts';
 import { NUDGE_DATE_FORMAT } from './nudges-state';
 
 /** A share as a whole percentage, e.g. 0.456 → '46%'. */

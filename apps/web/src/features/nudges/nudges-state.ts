@@ -17,9 +17,9 @@ import type { ParticipantType } from '@recovery-portal/contract/users';
 import { DATE_FORMAT_API } from '@recovery-portal/contract/constants';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
-import { pageToStart, useListState } from '../../lib/list-state';
-import type { ListState } from '../../lib/list-state';
-import { useParticipantType } from '../../lib/participant-type';
+import { pageToStart, useListState } from '#app/lib/list-state.ts';
+import type { ListState } from '#app/lib/list-state.ts';
+import { useParticipantType } from '#app/lib/participant-type.ts';
 
 /** The nudge list's state as kept in the URL (every value a string, '' meaning "any"). */
 export const NUDGE_LIST_DEFAULTS = {

@@ -18,10 +18,10 @@ import type {
 import { MINE_URL_VALUE } from '@recovery-portal/contract/care-team';
 import { USER_STATUSES } from '@recovery-portal/contract/users';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { toApiDate } from '../../lib/format';
-import { pageToStart, useListState } from '../../lib/list-state';
-import type { ListState } from '../../lib/list-state';
-import { useParticipantType } from '../../lib/participant-type';
+import { toApiDate } from '#app/lib/format.ts';
+import { pageToStart, useListState } from '#app/lib/list-state.ts';
+import type { ListState } from '#app/lib/list-state.ts';
+import { useParticipantType } from '#app/lib/participant-type.ts';
 
 /** How the All filter (an empty status in the API) is written in the URL: `?status=ALL`. */
 export const ALL_STATUSES_URL_VALUE = 'ALL';

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { NOT_APPLICABLE_SCORE } from '@recovery-portal/contract/adherence';
 import type { AdherenceEntry } from '@recovery-portal/contract/adherence';
-import { toApiDate } from '../../lib/format';
+import { toApiDate } from '#app/lib/format.ts';
 
 /**
  * What one Survey Schedule cell shows (spec §4 'Survey schedule cell'). `date` is the day the

@@ -8,8 +8,8 @@ import {
   SLEEP_QUALITY_SCALE_MAX,
 } from '@recovery-portal/contract/telemetry';
 import type { Insight, Telemetry } from '@recovery-portal/contract/telemetry';
-import { formatBmi, formatWeight } from '../../lib/clinical';
-import { formatHoursMinutes, formatNumber, formatScore } from '../../lib/format';
+import { formatBmi, formatWeight } from '#app/lib/clinical.ts';
+import { formatHoursMinutes, formatNumber, formatScore } from '#app/lib/format.ts';
 
 /** One tile of the Home Health Telemetry card, formatted for display. */
 export type TelemetryTile = {

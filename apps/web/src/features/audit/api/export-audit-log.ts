@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { auditExportFileName, auditExportParams } from '@recovery-portal/contract/audit';
 import type { AuditListRequest } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiDownload } from '../../../lib/api-client';
-import { toApiDate } from '../../../lib/format';
-import { saveFile } from '../../../lib/save-file';
+import { apiDownload } from '#app/lib/api/download.ts';
+import { toApiDate } from '#app/lib/format.ts';
+import { saveFile } from '#app/lib/save-file.ts';
 
 /**
  * GET /api/audit/export with the screen's filters (not its paging), fetched with the bearer

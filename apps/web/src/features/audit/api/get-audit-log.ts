@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { auditListResponseSchema } from '@recovery-portal/contract/audit';
 import type { AuditListRequest, AuditListResponse } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
+import { auditKeys } from './audit-keys';
 
 /** Empty filters are left out of the body. */
 function withoutEmptyFields(request: AuditListRequest): AuditListRequest {
@@ -27,7 +28,7 @@ export function getAuditLog(
 
 export function getAuditLogQueryOptions(request: AuditListRequest) {
   return queryOptions({
-    queryKey: ['audit', 'list', withoutEmptyFields(request)],
+    queryKey: auditKeys.list(withoutEmptyFields(request)),
     queryFn: ({ signal }) => getAuditLog(request, signal),
     // Old rows stay only while another page of the same filter loads.
     placeholderData: keepPreviousPageOf(request),

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { auditActionLabel } from '@recovery-portal/contract/audit';
 import type { AuditLogEntry } from '@recovery-portal/contract/audit';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '#app/lib/format.ts';
 import { AUDIT_TIME_FORMAT, subjectText } from './audit-text';
 
 type AuditEntryDialogProps = {

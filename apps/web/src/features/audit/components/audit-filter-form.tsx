@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { AUDIT_ACTION_NAMES, auditActionLabel } from '@recovery-portal/contract/audit';
 import type { AuditAction } from '@recovery-portal/contract/audit';
-import { EMPTY_AUDIT_FILTERS } from '../audit-log-state';
-import type { AuditLogFilters } from '../audit-log-state';
+import { EMPTY_AUDIT_FILTERS } from '#app/features/audit/audit-log-state.ts';
+import type { AuditLogFilters } from '#app/features/audit/audit-log-state.ts';
 
 const GROUP_ORDER = [
   'Sign-in and account',

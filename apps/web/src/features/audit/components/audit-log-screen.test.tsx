@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_MESSAGES } from '@recovery-portal/contract/audit';
 import type { AuditListResponse, AuditLogEntry } from '@recovery-portal/contract/audit';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { administratorUser, clinicianUser, loginFor } from '../../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { administratorUser, clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 // Lazy route chunks and the snackbar host load on first use, slowly on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -5,7 +5,9 @@ import type {
   AssignResponsibleResult,
 } from '@recovery-portal/contract/care-team';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { openFlagKeys, participantListKeys } from '#app/lib/query-keys.ts';
+import { careTeamKeys } from './care-team-keys';
 
 /** POST /api/care-team/assign — one participant or the list's selection; all or nothing. */
 export function assignResponsible(body: AssignResponsible): Promise<AssignResponsibleResult> {
@@ -17,13 +19,18 @@ export function assignResponsible(body: AssignResponsible): Promise<AssignRespon
 }
 
 /**
- * Assigns the responsible clinician. The participant lists, the Flags screen ("Mine") and the
- * details page all show it, so every cached query is refreshed.
+ * Assigns the responsible clinician. The care team card, the Participants list and the Flags
+ * screen ("Mine") show it, so they refresh.
  */
 export function useAssignResponsible() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignResponsible,
-    onSettled: () => queryClient.invalidateQueries(),
+    onSettled: () =>
+      Promise.all(
+        [careTeamKeys.all, participantListKeys.all, openFlagKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }

@@ -2,10 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assignableStaffSchema } from '@recovery-portal/contract/care-team';
 import type { AssignableStaff } from '@recovery-portal/contract/care-team';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-
-/** Every care-team query starts with this, so an assignment refreshes them all. */
-export const CARE_TEAM_KEY = ['care-team'] as const;
+import { apiRequest } from '#app/lib/api/request.ts';
+import { careTeamKeys } from './care-team-keys';
 
 /** GET /api/care-team/staff — who can be made responsible or be given a task. */
 export function getAssignableStaff(signal?: AbortSignal): Promise<AssignableStaff> {
@@ -17,7 +15,7 @@ export function getAssignableStaff(signal?: AbortSignal): Promise<AssignableStaf
 
 export function getAssignableStaffQueryOptions() {
   return queryOptions({
-    queryKey: [...CARE_TEAM_KEY, 'staff'],
+    queryKey: careTeamKeys.staff(),
     queryFn: ({ signal }) => getAssignableStaff(signal),
   });
 }

@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { participantCareTeamSchema } from '@recovery-portal/contract/care-team';
 import type { ParticipantCareTeam } from '@recovery-portal/contract/care-team';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { CARE_TEAM_KEY } from './get-assignable-staff';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { careTeamKeys } from './care-team-keys';
 
 /** GET /api/care-team/participant/:id — the participant's responsible clinician. */
 export function getParticipantCareTeam(
@@ -18,7 +18,7 @@ export function getParticipantCareTeam(
 
 export function getParticipantCareTeamQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: [...CARE_TEAM_KEY, 'participant', participantId],
+    queryKey: careTeamKeys.participant(participantId),
     queryFn: ({ signal }) => getParticipantCareTeam(participantId, signal),
   });
 }

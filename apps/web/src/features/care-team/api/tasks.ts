@@ -2,10 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { myTasksSchema, taskListSchema, taskSchema } from '@recovery-portal/contract/tasks';
 import type { CreateTaskInput, MyTasks, Task } from '@recovery-portal/contract/tasks';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-
-/** Every task query starts with this, so a change refreshes them all. */
-export const TASKS_KEY = ['tasks'] as const;
+import { apiRequest } from '#app/lib/api/request.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
+import { taskKeys } from './care-team-keys';
 
 /** GET /api/tasks/mine — my open tasks; `today` is this browser's local date. */
 export function getMyTasks(today: string, signal?: AbortSignal): Promise<MyTasks> {
@@ -18,7 +17,7 @@ export function getMyTasks(today: string, signal?: AbortSignal): Promise<MyTasks
 
 export function getMyTasksQueryOptions(today: string) {
   return queryOptions({
-    queryKey: [...TASKS_KEY, 'mine', today],
+    queryKey: taskKeys.mine(today),
     queryFn: ({ signal }) => getMyTasks(today, signal),
   });
 }
@@ -38,7 +37,7 @@ export function getParticipantTasks(participantId: number, signal?: AbortSignal)
 
 export function getParticipantTasksQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: [...TASKS_KEY, 'participant', participantId],
+    queryKey: taskKeys.participant(participantId),
     queryFn: ({ signal }) => getParticipantTasks(participantId, signal),
   });
 }
@@ -60,16 +59,19 @@ export function reopenTask(id: number): Promise<Task> {
 }
 
 /**
- * A task change refreshes the task lists now; the participant lists (next due date, overdue
- * filter) are marked stale and refetch when next shown.
+ * A task change refreshes the task lists now; the Participants list (next due date, overdue
+ * filter) refetches when next shown.
  */
 function useTaskMutation<T>(mutationFn: (input: T) => Promise<Task>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ refetchType: 'none' });
-      await queryClient.invalidateQueries({ queryKey: TASKS_KEY });
+      await Promise.all(
+        [taskKeys.all, participantListKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
 }

@@ -1,24 +1,15 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { MenuItem, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { assignResponsibleSchema, CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
 import type { CareTeamMember } from '@recovery-portal/contract/care-team';
-import { errorMessage } from '../../../lib/api-client';
-import { useNotify } from '../../../lib/notify';
-import { useAssignResponsible } from '../api/assign-responsible';
-import { useAssignableStaff } from '../api/get-assignable-staff';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useAssignResponsible } from '#app/features/care-team/api/assign-responsible.ts';
+import { useAssignableStaff } from '#app/features/care-team/api/get-assignable-staff.ts';
 
 const formSchema = assignResponsibleSchema.pick({ clinician_id: true });
 type FormValues = z.infer<typeof formSchema>;
@@ -38,16 +29,10 @@ export type AssignResponsibleDialogProps = {
 
 /** Assign to…: makes a clinician or administrator responsible, or removes the assignment. */
 export function AssignResponsibleDialog(props: AssignResponsibleDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 480, maxWidth: 'calc(100% - 32px)' } } }}
-    >
-      {props.open ? <AssignForm {...props} titleId={titleId} /> : null}
-    </Dialog>
+    <FormDialog open={props.open} onClose={props.onClose} width={480}>
+      {props.open ? <AssignForm {...props} /> : null}
+    </FormDialog>
   );
 }
 
@@ -56,8 +41,7 @@ function AssignForm({
   current = null,
   onClose,
   onAssigned,
-  titleId,
-}: AssignResponsibleDialogProps & { titleId: string }) {
+}: AssignResponsibleDialogProps) {
   const notify = useNotify();
   const staff = useAssignableStaff();
   const assign = useAssignResponsible();
@@ -89,70 +73,57 @@ function AssignForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title="Assign responsible clinician"
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Assign"
+      pending={assign.isPending}
+      submitDisabled={!staff.isSuccess}
+      contentProps={{ sx: { display: 'grid', gap: 2 } }}
     >
-      <DialogTitle id={titleId}>Assign responsible clinician</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography variant="body2" color="text.secondary">
-          {count === 1 ? 'For this participant.' : `For the ${count} selected participants.`}
+      <Typography variant="body2" color="text.secondary">
+        {count === 1 ? 'For this participant.' : `For the ${count} selected participants.`}
+      </Typography>
+      {staff.isError ? (
+        <Typography color="error" role="alert">
+          {CARE_TEAM_MESSAGES.staffLoadError}
         </Typography>
-        {staff.isError ? (
-          <Typography color="error" role="alert">
-            {CARE_TEAM_MESSAGES.staffLoadError}
-          </Typography>
-        ) : (
-          <Controller
-            control={control}
-            name="clinician_id"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                id={selectId}
-                label="Responsible clinician"
-                value={field.value === null ? NOBODY : String(field.value)}
-                onChange={(event) =>
-                  field.onChange(event.target.value === NOBODY ? null : Number(event.target.value))
-                }
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message ?? 'Active clinicians and administrators.'}
-                disabled={staff.isPending}
-                fullWidth
-                // "Nobody" is a choice with an empty value: show it rather than an empty field.
-                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              >
-                <MenuItem value={NOBODY}>
-                  <em>Nobody</em>
+      ) : (
+        <Controller
+          control={control}
+          name="clinician_id"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              id={selectId}
+              label="Responsible clinician"
+              value={field.value === null ? NOBODY : String(field.value)}
+              onChange={(event) =>
+                field.onChange(event.target.value === NOBODY ? null : Number(event.target.value))
+              }
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ?? 'Active clinicians and administrators.'}
+              disabled={staff.isPending}
+              fullWidth
+              // "Nobody" is a choice with an empty value: show it rather than an empty field.
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            >
+              <MenuItem value={NOBODY}>
+                <em>Nobody</em>
+              </MenuItem>
+              {(staff.data ?? []).map((member) => (
+                <MenuItem key={member.id} value={String(member.id)}>
+                  {member.name}
+                  {member.role === 'ADMINISTRATOR' ? ' (administrator)' : ''}
                 </MenuItem>
-                {(staff.data ?? []).map((member) => (
-                  <MenuItem key={member.id} value={String(member.id)}>
-                    {member.name}
-                    {member.role === 'ADMINISTRATOR' ? ' (administrator)' : ''}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        )}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={assign.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={assign.isPending}
-          disabled={!staff.isSuccess}
-        >
-          Assign
-        </Button>
-      </DialogActions>
-    </Box>
+              ))}
+            </TextField>
+          )}
+        />
+      )}
+    </DialogForm>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { useParticipantCareTeam } from '../api/get-participant-care-team';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useParticipantCareTeam } from '#app/features/care-team/api/get-participant-care-team.ts';
 import { AssignResponsibleDialog } from './assign-responsible-dialog';
 
 /** The details page's care team: who is responsible, and Assign / Change. */

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { MAX_TASK_TITLE_LENGTH, TASK_MESSAGES } from '@recovery-portal/contract/tasks';
-import { startSession } from '../../../lib/session';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { localDay, STAFF, taskFixture } from '../task-fixtures';
+import { startSession } from '#app/lib/session.ts';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { localDay, STAFF, taskFixture } from '#app/testing/task-fixtures.ts';
 import { CreateTaskDialog } from './create-task-dialog';
 
 function serve() {

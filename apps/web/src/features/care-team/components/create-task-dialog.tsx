@@ -1,16 +1,6 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { MenuItem, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -20,13 +10,14 @@ import {
   TASK_MESSAGES,
 } from '@recovery-portal/contract/tasks';
 import { CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { toApiDate } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
-import { useAssignableStaff } from '../api/get-assignable-staff';
-import { useCreateTask } from '../api/tasks';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { toApiDate } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useSession } from '#app/lib/session.ts';
+import { useAssignableStaff } from '#app/features/care-team/api/get-assignable-staff.ts';
+import { useCreateTask } from '#app/features/care-team/api/tasks.ts';
 
 type FormInput = z.input<typeof createTaskSchema>;
 type FormOutput = z.output<typeof createTaskSchema>;
@@ -42,16 +33,10 @@ export type CreateTaskDialogProps = {
 
 /** New follow-up task: title, due date, assignee and an optional note (issue 22). */
 export function CreateTaskDialog(props: CreateTaskDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 560, maxWidth: 'calc(100% - 32px)' } } }}
-    >
-      {props.open ? <CreateTaskForm {...props} titleId={titleId} /> : null}
-    </Dialog>
+    <FormDialog open={props.open} onClose={props.onClose} width={560}>
+      {props.open ? <CreateTaskForm {...props} /> : null}
+    </FormDialog>
   );
 }
 
@@ -60,8 +45,7 @@ function CreateTaskForm({
   participantName,
   flag = null,
   onClose,
-  titleId,
-}: CreateTaskDialogProps & { titleId: string }) {
+}: CreateTaskDialogProps) {
   const notify = useNotify();
   const { user } = useSession();
   const staff = useAssignableStaff();
@@ -91,84 +75,69 @@ function CreateTaskForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title="New follow-up task"
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Create task"
+      pending={create.isPending}
+      submitDisabled={!staff.isSuccess}
+      contentProps={{ sx: { display: 'grid', gap: 2, pt: '8px !important' } }}
     >
-      <DialogTitle id={titleId}>New follow-up task</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-        <Typography variant="body2" color="text.secondary">
-          For {participantName}
-          {flag ? ` · from the ${flag.finding} flag` : ''}
+      <Typography variant="body2" color="text.secondary">
+        For {participantName}
+        {flag ? ` · from the ${flag.finding} flag` : ''}
+      </Typography>
+      <FormTextField
+        control={control}
+        name="title"
+        label="Title"
+        required
+        autoFocus
+        helperText={`At most ${MAX_TASK_TITLE_LENGTH} characters.`}
+      />
+      <FormTextField control={control} name="due_on" label="Due date" type="date" required />
+      {staff.isError ? (
+        <Typography color="error" role="alert">
+          {CARE_TEAM_MESSAGES.staffLoadError}
         </Typography>
-        <FormTextField
+      ) : (
+        <Controller
           control={control}
-          name="title"
-          label="Title"
-          required
-          autoFocus
-          helperText={`At most ${MAX_TASK_TITLE_LENGTH} characters.`}
+          name="assignee_id"
+          render={({ field, fieldState }) => (
+            <TextField
+              select
+              required
+              id={assigneeId}
+              label="Assignee"
+              value={staff.isSuccess && typeof field.value === 'number' ? String(field.value) : ''}
+              onChange={(event) => field.onChange(Number(event.target.value))}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message}
+              disabled={staff.isPending}
+              fullWidth
+            >
+              {(staff.data ?? []).map((member) => (
+                <MenuItem key={member.id} value={String(member.id)}>
+                  {member.name}
+                  {member.id === user?.id ? ' (me)' : ''}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
         />
-        <FormTextField control={control} name="due_on" label="Due date" type="date" required />
-        {staff.isError ? (
-          <Typography color="error" role="alert">
-            {CARE_TEAM_MESSAGES.staffLoadError}
-          </Typography>
-        ) : (
-          <Controller
-            control={control}
-            name="assignee_id"
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                required
-                id={assigneeId}
-                label="Assignee"
-                value={
-                  staff.isSuccess && typeof field.value === 'number' ? String(field.value) : ''
-                }
-                onChange={(event) => field.onChange(Number(event.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
-                disabled={staff.isPending}
-                fullWidth
-              >
-                {(staff.data ?? []).map((member) => (
-                  <MenuItem key={member.id} value={String(member.id)}>
-                    {member.name}
-                    {member.id === user?.id ? ' (me)' : ''}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-        )}
-        <FormTextField
-          control={control}
-          name="note"
-          label="Note (optional)"
-          multiline
-          minRows={3}
-          helperText={`At most ${MAX_TASK_NOTE_LENGTH} characters.`}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={create.isPending}
-          disabled={!staff.isSuccess}
-        >
-          Create task
-        </Button>
-      </DialogActions>
-    </Box>
+      )}
+      <FormTextField
+        control={control}
+        name="note"
+        label="Note (optional)"
+        multiline
+        minRows={3}
+        helperText={`At most ${MAX_TASK_NOTE_LENGTH} characters.`}
+      />
+    </DialogForm>
   );
 }

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { Task } from '@recovery-portal/contract/tasks';
-import { startSession } from '../../../lib/session';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { localDay, taskFixture } from '../task-fixtures';
+import { startSession } from '#app/lib/session.ts';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { localDay, taskFixture } from '#app/testing/task-fixtures.ts';
 import { MyTasksScreen } from './my-tasks-screen';
 
 const OVERDUE = taskFixture({ id: 1, title: 'Call back', due_on: localDay(-2) });

@@ -3,11 +3,11 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { participantDetailsPath } from '@recovery-portal/contract/paths';
 import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
-import { PageHeading } from '../../../components/layout/page-heading';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { toApiDate } from '../../../lib/format';
-import { useMyTasks } from '../api/tasks';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { toApiDate } from '#app/lib/format.ts';
+import { useMyTasks } from '#app/features/care-team/api/tasks.ts';
 import { TaskDue } from './task-due';
 import { TaskToggleButton } from './task-status';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { Task } from '@recovery-portal/contract/tasks';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { toApiDate } from '../../../lib/format';
-import { useParticipantTasks } from '../api/tasks';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { toApiDate } from '#app/lib/format.ts';
+import { useParticipantTasks } from '#app/features/care-team/api/tasks.ts';
 import { CreateTaskDialog } from './create-task-dialog';
 import { TaskDue } from './task-due';
 import { TaskStatus, TaskToggleButton } from './task-status';

@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { isTaskOverdue } from '@recovery-portal/contract/tasks';
-import { formatDate, MEDIUM_DATE_FORMAT } from '../../../lib/format';
+import { formatDate, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
 
 /** A task's due day, marked Overdue while it is open and the day is before `today` (local). */
 export function TaskDue({

@@ -1,10 +1,10 @@
 import { Button, Typography } from '@mui/material';
 import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useCompleteTask, useReopenTask } from '../api/tasks';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useCompleteTask, useReopenTask } from '#app/features/care-team/api/tasks.ts';
 
 /** "Open", or "Done by … on …" with who and when. */
 export function TaskStatus({ task }: { task: Task }) {

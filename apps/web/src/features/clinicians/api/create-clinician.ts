@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clinicianSchema } from '@recovery-portal/contract/clinicians';
 import type { Clinician, CreateClinicianRequest } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getCliniciansQueryOptions } from './get-clinicians';
 
 /** POST /api/user/create-surgeon: adds a clinician, who is emailed a link to set a password. */

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { clinicianListSchema } from '@recovery-portal/contract/clinicians';
 import type { Clinician } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { clinicianKeys } from './clinician-keys';
 
 /** GET /api/user/list-clinicians */
 export function getClinicians(signal?: AbortSignal): Promise<Clinician[]> {
@@ -14,7 +15,7 @@ export function getClinicians(signal?: AbortSignal): Promise<Clinician[]> {
 
 export function getCliniciansQueryOptions() {
   return queryOptions({
-    queryKey: ['clinicians', 'list'],
+    queryKey: clinicianKeys.list(),
     queryFn: ({ signal }) => getClinicians(signal),
   });
 }

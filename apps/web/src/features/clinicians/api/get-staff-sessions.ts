@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { staffSessionListSchema } from '@recovery-portal/contract/clinicians';
 import type { StaffSession } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { clinicianKeys } from './clinician-keys';
 
 /** GET /api/staff/:id/sessions */
 export function getStaffSessions(userId: number, signal?: AbortSignal): Promise<StaffSession[]> {
@@ -14,7 +15,7 @@ export function getStaffSessions(userId: number, signal?: AbortSignal): Promise<
 
 export function getStaffSessionsQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: ['clinicians', 'sessions', userId],
+    queryKey: clinicianKeys.sessions(userId),
     queryFn: ({ signal }) => getStaffSessions(userId, signal),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { revokedSessionsSchema } from '@recovery-portal/contract/clinicians';
 import type { RevokedSessions } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getStaffSessionsQueryOptions } from './get-staff-sessions';
 
 /** DELETE /api/staff/:id/sessions: every session of the staff member is signed out at once. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clinicianSchema } from '@recovery-portal/contract/clinicians';
 import type { Clinician, ClinicianStatusRequest } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getCliniciansQueryOptions } from './get-clinicians';
 
 /** PATCH /api/user/clinician-status: deactivate (SUSPENDED) or reactivate (ACTIVATED). */

@@ -1,15 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, DialogContentText } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -18,12 +9,13 @@ import {
 } from '@recovery-portal/contract/clinicians';
 import type { Clinician, CreateClinicianRequest } from '@recovery-portal/contract/clinicians';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useNotify } from '../../../lib/notify';
-import { useCreateClinician } from '../api/create-clinician';
-import { useUpdateClinician } from '../api/update-clinician';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useCreateClinician } from '#app/features/clinicians/api/create-clinician.ts';
+import { useUpdateClinician } from '#app/features/clinicians/api/update-clinician.ts';
 
 type ClinicianFormValues = CreateClinicianRequest;
 
@@ -47,31 +39,18 @@ export type ClinicianDialogProps = {
 
 /** Add clinician / Edit clinician (spec §5), 600px wide. */
 export function ClinicianDialog({ open, clinician, onClose }: ClinicianDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 600, maxWidth: 'calc(100% - 32px)' } } }}
-    >
+    <FormDialog open={open} onClose={onClose} width={600}>
       {/* The dialog unmounts its content once closed, so every opening starts afresh. */}
-      <ClinicianForm
-        key={clinician?.id ?? 'new'}
-        titleId={titleId}
-        clinician={clinician}
-        onClose={onClose}
-      />
-    </Dialog>
+      <ClinicianForm key={clinician?.id ?? 'new'} clinician={clinician} onClose={onClose} />
+    </FormDialog>
   );
 }
 
 function ClinicianForm({
-  titleId,
   clinician,
   onClose,
 }: {
-  titleId: string;
   clinician: Clinician | null;
   onClose: () => void;
 }) {
@@ -136,61 +115,53 @@ function ClinicianForm({
   const pending = createMutation.isPending || updateMutation.isPending;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title={editing ? 'Edit Clinician' : 'Add Clinician'}
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Save"
+      pending={pending}
+      submitDisabled={!isValid}
+      contentProps={{
+        sx: { display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' },
+      }}
     >
-      <DialogTitle id={titleId}>{editing ? 'Edit Clinician' : 'Add Clinician'}</DialogTitle>
-      <DialogContent
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' }}
-      >
-        {!editing && (
-          <DialogContentText variant="body2">
-            The clinician is emailed a link to set their password.
-          </DialogContentText>
-        )}
-        {failure && <Alert severity="error">{failure}</Alert>}
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          placeholder="Enter name"
-          autoComplete="off"
-          autoFocus
-          required
-        />
-        <FormTextField
-          control={control}
-          name="email"
-          label="Email ID"
-          placeholder="Enter email id"
-          type="email"
-          autoComplete="off"
-          required
-          readOnly={editing}
-          disabled={editing}
-        />
-        <FormTextField
-          control={control}
-          name="dea_reg_id"
-          label="Reg Id"
-          placeholder="Enter Reg Id"
-          autoComplete="off"
-          required
-          readOnly={editing}
-          disabled={editing}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid} loading={pending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Box>
+      {!editing && (
+        <DialogContentText variant="body2">
+          The clinician is emailed a link to set their password.
+        </DialogContentText>
+      )}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <FormTextField
+        control={control}
+        name="name"
+        label="Name"
+        placeholder="Enter name"
+        autoComplete="off"
+        autoFocus
+        required
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email ID"
+        placeholder="Enter email id"
+        type="email"
+        autoComplete="off"
+        required
+        readOnly={editing}
+        disabled={editing}
+      />
+      <FormTextField
+        control={control}
+        name="dea_reg_id"
+        label="Reg Id"
+        placeholder="Enter Reg Id"
+        autoComplete="off"
+        required
+        readOnly={editing}
+        disabled={editing}
+      />
+    </DialogForm>
   );
 }

@@ -2,10 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Clinician } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { administratorUser, loginFor } from '../../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { administratorUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 // Lazy route chunks (the page, the menu) load on first use, slowly on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

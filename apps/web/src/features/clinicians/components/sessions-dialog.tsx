@@ -21,14 +21,14 @@ import {
 } from '@mui/material';
 import { clinicianDisplayName, SESSION_MESSAGES } from '@recovery-portal/contract/clinicians';
 import type { Clinician, StaffSession } from '@recovery-portal/contract/clinicians';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useLastNonNull } from '../../../lib/use-last-non-null';
-import { useStaffSessions } from '../api/get-staff-sessions';
-import { useRevokeAllStaffSessions } from '../api/revoke-all-staff-sessions';
-import { useRevokeStaffSession } from '../api/revoke-staff-session';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
+import { useStaffSessions } from '#app/features/clinicians/api/get-staff-sessions.ts';
+import { useRevokeAllStaffSessions } from '#app/features/clinicians/api/revoke-all-staff-sessions.ts';
+import { useRevokeStaffSession } from '#app/features/clinicians/api/revoke-staff-session.ts';
 
 type SessionsDialogProps = {
   /** The clinician whose sessions are shown; null closes the dialog. */

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { coachListResponseSchema } from '@recovery-portal/contract/coach';
 import type { CoachListRequest, CoachListResponse } from '@recovery-portal/contract/coach';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
+import { coachListKeys } from '#app/lib/query-keys.ts';
 
 /** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
 function withoutEmptyFields(request: CoachListRequest): CoachListRequest {
@@ -27,7 +28,7 @@ export function getCoachConversations(
 
 export function getCoachConversationsQueryOptions(request: CoachListRequest) {
   return queryOptions({
-    queryKey: ['coach-conversations', 'list', withoutEmptyFields(request)],
+    queryKey: [...coachListKeys.all, withoutEmptyFields(request)],
     queryFn: ({ signal }) => getCoachConversations(request, signal),
     // Old rows stay only while another page of the same filter loads.
     placeholderData: keepPreviousPageOf(request),

@@ -7,8 +7,8 @@ import {
   ConversationDialog,
   DetailList,
   type ConversationDialogContent,
-} from '../../../components/ui/conversation-dialog';
-import { formatDate } from '../../../lib/format';
+} from '#app/components/ui/conversation-dialog.tsx';
+import { formatDate } from '#app/lib/format.ts';
 
 export const COACH_DATE_TIME_FORMAT = 'MMM DD, YYYY hh:mm A';
 

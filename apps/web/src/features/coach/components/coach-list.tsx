@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { Box } from '@mui/material';
 import type { CoachConversation } from '@recovery-portal/contract/coach';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { PageToolbar } from '../../../components/layout/toolbar-slot';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SearchBox } from '../../../components/ui/search-box';
-import { SortMenu } from '../../../components/ui/sort-menu';
-import { formatDate, truncateWords } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useCoachConversations } from '../api/get-coach-conversations';
-import { COACH_SORT_OPTIONS, useCoachListState } from '../coach-state';
+import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SearchBox } from '#app/components/ui/search-box.tsx';
+import { SortMenu } from '#app/components/ui/sort-menu.tsx';
+import { formatDate, truncateWords } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useCoachConversations } from '#app/features/coach/api/get-coach-conversations.ts';
+import { COACH_SORT_OPTIONS, useCoachListState } from '#app/features/coach/coach-state.ts';
 import { COACH_DATE_TIME_FORMAT, CoachConversationDialog } from './coach-conversation-dialog';
 
 /** Spec §9: summaries show 13 words, the markers' extract 10. */

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { profileConversationListSchema } from '@recovery-portal/contract/profile';
 import type { ProfileConversation } from '@recovery-portal/contract/profile';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { conversationKeys } from './conversation-keys';
 
 /** GET /api/chat/getchatlist/{id} — the participant's coach conversations, newest first. */
 export function getParticipantConversations(
@@ -17,7 +18,7 @@ export function getParticipantConversations(
 
 export function getParticipantConversationsQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['participants', participantId, 'conversations'],
+    queryKey: conversationKeys.participant(participantId),
     queryFn: ({ signal }) => getParticipantConversations(participantId, signal),
   });
 }

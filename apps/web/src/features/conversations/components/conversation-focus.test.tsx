@@ -2,9 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS, participantDetailsPath } from '@recovery-portal/contract/paths';
 import type { ProfileConversation } from '@recovery-portal/contract/profile';
-import { failure, mockFetch, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { conversationFocusFromParams, withoutConversationFocus } from '../conversation-focus';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import {
+  conversationFocusFromParams,
+  withoutConversationFocus,
+} from '#app/features/conversations/conversation-focus.ts';
 import { ParticipantConversationsCard } from './participant-conversations-card';
 
 const MATCH = 'Actually, I had some chest pain last night climbing the stairs.';

@@ -3,11 +3,11 @@ import {
   ConversationDialog,
   DetailList,
   type ConversationDialogContent,
-} from '../../../components/ui/conversation-dialog';
-import { DialogSection } from '../../../components/ui/dialog-section';
-import { DATE_FORMATS, formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
-import type { ConversationRow } from '../conversation-rows';
-import type { ConversationFocus } from '../conversation-focus';
+} from '#app/components/ui/conversation-dialog.tsx';
+import { DialogSection } from '#app/components/ui/dialog-section.tsx';
+import { DATE_FORMATS, formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import type { ConversationRow } from '#app/features/conversations/conversation-rows.ts';
+import type { ConversationFocus } from '#app/features/conversations/conversation-focus.ts';
 
 type ParticipantConversationDialogProps = {
   /** The conversation to show; null closes the dialog. */

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ProfileConversation } from '@recovery-portal/contract/profile';
-import { failure, mockFetch, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { ParticipantConversationsCard } from './participant-conversations-card';
 
 const CONVERSATION: ProfileConversation = {

@@ -1,18 +1,18 @@
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
 import {
   EXTRACT_WORD_LIMIT,
   formatDate,
   MEDIUM_DATE_TIME_FORMAT,
   SUMMARY_WORD_LIMIT,
   truncateWords,
-} from '../../../lib/format';
-import { useParticipantConversations } from '../api/get-participant-conversations';
-import { toConversationRow } from '../conversation-rows';
-import type { ConversationRow } from '../conversation-rows';
-import type { ConversationFocus } from '../conversation-focus';
+} from '#app/lib/format.ts';
+import { useParticipantConversations } from '#app/features/conversations/api/get-participant-conversations.ts';
+import { toConversationRow } from '#app/features/conversations/conversation-rows.ts';
+import type { ConversationRow } from '#app/features/conversations/conversation-rows.ts';
+import type { ConversationFocus } from '#app/features/conversations/conversation-focus.ts';
 import { ParticipantConversationDialog } from './participant-conversation-dialog';
 
 const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [

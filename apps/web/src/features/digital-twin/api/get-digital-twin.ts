@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { digitalTwinSchema } from '@recovery-portal/contract/digital-twin';
 import type { DigitalTwin } from '@recovery-portal/contract/digital-twin';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { digitalTwinKeys } from './digital-twin-keys';
 
 /** GET /api/chat/get-user-object-nursery/{id} — the participant's digital twin (any JSON object). */
 export function getDigitalTwin(participantId: number, signal?: AbortSignal): Promise<DigitalTwin> {
@@ -14,7 +15,7 @@ export function getDigitalTwin(participantId: number, signal?: AbortSignal): Pro
 
 export function getDigitalTwinQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['participants', participantId, 'digital-twin'],
+    queryKey: digitalTwinKeys.participant(participantId),
     queryFn: ({ signal }) => getDigitalTwin(participantId, signal),
   });
 }

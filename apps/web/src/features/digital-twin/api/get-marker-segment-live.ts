@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { markerSegmentLiveSchema } from '@recovery-portal/contract/digital-twin';
 import type { MarkerSegmentLive } from '@recovery-portal/contract/digital-twin';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { digitalTwinKeys } from './digital-twin-keys';
 
 /**
  * GET /api/user/marker-segment-live?user_id&date_string — the participant's marker memberships
@@ -22,7 +23,7 @@ export function getMarkerSegmentLive(
 
 export function getMarkerSegmentLiveQueryOptions(participantId: number, dateString: string) {
   return queryOptions({
-    queryKey: ['participants', participantId, 'marker-segment-live', dateString],
+    queryKey: digitalTwinKeys.markerSegmentLive(participantId, dateString),
     queryFn: ({ signal }) => getMarkerSegmentLive(participantId, dateString, signal),
   });
 }

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { Box, IconButton, Typography } from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { DATE_FORMATS, formatDate, MEDIUM_DATE_FORMAT } from '../../../lib/format';
+import { DATE_FORMATS, formatDate, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
 
 /** The day before or after a YYYY-MM-DD day. */
 export function stepDay(day: string, days: number): string {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MarkerSegmentLive } from '@recovery-portal/contract/digital-twin';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { failure, mockFetch, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { DigitalTwinDialog } from './digital-twin-dialog';
 
 const TWIN = { name: 'Jane', goals: ['walk 30 minutes'], knee: { side: 'left', weeks: 6 } };

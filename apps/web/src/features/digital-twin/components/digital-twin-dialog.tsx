@@ -18,15 +18,15 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { DIGITAL_TWIN_MESSAGES } from '@recovery-portal/contract/digital-twin';
 import type { MarkerMembership } from '@recovery-portal/contract/digital-twin';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { DataTable } from '../../../components/ui/data-table';
-import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { ApiError } from '../../../lib/api-client';
-import { formatDate, MEDIUM_DATE_FORMAT, toApiDate } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import type { Notify } from '../../../lib/notify';
-import { useDigitalTwin } from '../api/get-digital-twin';
-import { useMarkerSegmentLive } from '../api/get-marker-segment-live';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import { VisuallyHidden } from '#app/components/ui/visually-hidden.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { ApiError } from '#app/lib/api/api-error.ts';
+import { formatDate, MEDIUM_DATE_FORMAT, toApiDate } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import type { Notify } from '#app/lib/notify.ts';
+import { useDigitalTwin } from '#app/features/digital-twin/api/get-digital-twin.ts';
+import { useMarkerSegmentLive } from '#app/features/digital-twin/api/get-marker-segment-live.ts';
 import { DayPicker } from './day-picker';
 
 export const DIGITAL_TWIN_TEXTS = {

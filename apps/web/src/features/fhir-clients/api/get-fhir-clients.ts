@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fhirClientListSchema, type FhirClient } from '@recovery-portal/contract/fhir-clients';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { fhirClientKeys } from './fhir-client-keys';
 
 /** GET /api/fhir-clients */
 export function getFhirClients(signal?: AbortSignal): Promise<FhirClient[]> {
@@ -13,7 +14,7 @@ export function getFhirClients(signal?: AbortSignal): Promise<FhirClient[]> {
 
 export function getFhirClientsQueryOptions() {
   return queryOptions({
-    queryKey: ['fhir-clients', 'list'],
+    queryKey: fhirClientKeys.list(),
     queryFn: ({ signal }) => getFhirClients(signal),
   });
 }

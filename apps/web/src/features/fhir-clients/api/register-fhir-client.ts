@@ -4,7 +4,7 @@ import {
   type RegisterFhirClientRequest,
 } from '@recovery-portal/contract/fhir-clients';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getFhirClientsQueryOptions } from './get-fhir-clients';
 
 /** POST /api/fhir-clients: registers a system client's public key. */

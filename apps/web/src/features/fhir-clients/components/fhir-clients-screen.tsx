@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import type { FhirClient } from '@recovery-portal/contract/fhir-clients';
-import { PageHeading } from '../../../components/layout/page-heading';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
-import { errorMessage } from '../../../lib/api-client';
-import { useNotify } from '../../../lib/notify';
-import { useFhirClients } from '../api/get-fhir-clients';
-import { useRevokeFhirClient } from '../api/revoke-fhir-client';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { DataTable, type DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useFhirClients } from '#app/features/fhir-clients/api/get-fhir-clients.ts';
+import { useRevokeFhirClient } from '#app/features/fhir-clients/api/revoke-fhir-client.ts';
 import { RegisterFhirClientForm } from './register-fhir-client-form';
 
 /** Administrators: the FHIR API's system clients, registering and revoking them. */

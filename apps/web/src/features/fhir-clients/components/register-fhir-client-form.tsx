@@ -17,11 +17,11 @@ import {
   type FhirClient,
   type RegisterFhirClientRequest,
 } from '@recovery-portal/contract/fhir-clients';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useNotify } from '../../../lib/notify';
-import { useRegisterFhirClient } from '../api/register-fhir-client';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useRegisterFhirClient } from '#app/features/fhir-clients/api/register-fhir-client.ts';
 
 const FIELD_NAMES = ['name', 'public_key_jwk'] as const;
 

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flagSchema } from '@recovery-portal/contract/flags';
 import type { AcknowledgeFlagRequest, Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { FLAGS_KEY } from './get-open-flags';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
+import { flagKeys } from './flag-keys';
 
 /** POST /api/flags/acknowledge — with an optional note; 409 when someone already did. */
 export function acknowledgeFlag(body: AcknowledgeFlagRequest): Promise<Flag> {
@@ -15,17 +16,19 @@ export function acknowledgeFlag(body: AcknowledgeFlagRequest): Promise<Flag> {
 }
 
 /**
- * Acknowledges a flag. Either way (a 409 means the flag changed under us) the flag lists reload;
- * every other cached query — the participant lists with their flag counts — is marked stale,
- * to refetch when next shown.
+ * Acknowledges a flag. Either way (a 409 means the flag changed under us) the flag lists reload,
+ * and the Participants list (flag counts) refetches when next shown.
  */
 export function useAcknowledgeFlag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acknowledgeFlag,
     onSettled: async () => {
-      await queryClient.invalidateQueries({ refetchType: 'none' });
-      await queryClient.invalidateQueries({ queryKey: FLAGS_KEY });
+      await Promise.all(
+        [flagKeys.all, participantListKeys.all].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
 }

@@ -2,11 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { flagListResponseSchema } from '@recovery-portal/contract/flags';
 import type { FlagListQuery, FlagListResponse } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
-
-/** Every flag query starts with this, so an acknowledgement refreshes them all. */
-export const FLAGS_KEY = ['flags'] as const;
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
+import { flagKeys } from './flag-keys';
 
 /** POST /api/flags/list — open flags of one participant type, most severe then oldest first. */
 export function getOpenFlags(
@@ -23,7 +21,7 @@ export function getOpenFlags(
 
 export function getOpenFlagsQueryOptions(query: FlagListQuery) {
   return queryOptions({
-    queryKey: [...FLAGS_KEY, 'open', query],
+    queryKey: flagKeys.openList(query),
     queryFn: ({ signal }) => getOpenFlags(query, signal),
     // Old rows stay only while another page of the same filter loads.
     placeholderData: keepPreviousPageOf(query),

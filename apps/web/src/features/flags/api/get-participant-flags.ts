@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { participantFlagListSchema } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { FLAGS_KEY } from './get-open-flags';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { flagKeys } from './flag-keys';
 
 /** GET /api/flags/participant — the participant's flags, open ones first. */
 export function getParticipantFlags(participantId: number, signal?: AbortSignal): Promise<Flag[]> {
@@ -16,7 +16,7 @@ export function getParticipantFlags(participantId: number, signal?: AbortSignal)
 
 export function getParticipantFlagsQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: [...FLAGS_KEY, 'participant', participantId],
+    queryKey: flagKeys.participant(participantId),
     queryFn: ({ signal }) => getParticipantFlags(participantId, signal),
   });
 }

@@ -1,14 +1,5 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -17,12 +8,13 @@ import {
   MAX_ACKNOWLEDGEMENT_NOTE_LENGTH,
 } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useAcknowledgeFlag } from '../api/acknowledge-flag';
-import { participantNameOf } from '../flag-link';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useAcknowledgeFlag } from '#app/features/flags/api/acknowledge-flag.ts';
+import { participantNameOf } from '#app/features/flags/flag-link.ts';
 import { FlagSeverityChip } from './flag-severity-chip';
 
 const noteFormSchema = acknowledgeFlagRequestSchema.pick({ note: true });
@@ -37,30 +29,14 @@ export type AcknowledgeFlagDialogProps = {
 
 /** Acknowledge a flag: what was found, and an optional note on what was done about it. */
 export function AcknowledgeFlagDialog({ flag, onClose }: AcknowledgeFlagDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={flag !== null}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 520, maxWidth: 'calc(100% - 32px)' } } }}
-    >
-      {flag ? (
-        <AcknowledgeFlagForm key={flag.id} flag={flag} titleId={titleId} onClose={onClose} />
-      ) : null}
-    </Dialog>
+    <FormDialog open={flag !== null} onClose={onClose} width={520}>
+      {flag ? <AcknowledgeFlagForm key={flag.id} flag={flag} onClose={onClose} /> : null}
+    </FormDialog>
   );
 }
 
-function AcknowledgeFlagForm({
-  flag,
-  titleId,
-  onClose,
-}: {
-  flag: Flag;
-  titleId: string;
-  onClose: () => void;
-}) {
+function AcknowledgeFlagForm({ flag, onClose }: { flag: Flag; onClose: () => void }) {
   const notify = useNotify();
   const acknowledge = useAcknowledgeFlag();
   const { control, handleSubmit } = useForm<NoteFormInput, unknown, NoteFormOutput>({
@@ -86,46 +62,37 @@ function AcknowledgeFlagForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title="Acknowledge flag"
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Acknowledge"
+      pending={acknowledge.isPending}
+      contentProps={{ sx: { display: 'grid', gap: 2 } }}
     >
-      <DialogTitle id={titleId}>Acknowledge flag</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <FlagSeverityChip severity={flag.severity} />
-          <Typography sx={{ fontWeight: 600 }}>
-            {flag.finding} · {participantNameOf(flag)}
-          </Typography>
-        </Box>
-        <Box
-          component="blockquote"
-          sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
-        >
-          <Typography variant="body2">{flag.matched_text}</Typography>
-          <Typography variant="caption">
-            Detected {formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT)}
-          </Typography>
-        </Box>
-        <FormTextField
-          control={control}
-          name="note"
-          label="Note (optional)"
-          placeholder="What was done, e.g. called the participant"
-          helperText={`At most ${MAX_ACKNOWLEDGEMENT_NOTE_LENGTH} characters.`}
-          autoFocus
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={acknowledge.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={acknowledge.isPending}>
-          Acknowledge
-        </Button>
-      </DialogActions>
-    </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <FlagSeverityChip severity={flag.severity} />
+        <Typography sx={{ fontWeight: 600 }}>
+          {flag.finding} · {participantNameOf(flag)}
+        </Typography>
+      </Box>
+      <Box
+        component="blockquote"
+        sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
+      >
+        <Typography variant="body2">{flag.matched_text}</Typography>
+        <Typography variant="caption">
+          Detected {formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT)}
+        </Typography>
+      </Box>
+      <FormTextField
+        control={control}
+        name="note"
+        label="Note (optional)"
+        placeholder="What was done, e.g. called the participant"
+        helperText={`At most ${MAX_ACKNOWLEDGEMENT_NOTE_LENGTH} characters.`}
+        autoFocus
+      />
+    </DialogForm>
   );
 }

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { setParticipantType } from '../../../lib/participant-type';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { flagFixture } from '../flag-fixtures';
+import { setParticipantType } from '#app/lib/participant-type.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { flagFixture } from '#app/features/flags/flag-fixtures.ts';
+import { renderFollowUpProbe } from '#app/features/flags/follow-up-probe.tsx';
 import { FlagsList } from './flags-list';
 
 const CHEST = flagFixture();
@@ -59,7 +60,7 @@ function serve(initial: Flag[], { acknowledgedElsewhere = [] as number[] } = {})
 }
 
 function renderList(route: string = WEB_ROUTES.flags) {
-  return renderWithProviders(<FlagsList />, {
+  return renderWithProviders(<FlagsList renderFollowUp={renderFollowUpProbe} />, {
     route,
     path: WEB_ROUTES.flags,
     routes: [
@@ -129,6 +130,18 @@ describe('flags list', () => {
       message: '3',
       highlight: CHEST.matched_text,
     });
+  });
+
+  it("Create task hands the row's participant and flag to the task dialog, and closes it", async () => {
+    serve([CHEST, BP]);
+    const { user } = renderList();
+    await user.click(
+      await screen.findByRole('button', { name: 'Create task: Systolic BP flag of Bob Stone' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Follow-up task' });
+    expect(dialog).toHaveTextContent('Participant 8: Bob Stone; flag 32: Systolic BP');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Follow-up task' })).not.toBeInTheDocument();
   });
 
   it('a threshold flag opens the participant without a conversation', async () => {

@@ -4,17 +4,17 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { MINE_URL_PARAM, MINE_URL_VALUE } from '@recovery-portal/contract/care-team';
 import { FLAG_PAGE_SIZE, FLAG_MESSAGES, FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
-import { PageHeading } from '../../../components/layout/page-heading';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { pageCount } from '../../../components/ui/paginator';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT, truncateWords } from '../../../lib/format';
-import { pageToStart, useListState } from '../../../lib/list-state';
-import { CreateTaskDialog } from '../../care-team/components/create-task-dialog';
-import { FilterSwitch } from '../../../components/ui/filter-switch';
-import { useParticipantType } from '../../../lib/participant-type';
-import { useOpenFlags } from '../api/get-open-flags';
-import { flagLink, participantNameOf } from '../flag-link';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { pageCount } from '#app/components/ui/paginator.tsx';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT, truncateWords } from '#app/lib/format.ts';
+import { pageToStart, useListState } from '#app/lib/list-state.ts';
+import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
+import { useParticipantType } from '#app/lib/participant-type.ts';
+import { useOpenFlags } from '#app/features/flags/api/get-open-flags.ts';
+import type { RenderFlagFollowUp } from '#app/features/flags/flag-follow-up.ts';
+import { flagLink, participantNameOf } from '#app/features/flags/flag-link.ts';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
 import { FlagSeverityChip } from './flag-severity-chip';
 
@@ -29,7 +29,7 @@ const ALLOWED = { [MINE_URL_PARAM]: [MINE_URL_VALUE] } as const;
  * oldest first. A row opens the participant (a conversation flag with its conversation open at
  * the match); Acknowledge takes an optional note and the flag leaves the list.
  */
-export function FlagsList() {
+export function FlagsList({ renderFollowUp }: { renderFollowUp: RenderFlagFollowUp }) {
   const navigate = useNavigate();
   const [type] = useParticipantType();
   const { values, setValues, page, setPage } = useListState(FLAG_FILTERS, {
@@ -159,15 +159,13 @@ export function FlagsList() {
         sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
       />
       <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
-      {followingUp && (
-        <CreateTaskDialog
-          open
-          participantId={followingUp.user_id}
-          participantName={participantNameOf(followingUp)}
-          flag={{ id: followingUp.id, finding: followingUp.finding }}
-          onClose={() => setFollowingUp(null)}
-        />
-      )}
+      {followingUp &&
+        renderFollowUp({
+          participantId: followingUp.user_id,
+          participantName: participantNameOf(followingUp),
+          flag: { id: followingUp.id, finding: followingUp.finding },
+          onClose: () => setFollowingUp(null),
+        })}
     </>
   );
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS, participantDetailsPath } from '@recovery-portal/contract/paths';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { flagFixture } from '../flag-fixtures';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { flagFixture } from '#app/features/flags/flag-fixtures.ts';
+import { renderFollowUpProbe } from '#app/features/flags/follow-up-probe.tsx';
 import { ParticipantFlagsSection } from './participant-flags-section';
 
 const OPEN = flagFixture();
@@ -45,7 +46,13 @@ function serve(initial: Flag[]) {
 describe("participant's flags", () => {
   it('clinician sees open flags and acknowledged ones with who, when and note', async () => {
     const { calls } = serve([OPEN, DONE]);
-    renderWithProviders(<ParticipantFlagsSection participantId={7} participantName="Jane Doe" />);
+    renderWithProviders(
+      <ParticipantFlagsSection
+        participantId={7}
+        participantName="Jane Doe"
+        renderFollowUp={renderFollowUpProbe}
+      />,
+    );
     const table = await screen.findByRole('table', { name: 'Participant flags' });
     await within(table).findByText(OPEN.matched_text);
     expect(calls[0]?.url).toBe(`${API_PATHS.flags.participant}?user_id=7`);
@@ -70,7 +77,11 @@ describe("participant's flags", () => {
     setCsrfCookie();
     serve([OPEN]);
     const { user } = renderWithProviders(
-      <ParticipantFlagsSection participantId={7} participantName="Jane Doe" />,
+      <ParticipantFlagsSection
+        participantId={7}
+        participantName="Jane Doe"
+        renderFollowUp={renderFollowUpProbe}
+      />,
     );
     await user.click(
       await screen.findByRole('button', { name: 'Acknowledge the Chest pain flag' }),
@@ -86,9 +97,32 @@ describe("participant's flags", () => {
     );
   });
 
+  it('Create task hands this participant and the flag to the task dialog', async () => {
+    serve([OPEN]);
+    const { user } = renderWithProviders(
+      <ParticipantFlagsSection
+        participantId={7}
+        participantName="Jane Doe"
+        renderFollowUp={renderFollowUpProbe}
+      />,
+    );
+    await user.click(
+      await screen.findByRole('button', { name: 'Create task: the Chest pain flag' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Follow-up task' })).toHaveTextContent(
+      `Participant 7: Jane Doe; flag ${OPEN.id}: Chest pain`,
+    );
+  });
+
   it('says when there are none', async () => {
     serve([]);
-    renderWithProviders(<ParticipantFlagsSection participantId={7} participantName="Jane Doe" />);
+    renderWithProviders(
+      <ParticipantFlagsSection
+        participantId={7}
+        participantName="Jane Doe"
+        renderFollowUp={renderFollowUpProbe}
+      />,
+    );
     expect(await screen.findByText('No flags raised')).toBeInTheDocument();
   });
 });

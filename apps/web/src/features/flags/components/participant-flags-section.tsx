@@ -3,14 +3,14 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
-import { useParticipantFlags } from '../api/get-participant-flags';
-import { flagLink } from '../flag-link';
-import { CreateTaskDialog } from '../../care-team/components/create-task-dialog';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { useParticipantFlags } from '#app/features/flags/api/get-participant-flags.ts';
+import type { RenderFlagFollowUp } from '#app/features/flags/flag-follow-up.ts';
+import { flagLink } from '#app/features/flags/flag-link.ts';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
 import { FlagSeverityChip } from './flag-severity-chip';
 
@@ -46,9 +46,11 @@ function StatusCell({ flag }: { flag: Flag }) {
 export function ParticipantFlagsSection({
   participantId,
   participantName,
+  renderFollowUp,
 }: {
   participantId: number;
   participantName: string;
+  renderFollowUp: RenderFlagFollowUp;
 }) {
   const flags = useParticipantFlags(participantId);
   const [acknowledging, setAcknowledging] = useState<Flag | null>(null);
@@ -138,15 +140,13 @@ export function ParticipantFlagsSection({
         />
       )}
       <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
-      {followingUp && (
-        <CreateTaskDialog
-          open
-          participantId={participantId}
-          participantName={participantName}
-          flag={{ id: followingUp.id, finding: followingUp.finding }}
-          onClose={() => setFollowingUp(null)}
-        />
-      )}
+      {followingUp &&
+        renderFollowUp({
+          participantId,
+          participantName,
+          flag: { id: followingUp.id, finding: followingUp.finding },
+          onClose: () => setFollowingUp(null),
+        })}
     </SectionCard>
   );
 }

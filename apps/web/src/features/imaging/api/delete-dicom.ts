@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dicomDeleteResponseSchema } from '@recovery-portal/contract/imaging';
 import type { DicomDeleteResponse } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { refreshImages } from './refresh-images';
 
 export type DeleteDicomInput = { participantId: number; surgeryId: number; imageId: number };

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { DICOM_MEDIA_TYPE, IMAGING_PATHS } from '@recovery-portal/contract/imaging';
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
-import { apiDownload } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { apiDownload } from '#app/lib/api/download.ts';
+import { saveFile } from '#app/lib/save-file.ts';
 
 /** GET /api/surgery/dicom/file?image_id — fetched as a blob (it needs the bearer token). */
 export async function downloadDicom(image: Pick<ImagingFile, 'id' | 'original_name'>) {

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { imagingFileListSchema } from '@recovery-portal/contract/imaging';
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { imagingKeys } from './imaging-keys';
 
 /** GET /api/surgery/dicom-list?user_id&surgery_id — newest upload first. */
 export function getDicomList(
@@ -19,7 +20,7 @@ export function getDicomList(
 
 export function getDicomListQueryOptions(participantId: number, surgeryId: number) {
   return queryOptions({
-    queryKey: ['imaging', 'list', participantId, surgeryId],
+    queryKey: imagingKeys.list(participantId, surgeryId),
     queryFn: ({ signal }) => getDicomList(participantId, surgeryId, signal),
   });
 }

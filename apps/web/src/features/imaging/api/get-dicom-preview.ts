@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { IMAGING_PATHS, PREVIEW_MEDIA_TYPE } from '@recovery-portal/contract/imaging';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '#app/lib/api/download.ts';
+import { imagingKeys } from './imaging-keys';
 
 /** GET /api/surgery/dicom/preview?image_id — a PNG, fetched as a blob (it needs the bearer token). */
 export async function getDicomPreview(imageId: number, signal?: AbortSignal): Promise<Blob> {
@@ -14,7 +15,7 @@ export async function getDicomPreview(imageId: number, signal?: AbortSignal): Pr
 
 export function getDicomPreviewQueryOptions(imageId: number) {
   return queryOptions({
-    queryKey: ['imaging', 'preview', imageId],
+    queryKey: imagingKeys.preview(imageId),
     queryFn: ({ signal }) => getDicomPreview(imageId, signal),
     // An image's bytes never change, so neither does its preview: the thumbnail and the
     // enlarged view share one download.

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DICOM_UPLOAD_FIELDS, dicomUploadResponseSchema } from '@recovery-portal/contract/imaging';
 import type { DicomUploadResponse } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiUpload } from '../../../lib/api-client';
-import type { UploadProgress } from '../../../lib/api-client';
+import { apiUpload } from '#app/lib/api/upload.ts';
+import type { UploadProgress } from '#app/lib/api/upload.ts';
 import { refreshImages } from './refresh-images';
 
 export type UploadDicomInput = {

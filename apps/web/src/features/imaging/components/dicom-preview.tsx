@@ -16,9 +16,9 @@ import {
   PREVIEW_UNAVAILABLE_LABELS,
   type ImagingFile,
 } from '@recovery-portal/contract/imaging';
-import { errorMessage } from '../../../lib/api-client';
-import { useLastNonNull } from '../../../lib/use-last-non-null';
-import { useDicomPreview } from '../api/get-dicom-preview';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
+import { useDicomPreview } from '#app/features/imaging/api/get-dicom-preview.ts';
 import { BlobImage } from './blob-image';
 
 /** Edge of the square a thumbnail fits in, in CSS pixels. */

@@ -2,8 +2,8 @@ import { useId, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { MAX_DICOM_FILES_PER_UPLOAD } from '@recovery-portal/contract/imaging';
-import { errorMessage } from '../../../lib/api-client';
-import { useUploadDicom } from '../api/upload-dicom';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useUploadDicom } from '#app/features/imaging/api/upload-dicom.ts';
 
 type UploadItem = {
   key: number;

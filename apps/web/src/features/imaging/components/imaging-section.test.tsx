@@ -4,10 +4,10 @@ import { IMAGING_MESSAGES, IMAGING_PATHS } from '@recovery-portal/contract/imagi
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Surgery } from '@recovery-portal/contract/surgery';
-import { startSession } from '../../../lib/session';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { startSession } from '#app/lib/session.ts';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { ImagingSection } from './imaging-section';
 
 type Listener = (event: ProgressEvent) => void;

@@ -13,22 +13,22 @@ import {
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
 import type { Surgery } from '@recovery-portal/contract/surgery';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
 import {
   formatDate,
   formatNumber,
   MEDIUM_DATE_FORMAT,
   MEDIUM_DATE_TIME_FORMAT,
-} from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useDeleteDicom } from '../api/delete-dicom';
-import { useDownloadDicom } from '../api/download-dicom';
-import { useDicomList } from '../api/get-dicom-list';
-import { useSurgeryChoices } from '../api/get-surgery-choices';
+} from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useDeleteDicom } from '#app/features/imaging/api/delete-dicom.ts';
+import { useDownloadDicom } from '#app/features/imaging/api/download-dicom.ts';
+import { useDicomList } from '#app/features/imaging/api/get-dicom-list.ts';
+import { useSurgeryChoices } from '#app/features/imaging/api/get-surgery-choices.ts';
 import { DicomPreviewDialog, DicomThumbnail } from './dicom-preview';
 import { DicomUploadZone } from './dicom-upload-zone';
 

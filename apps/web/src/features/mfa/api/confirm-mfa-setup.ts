@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryCodesSchema } from '@recovery-portal/contract/mfa';
 import type { MfaConfirmRequest, RecoveryCodes } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getMfaPolicyQueryOptions } from './get-mfa-policy';
 import { getMfaStatusQueryOptions } from './get-mfa-status';
 

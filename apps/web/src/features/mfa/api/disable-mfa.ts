@@ -3,7 +3,7 @@ import { messageSchema } from '@recovery-portal/contract/envelope';
 import type { MessageResponse } from '@recovery-portal/contract/envelope';
 import type { MfaProof } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getMfaPolicyQueryOptions } from './get-mfa-policy';
 import { getMfaStatusQueryOptions } from './get-mfa-status';
 

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mfaPolicySchema } from '@recovery-portal/contract/mfa';
 import type { MfaPolicy } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { mfaKeys } from './mfa-keys';
 
 /** GET /api/staff/mfa-policy: the requirement for all staff and who has set it up. */
 export function getMfaPolicy(signal?: AbortSignal): Promise<MfaPolicy> {
@@ -14,7 +15,7 @@ export function getMfaPolicy(signal?: AbortSignal): Promise<MfaPolicy> {
 
 export function getMfaPolicyQueryOptions() {
   return queryOptions({
-    queryKey: ['mfa', 'policy'],
+    queryKey: mfaKeys.policy(),
     queryFn: ({ signal }) => getMfaPolicy(signal),
   });
 }

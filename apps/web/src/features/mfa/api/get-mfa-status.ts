@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { mfaStatusSchema } from '@recovery-portal/contract/mfa';
 import type { MfaStatus } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { mfaKeys } from './mfa-keys';
 
 /** GET /api/account/mfa: the signed-in staff member's own two-step sign-in settings. */
 export function getMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
@@ -14,7 +15,7 @@ export function getMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
 
 export function getMfaStatusQueryOptions() {
   return queryOptions({
-    queryKey: ['mfa', 'status'],
+    queryKey: mfaKeys.status(),
     queryFn: ({ signal }) => getMfaStatus(signal),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { recoveryCodesSchema } from '@recovery-portal/contract/mfa';
 import type { MfaProof, RecoveryCodes } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getMfaStatusQueryOptions } from './get-mfa-status';
 
 /** POST /api/account/mfa/recovery-codes: new codes replace the old ones. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageSchema } from '@recovery-portal/contract/envelope';
 import type { MessageResponse } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getMfaPolicyQueryOptions } from './get-mfa-policy';
 import { getMfaStatusQueryOptions } from './get-mfa-status';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { mfaEnrolmentSchema } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolment } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 
 /** POST /api/account/mfa/setup: a pending secret, as a QR code and as text. */
 export function startMfaSetup(): Promise<MfaEnrolment> {

@@ -12,13 +12,13 @@ import {
 } from '@mui/material';
 import { MFA_MESSAGES } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolment, MfaStatus } from '@recovery-portal/contract/mfa';
-import { AuthenticatorSetup } from '../../../components/mfa/authenticator-setup';
-import { RecoveryCodesPanel } from '../../../components/mfa/recovery-codes-panel';
-import { errorMessage } from '../../../lib/api-error';
-import { DATE_FORMATS, formatDate } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useMfaStatus } from '../api/get-mfa-status';
-import { useStartMfaSetup } from '../api/start-mfa-setup';
+import { AuthenticatorSetup } from '#app/components/mfa/authenticator-setup.tsx';
+import { RecoveryCodesPanel } from '#app/components/mfa/recovery-codes-panel.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useMfaStatus } from '#app/features/mfa/api/get-mfa-status.ts';
+import { useStartMfaSetup } from '#app/features/mfa/api/start-mfa-setup.ts';
 import { ConfirmSetupForm } from './confirm-setup-form';
 import { ProofForm, type ProofPurpose } from './proof-form';
 

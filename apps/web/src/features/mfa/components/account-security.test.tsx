@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { MFA_MESSAGES } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolment, MfaPolicy, MfaStatus } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { administratorUser, loginFor } from '../../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { administratorUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 const OFF: MfaStatus = {
   enabled: false,

@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
-import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
-import { ApiError, errorMessage } from '../../../lib/api-error';
-import { useNotify } from '../../../lib/notify';
-import { useConfirmMfaSetup } from '../api/confirm-mfa-setup';
+import { OneTimeCodeField } from '#app/components/form/one-time-code-field.tsx';
+import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useConfirmMfaSetup } from '#app/features/mfa/api/confirm-mfa-setup.ts';
 
 const confirmFormSchema = z.object({ code: totpCodeSchema });
 type ConfirmForm = z.infer<typeof confirmFormSchema>;

@@ -15,15 +15,15 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import PhonelinkEraseOutlined from '@mui/icons-material/PhonelinkEraseOutlined';
 import { MFA_MESSAGES } from '@recovery-portal/contract/mfa';
 import type { MfaStaffMember } from '@recovery-portal/contract/mfa';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-error';
-import { useNotify } from '../../../lib/notify';
-import { useMfaPolicy } from '../api/get-mfa-policy';
-import { useResetStaffMfa } from '../api/reset-staff-mfa';
-import { useSetMfaPolicy } from '../api/set-mfa-policy';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useMfaPolicy } from '#app/features/mfa/api/get-mfa-policy.ts';
+import { useResetStaffMfa } from '#app/features/mfa/api/reset-staff-mfa.ts';
+import { useSetMfaPolicy } from '#app/features/mfa/api/set-mfa-policy.ts';
 
 const nameOf = (member: MfaStaffMember) =>
   `${member.first_name} ${member.last_name}`.trim() || member.email;

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
 import type { MfaProof } from '@recovery-portal/contract/mfa';
-import { OneTimeCodeField } from '../../../components/form/one-time-code-field';
-import { PasswordField } from '../../../components/form/password-field';
-import { ApiError, errorMessage } from '../../../lib/api-error';
-import { useNotify } from '../../../lib/notify';
-import { useDisableMfa } from '../api/disable-mfa';
-import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { OneTimeCodeField } from '#app/components/form/one-time-code-field.tsx';
+import { PasswordField } from '#app/components/form/password-field.tsx';
+import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useDisableMfa } from '#app/features/mfa/api/disable-mfa.ts';
+import { useRegenerateRecoveryCodes } from '#app/features/mfa/api/regenerate-recovery-codes.ts';
 
 export type ProofPurpose = 'disable' | 'regenerate';
 

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { nudgeExportFileName, nudgeExportParams } from '@recovery-portal/contract/nudges';
 import type { NudgeListRequest } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiDownload } from '../../../lib/api-client';
-import { toApiDate } from '../../../lib/format';
-import { saveFile } from '../../../lib/save-file';
+import { apiDownload } from '#app/lib/api/download.ts';
+import { toApiDate } from '#app/lib/format.ts';
+import { saveFile } from '#app/lib/save-file.ts';
 
 /**
  * GET /api/nudge/export with the list's filters, search and sort (not its paging), fetched with

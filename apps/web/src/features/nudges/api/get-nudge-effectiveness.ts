@@ -5,7 +5,8 @@ import type {
   NudgeEffectivenessQuery,
 } from '@recovery-portal/contract/nudge-effectiveness';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { nudgeKeys } from './nudge-keys';
 
 /** The query without empty values, so equal periods share one cache entry. */
 function withoutEmpty(query: NudgeEffectivenessQuery): NudgeEffectivenessQuery {
@@ -28,7 +29,7 @@ export function getNudgeEffectiveness(
 
 export function getNudgeEffectivenessQueryOptions(query: NudgeEffectivenessQuery) {
   return queryOptions({
-    queryKey: ['nudges', 'effectiveness', withoutEmpty(query)],
+    queryKey: nudgeKeys.effectiveness(withoutEmpty(query)),
     queryFn: ({ signal }) => getNudgeEffectiveness(query, signal),
   });
 }

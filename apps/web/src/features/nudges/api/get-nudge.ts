@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nudgeDetailSchema } from '@recovery-portal/contract/nudges';
 import type { NudgeDetail } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { nudgeKeys } from './nudge-keys';
 
 /** GET /api/nudge/{id} */
 export function getNudge(id: number, signal?: AbortSignal): Promise<NudgeDetail> {
@@ -14,7 +15,7 @@ export function getNudge(id: number, signal?: AbortSignal): Promise<NudgeDetail>
 
 export function getNudgeQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['nudges', 'detail', id],
+    queryKey: nudgeKeys.detail(id),
     queryFn: ({ signal }) => getNudge(id, signal),
   });
 }

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nudgeListResponseSchema } from '@recovery-portal/contract/nudges';
 import type { NudgeListRequest, NudgeListResponse } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
+import { nudgeKeys } from './nudge-keys';
 
 /** Spec §7: empty orderBy, orderDirection and date are left out of the body. */
 export function withoutEmptyFields(request: NudgeListRequest): NudgeListRequest {
@@ -27,7 +28,7 @@ export function getNudges(
 
 export function getNudgesQueryOptions(request: NudgeListRequest) {
   return queryOptions({
-    queryKey: ['nudges', 'list', withoutEmptyFields(request)],
+    queryKey: nudgeKeys.list(withoutEmptyFields(request)),
     queryFn: ({ signal }) => getNudges(request, signal),
     // Old rows stay only while another page of the same filter loads.
     placeholderData: keepPreviousPageOf(request),

@@ -2,9 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { NudgeDetail } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { failure, mockFetch, success } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 const NUDGE: NudgeDetail = {
   id: 55,

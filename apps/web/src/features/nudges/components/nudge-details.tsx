@@ -3,11 +3,11 @@ import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { FeedbackIcon } from '../../../components/ui/feedback-icon';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { useNudge } from '../api/get-nudge';
-import { NUDGE_DATE_FORMAT, NUDGE_STATUS_LABELS } from '../nudges-state';
+import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
+import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate } from '#app/lib/format.ts';
+import { useNudge } from '#app/features/nudges/api/get-nudge.ts';
+import { NUDGE_DATE_FORMAT, NUDGE_STATUS_LABELS } from '#app/features/nudges/nudges-state.ts';
 
 /** A positive whole number from the URL, or null for anything else. */
 export function parseNudgeId(raw: string | undefined): number | null {

@@ -10,8 +10,8 @@ import {
   YAxis,
 } from 'recharts';
 import type { NudgeEffectivenessRow } from '@recovery-portal/contract/nudge-effectiveness';
-import { formatNumber } from '../../../lib/format';
-import { formatShare } from '../nudge-effectiveness-summary';
+import { formatNumber } from '#app/lib/format.ts';
+import { formatShare } from '#app/features/nudges/nudge-effectiveness-summary.ts';
 import {
   EFFECTIVENESS_SERIES,
   effectivenessChartHeight,

@@ -5,10 +5,10 @@ import type {
   NudgeEffectivenessRow,
 } from '@recovery-portal/contract/nudge-effectiveness';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 import { EFFECTIVENESS_TOP_TITLES } from './nudge-effectiveness-panel';
 
 const WALK: NudgeEffectivenessRow = {

@@ -14,10 +14,13 @@ import type {
   NudgeEffectiveness,
   NudgeEffectivenessQuery,
 } from '@recovery-portal/contract/nudge-effectiveness';
-import { errorMessage } from '../../../lib/api-client';
-import { formatNumber } from '../../../lib/format';
-import { useNudgeEffectiveness } from '../api/get-nudge-effectiveness';
-import { effectivenessSummary, formatShare } from '../nudge-effectiveness-summary';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatNumber } from '#app/lib/format.ts';
+import { useNudgeEffectiveness } from '#app/features/nudges/api/get-nudge-effectiveness.ts';
+import {
+  effectivenessSummary,
+  formatShare,
+} from '#app/features/nudges/nudge-effectiveness-summary.ts';
 import {
   EFFECTIVENESS_SERIES,
   effectivenessChartHeight,

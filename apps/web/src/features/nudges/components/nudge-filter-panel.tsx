@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
 import { Box, Button, Popover, TextField, Typography } from '@mui/material';
 import { NUDGE_FEEDBACK_FILTERS, NUDGE_STATUSES } from '@recovery-portal/contract/nudges';
-import { NUDGE_FEEDBACK_FILTER_LABELS, NUDGE_STATUS_LABELS } from '../nudges-state';
-import type { NudgeListKey } from '../nudges-state';
+import {
+  NUDGE_FEEDBACK_FILTER_LABELS,
+  NUDGE_STATUS_LABELS,
+} from '#app/features/nudges/nudges-state.ts';
+import type { NudgeListKey } from '#app/features/nudges/nudges-state.ts';
 
 export type NudgeFilters = Pick<
   Record<NudgeListKey, string>,

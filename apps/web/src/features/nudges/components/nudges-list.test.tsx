@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Nudge, NudgeDetail } from '@recovery-portal/contract/nudges';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 const NUDGES: Nudge[] = [
   {

@@ -6,25 +6,25 @@ import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import type { Nudge } from '@recovery-portal/contract/nudges';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { PageToolbar } from '../../../components/layout/toolbar-slot';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { FeedbackIcon } from '../../../components/ui/feedback-icon';
-import { SearchBox } from '../../../components/ui/search-box';
-import { SortMenu } from '../../../components/ui/sort-menu';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useExportNudges } from '../api/export-nudges';
-import { useNudges } from '../api/get-nudges';
+import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
+import { SearchBox } from '#app/components/ui/search-box.tsx';
+import { SortMenu } from '#app/components/ui/sort-menu.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useExportNudges } from '#app/features/nudges/api/export-nudges.ts';
+import { useNudges } from '#app/features/nudges/api/get-nudges.ts';
 import {
   activeFilterCount,
   NUDGE_DATE_FORMAT,
   NUDGE_SORT_OPTIONS,
   NUDGE_STATUS_LABELS,
   useNudgeListState,
-} from '../nudges-state';
-import type { NudgeListKey } from '../nudges-state';
+} from '#app/features/nudges/nudges-state.ts';
+import type { NudgeListKey } from '#app/features/nudges/nudges-state.ts';
 import { NudgeEffectivenessPanel } from './nudge-effectiveness-panel';
 import { NudgeFilterPanel } from './nudge-filter-panel';
 import type { NudgeFilters } from './nudge-filter-panel';

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { outcomeTrendsSchema } from '@recovery-portal/contract/outcomes';
 import type { OutcomeTrends } from '@recovery-portal/contract/outcomes';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { outcomeKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/surgery/outcome-trends?user_id= — survey scores against the expected recovery. */
 export function getOutcomeTrends(
@@ -18,7 +19,7 @@ export function getOutcomeTrends(
 
 export function getOutcomeTrendsQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['participants', participantId, 'outcome-trends'],
+    queryKey: [...outcomeKeys.participant(participantId), 'trends'],
     queryFn: ({ signal }) => getOutcomeTrends(participantId, signal),
   });
 }

@@ -13,7 +13,11 @@ import type { DotItemDotProps } from 'recharts';
 import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import { formatImprovement, formatOutcomeValue, mcidTarget } from '../outcome-summary';
+import {
+  formatImprovement,
+  formatOutcomeValue,
+  mcidTarget,
+} from '#app/features/outcomes/outcome-summary.ts';
 import { MarkerShape, useMarkerColours } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
 

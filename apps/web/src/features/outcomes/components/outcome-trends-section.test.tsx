@@ -6,8 +6,8 @@ import type {
   OutcomeTrends,
 } from '@recovery-portal/contract/outcomes';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { failure, mockFetch, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { OUTCOME_EMPTY_TEXT, OutcomeTrendsSection } from './outcome-trends-section';
 
 const LABELS = ['PreOp', '6 Weeks', '3 Months', '6 Months', '12 Months'] as const;

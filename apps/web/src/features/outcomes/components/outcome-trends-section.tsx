@@ -2,9 +2,9 @@ import { lazy, Suspense, useId } from 'react';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { useOutcomeTrends } from '../api/get-outcome-trends';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useOutcomeTrends } from '#app/features/outcomes/api/get-outcome-trends.ts';
 import {
   formatImprovement,
   formatOutcomeValue,
@@ -12,7 +12,7 @@ import {
   scoredSurveys,
   surveySummary,
   thresholdText,
-} from '../outcome-summary';
+} from '#app/features/outcomes/outcome-summary.ts';
 import { MarkerIcon } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
 

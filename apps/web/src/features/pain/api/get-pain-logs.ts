@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PAIN_LOG_COUNT, painLogListSchema } from '@recovery-portal/contract/pain';
 import type { LastPainLogsRequest, PainLog } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { painKeys } from './pain-keys';
 
 export { PAIN_LOG_COUNT } from '@recovery-portal/contract/pain';
 
@@ -23,7 +24,7 @@ export function getPainLogs(
 
 export function getPainLogsQueryOptions(participantId: number, n: number = PAIN_LOG_COUNT) {
   return queryOptions({
-    queryKey: ['pain', 'last-n', participantId, n],
+    queryKey: painKeys.lastN(participantId, n),
     queryFn: ({ signal }) => getPainLogs(participantId, n, signal),
   });
 }

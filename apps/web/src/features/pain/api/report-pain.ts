@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { painLogSchema } from '@recovery-portal/contract/pain';
 import type { PainLog, ReportPainRequest } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { getPainLogsQueryOptions } from './get-pain-logs';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { painKeys } from './pain-keys';
 
 /** POST /api/pain/reported-pain-log — recorded now unless recorded_at says otherwise. */
 export function reportPain(body: ReportPainRequest): Promise<PainLog> {
@@ -15,8 +15,6 @@ export function useReportPain() {
   return useMutation({
     mutationFn: reportPain,
     onSuccess: (_log, body) =>
-      queryClient.invalidateQueries({
-        queryKey: getPainLogsQueryOptions(Number(body.user_id)).queryKey.slice(0, 3),
-      }),
+      queryClient.invalidateQueries({ queryKey: painKeys.participant(Number(body.user_id)) }),
   });
 }

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAIN_MESSAGES } from '@recovery-portal/contract/pain';
 import type { PainLog } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { PainSection } from './pain-section';
 
 const logs: PainLog[] = [

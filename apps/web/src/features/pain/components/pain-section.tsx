@@ -11,13 +11,13 @@ import {
 } from 'recharts';
 import { PAIN_BODY_SITE_LABELS, PAIN_SCORE_MAX } from '@recovery-portal/contract/pain';
 import type { PainLog } from '@recovery-portal/contract/pain';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatScore, MEDIUM_DATE_TIME_FORMAT } from '../../../lib/format';
-import { PAIN_LOG_COUNT, usePainLogs } from '../api/get-pain-logs';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { VisuallyHidden } from '#app/components/ui/visually-hidden.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, formatScore, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { PAIN_LOG_COUNT, usePainLogs } from '#app/features/pain/api/get-pain-logs.ts';
 import { RecordPainDialog } from './record-pain-dialog';
 
 const CHART_HEIGHT = 200;

@@ -1,6 +1,5 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -11,11 +10,12 @@ import {
   PAIN_SCORE_MIN,
   reportPainRequestSchema,
 } from '@recovery-portal/contract/pain';
-import { FormSelect } from '../../../components/form/form-select';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { useNotify } from '../../../lib/notify';
-import { useReportPain } from '../api/report-pain';
+import { FormSelect } from '#app/components/form/form-select.tsx';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useReportPain } from '#app/features/pain/api/report-pain.ts';
 
 const painFormSchema = reportPainRequestSchema.pick({ score: true, body_site: true, note: true });
 type PainFormInput = z.input<typeof painFormSchema>;
@@ -34,27 +34,17 @@ export type RecordPainDialogProps = {
 
 /** Record pain: a score from 0 to 10 now, with body site and an optional note. */
 export function RecordPainDialog({ open, participantId, onClose }: RecordPainDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 480, maxWidth: 'calc(100% - 32px)' } } }}
-    >
-      {open ? (
-        <RecordPainForm titleId={titleId} participantId={participantId} onClose={onClose} />
-      ) : null}
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} width={480}>
+      {open ? <RecordPainForm participantId={participantId} onClose={onClose} /> : null}
+    </FormDialog>
   );
 }
 
 function RecordPainForm({
-  titleId,
   participantId,
   onClose,
 }: {
-  titleId: string;
   participantId: number;
   onClose: () => void;
 }) {
@@ -86,42 +76,34 @@ function RecordPainForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title="Record pain"
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Save"
+      pending={report.isPending}
+      submitDisabled={!isValid}
+      contentProps={{ sx: { pt: '8px !important', display: 'grid', gap: 2 } }}
     >
-      <DialogTitle id={titleId}>Record pain</DialogTitle>
-      <DialogContent sx={{ pt: '8px !important', display: 'grid', gap: 2 }}>
-        <FormSelect
-          control={control}
-          name="score"
-          label="Pain score (0–10)"
-          options={SCORES.map((score) => ({
-            value: score,
-            label: score === 0 ? '0 (no pain)' : score === 10 ? '10 (worst pain)' : String(score),
-          }))}
-        />
-        <FormSelect
-          control={control}
-          name="body_site"
-          label="Body site"
-          options={PAIN_BODY_SITES.map((site) => ({
-            value: site,
-            label: PAIN_BODY_SITE_LABELS[site],
-          }))}
-        />
-        <FormTextField control={control} name="note" label="Note" />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={report.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid} loading={report.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Box>
+      <FormSelect
+        control={control}
+        name="score"
+        label="Pain score (0–10)"
+        options={SCORES.map((score) => ({
+          value: score,
+          label: score === 0 ? '0 (no pain)' : score === 10 ? '10 (worst pain)' : String(score),
+        }))}
+      />
+      <FormSelect
+        control={control}
+        name="body_site"
+        label="Body site"
+        options={PAIN_BODY_SITES.map((site) => ({
+          value: site,
+          label: PAIN_BODY_SITE_LABELS[site],
+        }))}
+      />
+      <FormTextField control={control} name="note" label="Note" />
+    </DialogForm>
   );
 }

@@ -5,9 +5,9 @@ import {
 } from '@recovery-portal/contract/cohort-export';
 import type { ParticipantListQuery } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiDownload } from '../../../lib/api-client';
-import { toApiDate } from '../../../lib/format';
-import { saveFile } from '../../../lib/save-file';
+import { apiDownload } from '#app/lib/api/download.ts';
+import { toApiDate } from '#app/lib/format.ts';
+import { saveFile } from '#app/lib/save-file.ts';
 
 /**
  * GET /api/user/outcomes-export with the list's filters (not its paging or sort), fetched with

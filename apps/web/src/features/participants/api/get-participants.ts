@@ -5,11 +5,9 @@ import type {
   ParticipantListResponse,
 } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { keepPreviousPageOf } from '../../../lib/keep-previous-page';
-
-/** The prefix shared by every participant list query, so a change can refresh them all. */
-const PARTICIPANT_LISTS_KEY = ['participants', 'list'] as const;
+import { apiRequest } from '#app/lib/api/request.ts';
+import { keepPreviousPageOf } from '#app/lib/keep-previous-page.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
 
 /** POST /api/user/list */
 export function getParticipants(
@@ -24,14 +22,9 @@ export function getParticipants(
   });
 }
 
-/** Every page of the list under any filter: what a change to a participant invalidates. */
-export function getParticipantListsQueryOptions() {
-  return queryOptions({ queryKey: PARTICIPANT_LISTS_KEY });
-}
-
 export function getParticipantsQueryOptions(query: ParticipantListQuery) {
   return queryOptions({
-    queryKey: [...PARTICIPANT_LISTS_KEY, query],
+    queryKey: participantListKeys.list(query),
     queryFn: ({ signal }) => getParticipants(query, signal),
     // Old rows stay only while another page of the same filter loads.
     placeholderData: keepPreviousPageOf(query),

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { participantListRowSchema } from '@recovery-portal/contract/participants';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { getParticipantListsQueryOptions } from './get-participants';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { participantListKeys } from '#app/lib/query-keys.ts';
 
 /** POST /api/account/remind: emails an invited participant a reminder. */
 export function remindParticipant(userId: number): Promise<ParticipantListRow> {
@@ -18,7 +18,6 @@ export function useRemindParticipant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: remindParticipant,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getParticipantListsQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: participantListKeys.all }),
   });
 }

@@ -1,24 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { participantListRowSchema } from '@recovery-portal/contract/participants';
-import type { ParticipantListRow } from '@recovery-portal/contract/participants';
-import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
-import { getParticipantListsQueryOptions } from './get-participants';
-
-/** PATCH /api/account/resume: reactivates a suspended participant. */
-export function resumeParticipant(userId: number): Promise<ParticipantListRow> {
-  return apiRequest(API_PATHS.account.resume, {
-    method: 'PATCH',
-    body: { user_id: userId },
-    schema: participantListRowSchema,
-  });
-}
+import { resumeParticipant } from '#app/lib/api/participant-commands.ts';
+import { invalidateParticipantLists } from '#app/lib/query-keys.ts';
 
 export function useResumeParticipant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resumeParticipant,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getParticipantListsQueryOptions().queryKey }),
+    onSuccess: () => invalidateParticipantLists(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { RECOVERY_PROGRAMME_LABELS, RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
-import { useUserGroups } from '../api/get-user-groups';
-import type { ParticipantListKey } from '../participants-state';
+import { useUserGroups } from '#app/features/participants/api/get-user-groups.ts';
+import type { ParticipantListKey } from '#app/features/participants/participants-state.ts';
 
 type CohortKey = Extract<ParticipantListKey, 'group' | 'surgeryFrom' | 'surgeryTo' | 'programme'>;
 

@@ -1,18 +1,6 @@
 import { useEffect, useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-} from '@mui/material';
+import { FormControl, FormHelperText, InputLabel, MenuItem, Select } from '@mui/material';
 import { useController, useForm } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { MESSAGES } from '@recovery-portal/contract/messages';
@@ -26,12 +14,13 @@ import type {
 } from '@recovery-portal/contract/participants';
 import { PARTICIPANT_TYPES, participantTypeSchema } from '@recovery-portal/contract/users';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { applyServerFieldErrors } from '../../../lib/form-errors';
-import { useNotify } from '../../../lib/notify';
-import { useUserGroups } from '../api/get-user-groups';
-import { useInviteParticipant } from '../api/invite-participant';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useUserGroups } from '#app/features/participants/api/get-user-groups.ts';
+import { useInviteParticipant } from '#app/features/participants/api/invite-participant.ts';
 
 type InviteFormValues = InviteParticipantInput;
 
@@ -55,26 +44,18 @@ export function InviteParticipantDialog({
   defaultType,
   onClose,
 }: InviteParticipantDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)' } } }}
-    >
+    <FormDialog open={open} onClose={onClose} width={500}>
       {/* The dialog unmounts its content once closed, so every opening starts afresh. */}
-      <InviteForm titleId={titleId} defaultType={defaultType} onClose={onClose} />
-    </Dialog>
+      <InviteForm defaultType={defaultType} onClose={onClose} />
+    </FormDialog>
   );
 }
 
 function InviteForm({
-  titleId,
   defaultType,
   onClose,
 }: {
-  titleId: string;
   defaultType: ParticipantType;
   onClose: () => void;
 }) {
@@ -123,73 +104,65 @@ function InviteForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title="Invite New Participant"
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Send Invitation"
+      pending={invite.isPending}
+      submitDisabled={!isValid}
+      contentProps={{
+        sx: { display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' },
+      }}
     >
-      <DialogTitle id={titleId}>Invite New Participant</DialogTitle>
-      <DialogContent
-        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, pt: '8px !important' }}
-      >
-        <SelectField
-          control={control}
-          name="type"
-          label="User Type"
-          options={PARTICIPANT_TYPES}
-          onChange={(value) => {
-            const type = participantTypeSchema.safeParse(value);
-            // A type switch moves the group to that type's default (spec §5), and says so at
-            // once when that default is 'none chosen yet'.
-            setValue('group', type.success ? defaultGroupFor(type.data) : '', {
-              shouldValidate: true,
-              shouldTouch: true,
-            });
-          }}
-        />
-        <SelectField
-          control={control}
-          name="group"
-          label="User Group"
-          options={groupNames}
-          loading={groups.isPending}
-        />
-        <FormTextField
-          control={control}
-          name="name"
-          label="Name"
-          placeholder="Enter name"
-          autoComplete="off"
-          required
-        />
-        <FormTextField
-          control={control}
-          name="email"
-          label="Email Id"
-          placeholder="Enter email id"
-          type="email"
-          autoComplete="off"
-          required
-        />
-        <FormTextField
-          control={control}
-          name="phone_number"
-          label="Phone Number"
-          placeholder="Enter phone number (optional)"
-          type="tel"
-          autoComplete="off"
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={invite.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid} loading={invite.isPending}>
-          Send Invitation
-        </Button>
-      </DialogActions>
-    </Box>
+      <SelectField
+        control={control}
+        name="type"
+        label="User Type"
+        options={PARTICIPANT_TYPES}
+        onChange={(value) => {
+          const type = participantTypeSchema.safeParse(value);
+          // A type switch moves the group to that type's default (spec §5), and says so at
+          // once when that default is 'none chosen yet'.
+          setValue('group', type.success ? defaultGroupFor(type.data) : '', {
+            shouldValidate: true,
+            shouldTouch: true,
+          });
+        }}
+      />
+      <SelectField
+        control={control}
+        name="group"
+        label="User Group"
+        options={groupNames}
+        loading={groups.isPending}
+      />
+      <FormTextField
+        control={control}
+        name="name"
+        label="Name"
+        placeholder="Enter name"
+        autoComplete="off"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email Id"
+        placeholder="Enter email id"
+        type="email"
+        autoComplete="off"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="phone_number"
+        label="Phone Number"
+        placeholder="Enter phone number (optional)"
+        type="tel"
+        autoComplete="off"
+      />
+    </DialogForm>
   );
 }
 

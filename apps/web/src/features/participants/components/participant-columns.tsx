@@ -7,11 +7,11 @@ import type {
   ParticipantListRow,
   ParticipantStatusFilter,
 } from '@recovery-portal/contract/participants';
-import { DataConnectionChip } from '../../../components/ui/data-connection-chip';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { OpenFlagsIndicator } from '../../../components/ui/open-flags-indicator';
-import { DATE_FORMATS, formatDate, formatNumber, toApiDate } from '../../../lib/format';
-import { reminderActionOf } from '../reminder';
+import { DataConnectionChip } from '#app/components/ui/data-connection-chip.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { OpenFlagsIndicator } from '#app/components/ui/open-flags-indicator.tsx';
+import { DATE_FORMATS, formatDate, formatNumber, toApiDate } from '#app/lib/format.ts';
+import { reminderActionOf } from '#app/features/participants/reminder.ts';
 
 /** Invited on and joined on show the day; last seen adds the time (spec §9). */
 export const PARTICIPANT_DAY_FORMAT = 'MMM DD YYYY';

@@ -2,10 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 // A page of MUI table rows renders slowly in jsdom on a busy machine; give each wait room.
 configure({ asyncUtilTimeout: 5_000 });

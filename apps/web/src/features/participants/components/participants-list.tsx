@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -16,25 +16,28 @@ import {
 } from '@recovery-portal/contract/participants';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { PageHeading } from '../../../components/layout/page-heading';
-import { PageToolbar } from '../../../components/layout/toolbar-slot';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DataTable } from '../../../components/ui/data-table';
-import type { RowId } from '../../../components/ui/data-table';
-import { SearchBox } from '../../../components/ui/search-box';
-import { SortMenu } from '../../../components/ui/sort-menu';
-import { pageCount } from '../../../components/ui/paginator';
-import { errorMessage } from '../../../lib/api-client';
-import { useNotify } from '../../../lib/notify';
-import { AssignResponsibleDialog } from '../../care-team/components/assign-responsible-dialog';
-import { FilterSwitch } from '../../../components/ui/filter-switch';
-import { useParticipantType } from '../../../lib/participant-type';
-import { useDeleteParticipants } from '../api/delete-participant';
-import { useExportOutcomes } from '../api/export-outcomes';
-import { useParticipants } from '../api/get-participants';
-import { useRemindParticipant } from '../api/remind-participant';
-import { useResumeParticipant } from '../api/resume-participant';
-import { FILTER_ON, statusUrlValueOf, useParticipantListState } from '../participants-state';
+import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { RowId } from '#app/components/ui/data-table.tsx';
+import { SearchBox } from '#app/components/ui/search-box.tsx';
+import { SortMenu } from '#app/components/ui/sort-menu.tsx';
+import { pageCount } from '#app/components/ui/paginator.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
+import { useParticipantType } from '#app/lib/participant-type.ts';
+import { useDeleteParticipants } from '#app/features/participants/api/delete-participants.ts';
+import { useExportOutcomes } from '#app/features/participants/api/export-outcomes.ts';
+import { useParticipants } from '#app/features/participants/api/get-participants.ts';
+import { useRemindParticipant } from '#app/features/participants/api/remind-participant.ts';
+import { useResumeParticipant } from '#app/features/participants/api/resume-participant.ts';
+import {
+  FILTER_ON,
+  statusUrlValueOf,
+  useParticipantListState,
+} from '#app/features/participants/participants-state.ts';
 import { CohortFilter } from './cohort-filter';
 import { NotReviewedFilter } from './not-reviewed-filter';
 import { participantColumns, participantName } from './participant-columns';
@@ -55,8 +58,23 @@ const STATUS_BUTTONS = PARTICIPANT_STATUS_FILTERS.map((filter) => ({
   label: filter.label,
 }));
 
-/** Spec §2 'Participants list', with the working Delete Selected Participant of DESIGN §5. */
-export function ParticipantsList() {
+/** The "Assign to…" dialog for the list's selection; `onAssigned` clears the selection. */
+export type AssignDialogSlot = {
+  open: boolean;
+  participantIds: readonly number[];
+  onClose: () => void;
+  onAssigned: () => void;
+};
+
+/**
+ * Spec §2 'Participants list', with the working Delete Selected Participant of DESIGN §5.
+ * Assigning belongs to the care team, so the route hands its dialog in (`renderAssignDialog`).
+ */
+export function ParticipantsList({
+  renderAssignDialog,
+}: {
+  renderAssignDialog: (slot: AssignDialogSlot) => ReactNode;
+}) {
   const navigate = useNavigate();
   const notify = useNotify();
   const [participantType] = useParticipantType();
@@ -291,12 +309,12 @@ export function ParticipantsList() {
         onCancel={() => setConfirmDelete(false)}
         onConfirm={deleteSelected}
       />
-      <AssignResponsibleDialog
-        open={assigning}
-        participantIds={selectedIds}
-        onClose={() => setAssigning(false)}
-        onAssigned={() => setSelection({ view: viewKey, ids: new Set() })}
-      />
+      {renderAssignDialog({
+        open: assigning,
+        participantIds: selectedIds,
+        onClose: () => setAssigning(false),
+        onAssigned: () => setSelection({ view: viewKey, ids: new Set() }),
+      })}
       {inviteUsed && (
         <Suspense fallback={null}>
           <InviteParticipantDialog

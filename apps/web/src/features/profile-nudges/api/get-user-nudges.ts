@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { profileNudgeListSchema } from '@recovery-portal/contract/profile';
 import type { ProfileNudge } from '@recovery-portal/contract/profile';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { profileNudgeKeys } from './profile-nudge-keys';
 
 /** GET /api/nudge/user-nudges?user_id= — the participant's nudges in server order (oldest first). */
 export function getUserNudges(
@@ -18,7 +19,7 @@ export function getUserNudges(
 
 export function getUserNudgesQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['participants', participantId, 'user-nudges'],
+    queryKey: profileNudgeKeys.participant(participantId),
     queryFn: ({ signal }) => getUserNudges(participantId, signal),
   });
 }

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ProfileNudge } from '@recovery-portal/contract/profile';
-import { failure, mockFetch, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { getUserNudgesQueryOptions } from '../api/get-user-nudges';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { getUserNudgesQueryOptions } from '#app/features/profile-nudges/api/get-user-nudges.ts';
 import { ParticipantNudgesCard } from './participant-nudges-card';
 
 function nudge(id: number, day: number, extra: Partial<ProfileNudge> = {}): ProfileNudge {

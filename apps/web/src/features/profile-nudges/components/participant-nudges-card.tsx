@@ -1,17 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Typography } from '@mui/material';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { FeedbackIcon } from '../../../components/ui/feedback-icon';
-import { SectionCard } from '../../../components/ui/section-card';
-import { DATE_FORMATS, formatDate } from '../../../lib/format';
-import { useUserNudges } from '../api/get-user-nudges';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
+import { useUserNudges } from '#app/features/profile-nudges/api/get-user-nudges.ts';
 import {
   PROFILE_NUDGE_PAGE_SIZE,
   PROFILE_NUDGE_STATUS_LABELS,
   toProfileNudgeRows,
-} from '../profile-nudges';
-import type { ProfileNudgeRow } from '../profile-nudges';
+} from '#app/features/profile-nudges/profile-nudges.ts';
+import type { ProfileNudgeRow } from '#app/features/profile-nudges/profile-nudges.ts';
 import { ProfileNudgeDialog } from './profile-nudge-dialog';
 
 const COLUMNS: readonly DataTableColumn<ProfileNudgeRow>[] = [

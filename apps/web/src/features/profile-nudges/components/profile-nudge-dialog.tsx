@@ -11,10 +11,10 @@ import {
 } from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { DATE_FORMATS, formatDate } from '../../../lib/format';
-import { stepNudgeIndex } from '../profile-nudges';
-import type { ProfileNudgeRow } from '../profile-nudges';
-import { useLastNonNull } from '../../../lib/use-last-non-null';
+import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
+import { stepNudgeIndex } from '#app/features/profile-nudges/profile-nudges.ts';
+import type { ProfileNudgeRow } from '#app/features/profile-nudges/profile-nudges.ts';
+import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
 
 type ProfileNudgeDialogProps = {
   nudges: readonly ProfileNudgeRow[];

@@ -5,7 +5,7 @@ import type {
   ClearedSignInThrottle,
   ClearSignInThrottleRequest,
 } from '@recovery-portal/contract/sign-in-throttles';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getSignInThrottlesQueryOptions } from './get-sign-in-throttles';
 
 /** POST /api/staff/sign-in-throttles/clear: the next sign-in from there is not delayed. */

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { signInThrottleListSchema } from '@recovery-portal/contract/sign-in-throttles';
 import type { SignInThrottle } from '@recovery-portal/contract/sign-in-throttles';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { signInThrottleKeys } from './sign-in-throttle-keys';
 
 /** GET /api/staff/sign-in-throttles: accounts and addresses with recent failed sign-ins. */
 export function getSignInThrottles(signal?: AbortSignal): Promise<SignInThrottle[]> {
@@ -14,7 +15,7 @@ export function getSignInThrottles(signal?: AbortSignal): Promise<SignInThrottle
 
 export function getSignInThrottlesQueryOptions() {
   return queryOptions({
-    queryKey: ['sign-in-throttles'],
+    queryKey: signInThrottleKeys.all,
     queryFn: ({ signal }) => getSignInThrottles(signal),
   });
 }

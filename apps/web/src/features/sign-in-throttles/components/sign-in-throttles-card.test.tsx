@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { THROTTLE_MESSAGES } from '@recovery-portal/contract/sign-in-throttles';
 import type { SignInThrottle } from '@recovery-portal/contract/sign-in-throttles';
-import { administratorUser, loginFor } from '../../../testing/fixtures';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
+import { administratorUser, loginFor } from '#app/testing/fixtures.ts';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
 
 const WAITING: SignInThrottle = {
   email: 'maria.lopez@example.org',

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { enrollResponseSchema } from '@recovery-portal/contract/simulation';
 import type { EnrollRequest, EnrollResponse } from '@recovery-portal/contract/simulation';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getEnrolmentQueryOptions } from './get-enrolment';
 
 /** POST /api/simulation/program/enroll — generates the Demo participant's programme data. */

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { simulationEnrolmentOrNullSchema } from '@recovery-portal/contract/simulation';
 import type { SimulationEnrolment } from '@recovery-portal/contract/simulation';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { simulationKeys } from './simulation-keys';
 
 /** GET /api/simulation/program?user_id — the enrolment, or null when not enrolled. */
 export function getEnrolment(
@@ -18,7 +19,7 @@ export function getEnrolment(
 
 export function getEnrolmentQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['simulation', 'enrolment', participantId],
+    queryKey: simulationKeys.enrolment(participantId),
     queryFn: ({ signal }) => getEnrolment(participantId, signal),
   });
 }

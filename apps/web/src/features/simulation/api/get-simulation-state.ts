@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { simulationStateSchema } from '@recovery-portal/contract/simulation';
 import type { SimulationState } from '@recovery-portal/contract/simulation';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { simulationKeys } from './simulation-keys';
 
 /** GET /api/simulation — current_run_date and the programmes. */
 export function getSimulationState(signal?: AbortSignal): Promise<SimulationState> {
@@ -14,7 +15,7 @@ export function getSimulationState(signal?: AbortSignal): Promise<SimulationStat
 
 export function getSimulationStateQueryOptions() {
   return queryOptions({
-    queryKey: ['simulation', 'state'],
+    queryKey: simulationKeys.state(),
     queryFn: ({ signal }) => getSimulationState(signal),
   });
 }

@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SIMULATION_MESSAGES } from '@recovery-portal/contract/simulation';
 import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { SimulationSection } from './simulation-section';
 
 const program: SimulationProgram = {

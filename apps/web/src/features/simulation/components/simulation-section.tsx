@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatNumber, MEDIUM_DATE_FORMAT } from '../../../lib/format';
-import { useNotify } from '../../../lib/notify';
-import { useEnroll } from '../api/enroll';
-import { useEnrolment } from '../api/get-enrolment';
-import { useSimulationState } from '../api/get-simulation-state';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, formatNumber, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useEnroll } from '#app/features/simulation/api/enroll.ts';
+import { useEnrolment } from '#app/features/simulation/api/get-enrolment.ts';
+import { useSimulationState } from '#app/features/simulation/api/get-simulation-state.ts';
 
 export type SimulationSectionProps = {
   participantId: number;

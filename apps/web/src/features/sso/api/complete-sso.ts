@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { ssoCompletionSchema, type SsoCompletion } from '@recovery-portal/contract/sso';
-import { apiRequest } from '../../../lib/api-client';
-import { startSession } from '../../../lib/session';
-import { rememberEndSessionUrl } from '../end-session';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { startSession } from '#app/lib/session.ts';
+import { rememberEndSessionUrl } from '#app/lib/sso-end-session.ts';
 
 /**
  * POST /api/account/oidc/complete: the browser's accepted sign-in (its httpOnly cookie) becomes

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { SignInOptions } from '@recovery-portal/contract/sso';
+import { ssoKeys } from './sso-keys';
 
 /**
  * The answer's two fields, checked by hand rather than with the contract's schema: this call
@@ -32,7 +33,7 @@ export async function getSignInOptions(signal?: AbortSignal): Promise<SignInOpti
 export function useSignInOptions() {
   return useQuery(
     queryOptions({
-      queryKey: ['sign-in-options'],
+      queryKey: ssoKeys.signInOptions(),
       queryFn: ({ signal }) => getSignInOptions(signal),
       // Set by the server's configuration: it changes only with a restart.
       staleTime: Infinity,

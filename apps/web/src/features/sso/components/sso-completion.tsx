@@ -1,26 +1,24 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, CircularProgress, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { SSO_MESSAGES } from '@recovery-portal/contract/sso-constants';
-import { errorMessage } from '../../../lib/api-error';
-import { homePathFor } from '../../../lib/session';
-import { AuthCard } from '../../auth/components/auth-card';
-import { useCompleteSso } from '../api/complete-sso';
-
-const MfaStep = lazy(async () => ({
-  default: (await import('../../auth/components/mfa-step')).MfaStep,
-}));
-const MfaEnrolStep = lazy(async () => ({
-  default: (await import('../../auth/components/mfa-enrol-step')).MfaEnrolStep,
-}));
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { homePathFor } from '#app/lib/session.ts';
+import { AuthCard } from '#app/components/layout/auth-card.tsx';
+import { useCompleteSso } from '#app/features/sso/api/complete-sso.ts';
 
 /**
  * The login page after the identity provider accepted the sign-in: it asks the server for the
- * portal session once, then goes on as a password sign-in would (two-step code if needed).
+ * portal session once, then goes on as a password sign-in would: `renderChallenge` draws the
+ * two-step code (the route hands in the account feature's step; `restart` returns to /login).
  */
-export function SsoCompletion() {
+export function SsoCompletion({
+  renderChallenge,
+}: {
+  renderChallenge: (challenge: MfaChallenge, restart: () => void) => ReactNode;
+}) {
   const navigate = useNavigate();
   const complete = useCompleteSso();
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
@@ -40,15 +38,7 @@ export function SsoCompletion() {
   }, [mutate, navigate]);
 
   if (challenge) {
-    const Step = challenge.mfa === 'ENROL' ? MfaEnrolStep : MfaStep;
-    return (
-      <Suspense fallback={<AuthCard title="Two-step sign-in">{null}</AuthCard>}>
-        <Step
-          challenge={challenge}
-          onRestart={() => void navigate(WEB_ROUTES.login, { replace: true })}
-        />
-      </Suspense>
-    );
+    return renderChallenge(challenge, () => void navigate(WEB_ROUTES.login, { replace: true }));
   }
 
   return (

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SSO_REFUSAL_MESSAGES } from '@recovery-portal/contract/sso-constants';
-import { clinicianUser, loginFor } from '../../../testing/fixtures';
-import { failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderApp } from '../../../testing/render-app';
-import { getSession } from '../../../lib/session';
+import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
+import { failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderApp } from '#app/testing/render-app.tsx';
+import { getSession } from '#app/lib/session.ts';
 
 function serverOffers(options: { sso_name: string | null; password_sign_in: boolean }) {
   return mockFetch(({ url }) => (url === API_PATHS.sso.options ? success(options) : success({})));

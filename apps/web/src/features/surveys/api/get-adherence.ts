@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adherenceListSchema } from '@recovery-portal/contract/adherence';
 import type { AdherenceItem } from '@recovery-portal/contract/adherence';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { surveyKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/surgery/adherence?user_id= — the survey schedule of a participant. */
 export function getAdherence(
@@ -18,7 +19,7 @@ export function getAdherence(
 
 export function getAdherenceQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['participants', participantId, 'adherence'],
+    queryKey: [...surveyKeys.participant(participantId), 'adherence'],
     queryFn: ({ signal }) => getAdherence(participantId, signal),
   });
 }

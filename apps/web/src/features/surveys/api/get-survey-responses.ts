@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { surveyResponseListSchema } from '@recovery-portal/contract/survey-responses';
 import type { SurveyResponse } from '@recovery-portal/contract/survey-responses';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { surveyKeys } from '#app/lib/query-keys.ts';
 
 /** GET /api/nudge/survey-responses?user_id= — the participant's surveys, newest first. */
 export function getSurveyResponses(
@@ -18,7 +19,7 @@ export function getSurveyResponses(
 
 export function getSurveyResponsesQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['participants', participantId, 'survey-responses'],
+    queryKey: [...surveyKeys.participant(participantId), 'responses'],
     queryFn: ({ signal }) => getSurveyResponses(participantId, signal),
   });
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { SurveyResponse } from '@recovery-portal/contract/survey-responses';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { DATE_FORMATS, formatDate, SUMMARY_WORD_LIMIT, truncateWords } from '../../../lib/format';
-import { useSurveyResponses } from '../api/get-survey-responses';
-import { surveyScoreLines } from '../survey-scores';
-import { SURVEY_STATUS_LABELS } from '../survey-status';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { DATE_FORMATS, formatDate, SUMMARY_WORD_LIMIT, truncateWords } from '#app/lib/format.ts';
+import { useSurveyResponses } from '#app/features/surveys/api/get-survey-responses.ts';
+import { surveyScoreLines } from '#app/features/surveys/survey-scores.ts';
+import { SURVEY_STATUS_LABELS } from '#app/features/surveys/survey-status.ts';
 import { SurveyResponseDialog } from './survey-response-dialog';
 
 const surveyDate = (value: string | null) => formatDate(value, DATE_FORMATS.surveySchedule);

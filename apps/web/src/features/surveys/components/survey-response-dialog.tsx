@@ -12,10 +12,10 @@ import {
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import type { SurveyContentItem, SurveyResponse } from '@recovery-portal/contract/survey-responses';
-import { DATE_FORMATS, formatDate } from '../../../lib/format';
-import { surveyScoreLines } from '../survey-scores';
-import { SURVEY_STATUS_LABELS } from '../survey-status';
-import { useLastNonNull } from '../../../lib/use-last-non-null';
+import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
+import { surveyScoreLines } from '#app/features/surveys/survey-scores.ts';
+import { SURVEY_STATUS_LABELS } from '#app/features/surveys/survey-status.ts';
+import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
 
 type SurveyResponseDialogProps = {
   /** The survey to show; null closes the dialog. */

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdherenceItem } from '@recovery-portal/contract/adherence';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { failure, mockFetch, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { SurveyScheduleCard } from './survey-schedule-card';
 
 const KOOS: AdherenceItem = {

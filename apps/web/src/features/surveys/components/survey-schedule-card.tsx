@@ -3,14 +3,14 @@ import Close from '@mui/icons-material/Close';
 import type { AdherenceEntry, AdherenceItem } from '@recovery-portal/contract/adherence';
 import { SURVEY_TIMEPOINT_LABELS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { DATE_FORMATS, formatDate, toApiDate } from '../../../lib/format';
-import { useAdherence } from '../api/get-adherence';
-import { surveyCellState } from '../survey-schedule';
-import type { SurveyCellState } from '../survey-schedule';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { VisuallyHidden } from '#app/components/ui/visually-hidden.tsx';
+import { DATE_FORMATS, formatDate, toApiDate } from '#app/lib/format.ts';
+import { useAdherence } from '#app/features/surveys/api/get-adherence.ts';
+import { surveyCellState } from '#app/features/surveys/survey-schedule.ts';
+import type { SurveyCellState } from '#app/features/surveys/survey-schedule.ts';
 
 /** Accessible names of the schedule's dots and icon. */
 export const SURVEY_CELL_LABELS = {

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { activityTrendSchema } from '@recovery-portal/contract/trends';
 import type { ActivityTrend, TrendRequestInput } from '@recovery-portal/contract/trends';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { telemetryKeys } from './telemetry-keys';
 
 /** POST /api/trend/activity: daily steps, active time, calories out and distance. */
 export function getActivityTrend(
@@ -19,7 +20,7 @@ export function getActivityTrend(
 
 export function getActivityTrendQueryOptions(userId: number, dateString: string) {
   return queryOptions({
-    queryKey: ['telemetry', userId, 'trend', 'activity', dateString],
+    queryKey: telemetryKeys.trend(userId, 'activity', dateString),
     queryFn: ({ signal }) => getActivityTrend({ user_id: userId, date_string: dateString }, signal),
   });
 }

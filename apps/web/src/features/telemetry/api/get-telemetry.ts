@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { telemetrySchema } from '@recovery-portal/contract/telemetry';
 import type { Telemetry } from '@recovery-portal/contract/telemetry';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { telemetryKeys } from './telemetry-keys';
 
 /** GET /api/user/telemetry?user_id= : home telemetry tiles, labs and vitals. */
 export function getTelemetry(userId: number, signal?: AbortSignal): Promise<Telemetry> {
@@ -15,7 +16,7 @@ export function getTelemetry(userId: number, signal?: AbortSignal): Promise<Tele
 
 export function getTelemetryQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: ['telemetry', userId],
+    queryKey: telemetryKeys.participant(userId),
     queryFn: ({ signal }) => getTelemetry(userId, signal),
   });
 }

@@ -6,7 +6,8 @@ import type {
   TrendResponse,
   TrendSeriesKind,
 } from '@recovery-portal/contract/trends';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { telemetryKeys } from './telemetry-keys';
 
 const TREND_PATHS: Record<TrendSeriesKind, string> = {
   mood: API_PATHS.trend.mood,
@@ -33,7 +34,7 @@ export function getTrend(
 /** `dateString` is the telemetry's current_run_date (spec §7), the series' last day. */
 export function getTrendQueryOptions(metric: TrendSeriesKind, userId: number, dateString: string) {
   return queryOptions({
-    queryKey: ['telemetry', userId, 'trend', metric, dateString],
+    queryKey: telemetryKeys.trend(userId, metric, dateString),
     queryFn: ({ signal }) => getTrend(metric, { user_id: userId, date_string: dateString }, signal),
   });
 }

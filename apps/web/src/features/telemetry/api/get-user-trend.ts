@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { userTrendSchema } from '@recovery-portal/contract/trends';
 import type { UserTrend } from '@recovery-portal/contract/trends';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { telemetryKeys } from './telemetry-keys';
 
 /** GET /api/user/id/{id}/trend?date_string= : weekly averages of every home metric. */
 export function getUserTrend(
@@ -19,7 +20,7 @@ export function getUserTrend(
 
 export function getUserTrendQueryOptions(userId: number, dateString: string) {
   return queryOptions({
-    queryKey: ['telemetry', userId, 'weekly-trend', dateString],
+    queryKey: telemetryKeys.weeklyTrend(userId, dateString),
     queryFn: ({ signal }) => getUserTrend(userId, dateString, signal),
   });
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '#app/lib/api/api-error.ts';
 
 type CardFrameProps = {
   titleId: string;

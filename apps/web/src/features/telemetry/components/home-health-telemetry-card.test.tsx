@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { bodyOf, failure, mockFetch, success } from '../../../testing/http';
-import type { FetchCall } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { RUN_DATE, series, telemetryFixture } from '../telemetry-fixtures';
+import { bodyOf, failure, mockFetch, success } from '#app/testing/http.ts';
+import type { FetchCall } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import { RUN_DATE, series, telemetryFixture } from '#app/features/telemetry/telemetry-fixtures.ts';
 import { HomeHealthTelemetryCard } from './home-health-telemetry-card';
 
 const weekly = (points: [string, number][]) => ({ unit: 'm', ...series(points) });

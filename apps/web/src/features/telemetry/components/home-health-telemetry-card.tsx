@@ -1,9 +1,9 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import ShowChart from '@mui/icons-material/ShowChart';
-import { DATE_FORMATS, formatDate } from '../../../lib/format';
-import { useTelemetry } from '../api/get-telemetry';
-import { telemetryTileGroups } from '../telemetry-tiles';
+import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
+import { useTelemetry } from '#app/features/telemetry/api/get-telemetry.ts';
+import { telemetryTileGroups } from '#app/features/telemetry/telemetry-tiles.ts';
 import { CardFrame, CardStatus, TileGrid } from './card-frame';
 import { MetricTile } from './metric-tile';
 

@@ -2,9 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Labs } from '@recovery-portal/contract/telemetry';
-import { failure, mockFetch, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
-import { emptyLabs, labReading, telemetryFixture } from '../telemetry-fixtures';
+import { failure, mockFetch, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
+import {
+  emptyLabs,
+  labReading,
+  telemetryFixture,
+} from '#app/features/telemetry/telemetry-fixtures.ts';
 import { LabsVitalsCard } from './labs-vitals-card';
 
 function labsFixture(): Labs {

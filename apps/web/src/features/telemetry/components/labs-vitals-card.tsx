@@ -3,11 +3,16 @@ import { Box, ToggleButton, Typography } from '@mui/material';
 import Check from '@mui/icons-material/Check';
 import { MEASUREMENT_SOURCES, unitLabel } from '@recovery-portal/contract/measurements';
 import type { LabBySource, Labs } from '@recovery-portal/contract/telemetry';
-import { averageGlucoseBySource } from '../../../lib/clinical';
-import { formatNumber } from '../../../lib/format';
-import { useTelemetry } from '../api/get-telemetry';
-import { ALL_LAB_SOURCES, LAB_SOURCE_LABELS, labTileReading, toggleLabSource } from '../labs';
-import type { LabSources } from '../labs';
+import { averageGlucoseBySource } from '#app/lib/clinical.ts';
+import { formatNumber } from '#app/lib/format.ts';
+import { useTelemetry } from '#app/features/telemetry/api/get-telemetry.ts';
+import {
+  ALL_LAB_SOURCES,
+  LAB_SOURCE_LABELS,
+  labTileReading,
+  toggleLabSource,
+} from '#app/features/telemetry/labs.ts';
+import type { LabSources } from '#app/features/telemetry/labs.ts';
 import { CardFrame, CardStatus, TileGrid } from './card-frame';
 import { MetricTile } from './metric-tile';
 

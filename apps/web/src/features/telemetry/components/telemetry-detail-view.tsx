@@ -8,10 +8,10 @@ import {
 } from '@recovery-portal/contract/telemetry';
 import type { PlotPoint } from '@recovery-portal/contract/telemetry';
 import { TREND_DAYS, USER_TREND_WEEKS } from '@recovery-portal/contract/trends';
-import { minutesToHours } from '../../../lib/format';
-import { useActivityTrend } from '../api/get-activity-trend';
-import { useTrend } from '../api/get-trend';
-import { useUserTrend } from '../api/get-user-trend';
+import { minutesToHours } from '#app/lib/format.ts';
+import { useActivityTrend } from '#app/features/telemetry/api/get-activity-trend.ts';
+import { useTrend } from '#app/features/telemetry/api/get-trend.ts';
+import { useUserTrend } from '#app/features/telemetry/api/get-user-trend.ts';
 import { TrendChart } from './trend-chart';
 
 type TelemetryDetailViewProps = {

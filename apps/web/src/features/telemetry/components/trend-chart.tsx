@@ -12,10 +12,10 @@ import {
   YAxis,
 } from 'recharts';
 import type { Insight, PlotPoint } from '@recovery-portal/contract/telemetry';
-import { InsightArrow } from '../../../components/ui/insight-arrow';
-import { errorMessage } from '../../../lib/api-client';
-import { DATE_FORMATS, formatDate } from '../../../lib/format';
-import { visuallyHidden } from '../visually-hidden';
+import { InsightArrow } from '#app/components/ui/insight-arrow.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
+import { visuallyHidden } from '#app/features/telemetry/visually-hidden.ts';
 
 export type TrendChartProps = {
   title: string;

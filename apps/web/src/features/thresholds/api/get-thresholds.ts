@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantThresholdsSchema } from '@recovery-portal/contract/thresholds';
 import type { ParticipantThresholds } from '@recovery-portal/contract/thresholds';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
+import { thresholdKeys } from './threshold-keys';
 
 /** GET /api/thresholds — the participant's effective thresholds and their defaults. */
 export function getThresholds(
@@ -18,7 +19,7 @@ export function getThresholds(
 
 export function getThresholdsQueryOptions(participantId: number) {
   return queryOptions({
-    queryKey: ['thresholds', participantId],
+    queryKey: thresholdKeys.participant(participantId),
     queryFn: ({ signal }) => getThresholds(participantId, signal),
   });
 }

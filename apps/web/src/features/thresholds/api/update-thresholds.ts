@@ -5,7 +5,7 @@ import type {
   ParticipantThresholds,
   UpdateThresholdsRequest,
 } from '@recovery-portal/contract/thresholds';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#app/lib/api/request.ts';
 import { getThresholdsQueryOptions } from './get-thresholds';
 
 /** PUT /api/thresholds — changes the listed rules (override null: back to the default). */

@@ -13,8 +13,8 @@ import type {
   ThresholdSetting,
   UpdateThresholdsRequest,
 } from '@recovery-portal/contract/thresholds';
-import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '../../../testing/http';
-import { renderWithProviders } from '../../../testing/render-app';
+import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
+import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { ThresholdsSection } from './thresholds-section';
 
 const DEFAULTS = PROGRAMME_THRESHOLD_DEFAULTS.KNEE;

@@ -1,17 +1,6 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  InputAdornment,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormControlLabel, InputAdornment, Switch, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
@@ -29,10 +18,11 @@ import type {
   ThresholdRuleChange,
   ThresholdSetting,
 } from '@recovery-portal/contract/thresholds';
-import { FormTextField } from '../../../components/form/form-text-field';
-import { errorMessage } from '../../../lib/api-client';
-import { useNotify } from '../../../lib/notify';
-import { useUpdateThresholds } from '../api/update-thresholds';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
+import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useUpdateThresholds } from '#app/features/thresholds/api/update-thresholds.ts';
 
 /** Typed text as a number; empty is NaN, so the rule's own sentence reports it. */
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
@@ -114,33 +104,24 @@ export type ThresholdsDialogProps = {
  * default beside it and a button back to it. A rule left at its default follows the programme.
  */
 export function ThresholdsDialog({ open, thresholds, onClose, onSaved }: ThresholdsDialogProps) {
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: 680, maxWidth: 'calc(100% - 32px)' } } }}
-    >
+    <FormDialog open={open} onClose={onClose} width={680}>
       {open ? (
         <ThresholdsForm
-          titleId={titleId}
           thresholds={thresholds}
           onClose={onClose}
           {...(onSaved ? { onSaved } : {})}
         />
       ) : null}
-    </Dialog>
+    </FormDialog>
   );
 }
 
 function ThresholdsForm({
-  titleId,
   thresholds,
   onClose,
   onSaved,
 }: {
-  titleId: string;
   thresholds: ParticipantThresholds;
   onClose: () => void;
   onSaved?: () => void;
@@ -184,40 +165,34 @@ function ThresholdsForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={titleId}
-      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    <DialogForm
+      title={
+        <>
+          Alert thresholds
+          <Typography
+            component="span"
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'block' }}
+          >
+            Programme: {thresholds.programme_label}. A rule at its default follows the programme.
+          </Typography>
+        </>
+      }
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel="Save"
+      pending={save.isPending}
+      submitDisabled={!isValid}
+      contentProps={{ dividers: true, sx: { display: 'grid', gap: 1.5 } }}
     >
-      <DialogTitle id={titleId}>
-        Alert thresholds
-        <Typography
-          component="span"
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: 'block' }}
-        >
-          Programme: {thresholds.programme_label}. A rule at its default follows the programme.
-        </Typography>
-      </DialogTitle>
-      <DialogContent dividers sx={{ display: 'grid', gap: 1.5 }}>
-        {THRESHOLD_RULES.map((ruleId) => {
-          const rule = thresholds.rules.find((candidate) => candidate.rule === ruleId);
-          return rule ? (
-            <RuleFieldset key={ruleId} rule={rule} control={control} onReset={resetRule} />
-          ) : null;
-        })}
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={!isValid} loading={save.isPending}>
-          Save
-        </Button>
-      </DialogActions>
-    </Box>
+      {THRESHOLD_RULES.map((ruleId) => {
+        const rule = thresholds.rules.find((candidate) => candidate.rule === ruleId);
+        return rule ? (
+          <RuleFieldset key={ruleId} rule={rule} control={control} onReset={resetRule} />
+        ) : null;
+      })}
+    </DialogForm>
   );
 }
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import type { ParticipantThreshold } from '@recovery-portal/contract/thresholds';
-import { DataTable } from '../../../components/ui/data-table';
-import type { DataTableColumn } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate, MEDIUM_DATE_FORMAT } from '../../../lib/format';
-import { useThresholds } from '../api/get-thresholds';
+import { DataTable } from '#app/components/ui/data-table.tsx';
+import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { formatDate, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
+import { useThresholds } from '#app/features/thresholds/api/get-thresholds.ts';
 import { ThresholdsDialog } from './thresholds-dialog';
 
 const COLUMNS: readonly DataTableColumn<ParticipantThreshold>[] = [

@@ -1,0 +1,6 @@
+/** The clinicians feature's queries. */
+export const clinicianKeys = {
+  all: ['clinicians'] as const,
+  list: () => [...clinicianKeys.all, 'list'] as const,
+  sessions: (userId: number) => [...clinicianKeys.all, 'sessions', userId] as const,
+};

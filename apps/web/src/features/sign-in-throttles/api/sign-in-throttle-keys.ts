@@ -1,0 +1,4 @@
+/** The sign-in throttles feature's queries. */
+export const signInThrottleKeys = {
+  all: ['sign-in-throttles'] as const,
+};
