@@ -6,7 +6,7 @@ import { createProfileService } from './features/profile/profile.service';
 import type { ReportSources } from './features/report/report-data';
 import { triageStatus } from './features/review/review.service';
 import { createSurgeryService } from './features/surgery/surgery.service';
-import { createFlagService } from './features/triage/flags.service';
+import { createFlagService } from './features/flags/flags.service';
 
 /**
  * The recovery report reads what the details screens read: their features' services, composed

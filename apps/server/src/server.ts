@@ -14,7 +14,7 @@ import {
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
 import { startCareTeamDigests } from './features/care-team/care-team-digest';
 import { createConfiguredMailer } from './mail/configured-mailer';
-import { createTriageScanner, startTriageScans } from './features/triage/triage-scanner';
+import { createTriageScanner, startTriageScans } from './features/flags/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
 import { restrictTree, secureDataDir } from './lib/secure-data-dir';
 import { loadSecrets } from './secrets';

@@ -15,7 +15,7 @@ import { markDemoSeeded } from '#app/db/seed/seed-demo';
 import { TIMELINE_VOLUMES } from '#app/db/seed/timeline-types';
 import { createStaffAccount } from '#app/features/account/create-staff-account';
 import { refreshParticipantStats } from '#app/core/participant-stats';
-import { createTriageScanner } from '#app/features/triage/triage-scanner';
+import { createTriageScanner } from '#app/features/flags/triage-scanner';
 import { parseCliOptions, runCli, withMigratedDatabase } from './cli-support';
 
 const USAGE =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreResponse } from '#app/core/surveys/instruments/index';
-import { outcomeFindings } from '#app/features/triage/outcome-rules';
+import { outcomeFindings } from '#app/features/flags/outcome-rules';
 import type { ScheduleRow } from '#app/core/surveys/survey-schedule';
 import { isNotImproving, NOT_IMPROVING_SHARE, type TimelineParticipant } from './programme-plan';
 import { createSeedFaker } from './seed-random';

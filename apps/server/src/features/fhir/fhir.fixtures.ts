@@ -12,7 +12,7 @@ import { inspectDicomFile } from '#app/core/imaging/dicom-header';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
 import { buildDicom, testUid, type TestDicomOptions } from '#app/features/imaging/imaging.fixtures';
 import { insertImagingFiles } from '#app/features/imaging/imaging.repository';
-import { createTriageScanner } from '#app/features/triage/triage-scanner';
+import { createTriageScanner } from '#app/features/flags/triage-scanner';
 
 export interface FixtureImage {
   userId: number;

@@ -33,7 +33,7 @@ import {
 } from '#app/test/factories';
 import { callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
-import { createTriageScanner } from '#app/features/triage/triage-scanner';
+import { createTriageScanner } from '#app/features/flags/triage-scanner';
 
 const run = promisify(execFile);
 
