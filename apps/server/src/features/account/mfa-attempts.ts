@@ -1,0 +1,62 @@
+import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
+import type { Config } from '#app/config';
+import type { Database } from '#app/db/client';
+import { recordAudit } from '#app/core/audit/record-audit';
+import type { CallerContext } from '#app/core/caller';
+import { recordLoginAttempt } from './account.repository';
+import { createLoginThrottle } from './login-throttle';
+
+type Account = { id: number; email: string };
+
+/**
+ * Two-step codes and account-holder proofs as sign-in attempts: wrong ones count as failed
+ * sign-ins in the same table as wrong passwords, so the sign-in throttle (per account and
+ * address, and per address, shared by every server process) covers both.
+ */
+export type MfaAttempts = ReturnType<typeof createMfaAttempts>;
+
+export function createMfaAttempts(deps: { db: Database; config: Config }) {
+  const { db, config } = deps;
+  const throttle = createLoginThrottle(db, config);
+
+  /** An audit row for a public call, with the account the challenge belongs to as the actor. */
+  async function auditAs(
+    user: Account,
+    caller: CallerContext,
+    action: AuditAction,
+    details?: Record<string, unknown>,
+  ) {
+    await recordAudit(db, {
+      actorId: user.id,
+      actorEmail: user.email,
+      action,
+      subjectType: 'user',
+      subjectId: user.id,
+      details: details ?? null,
+      clientAddress: caller.clientAddress,
+      requestId: caller.requestId,
+    });
+  }
+
+  return {
+    auditAs,
+
+    async refuseWhenThrottled(user: Account, caller: CallerContext) {
+      await throttle.refuseWhenThrottled(user.email, caller.clientAddress, (details) =>
+        auditAs(user, caller, AUDIT_ACTIONS.loginThrottled, {
+          step: 'two-step code',
+          ...details,
+        }),
+      );
+    },
+
+    async countFailure(user: Account, caller: CallerContext, details: Record<string, unknown>) {
+      await recordLoginAttempt(db, {
+        email: user.email,
+        clientAddress: caller.clientAddress,
+        succeeded: false,
+      });
+      await auditAs(user, caller, AUDIT_ACTIONS.mfaChallengeFailed, details);
+    },
+  };
+}
