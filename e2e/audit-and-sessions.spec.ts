@@ -9,9 +9,8 @@ import {
 } from './support/fixtures';
 
 test('an administrator filters the Audit log by action, sees a sign-in and downloads the CSV', async ({
-  page,
+  administratorPage: page,
 }) => {
-  await login(page, 'ADMINISTRATOR');
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Audit log' })

@@ -10,8 +10,9 @@ import {
 } from './support/fixtures';
 import { E2E_SERVERS } from './support/servers';
 
-test('a clinician logs in and lands on the participants screen', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a clinician logs in and lands on the participants screen', async ({
+  clinicianPage: page,
+}) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Participants' })).toHaveAttribute(
     'aria-current',
@@ -31,8 +32,9 @@ test('a clinician logs in and lands on the participants screen', async ({ page }
   expect(session.user?.role).toBe('CLINICIAN');
 });
 
-test('an administrator logs in and lands on the clinicians screen', async ({ page }) => {
-  await login(page, 'ADMINISTRATOR');
+test('an administrator logs in and lands on the clinicians screen', async ({
+  administratorPage: page,
+}) => {
   await expect(page).toHaveURL(/\/admin\/home$/);
   await expect(page.getByRole('heading', { name: 'Clinicians' })).toBeVisible();
 });
@@ -62,8 +64,9 @@ test('an unauthenticated visitor is sent to the login screen', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 });
 
-test('a clinician opening the administrator screen is logged out and denied', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a clinician opening the administrator screen is logged out and denied', async ({
+  clinicianPage: page,
+}) => {
   await page.goto('/admin/home');
   await expect(page).toHaveURL(/\/unauthorized$/);
   await expect(page.getByText('401')).toBeVisible();
@@ -71,8 +74,7 @@ test('a clinician opening the administrator screen is logged out and denied', as
   expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
 });
 
-test('reloading a deep link keeps the app and the session', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('reloading a deep link keeps the app and the session', async ({ clinicianPage: page }) => {
   await page.goto('/nudges');
   await page.reload();
   await expect(page).toHaveURL(/\/nudges$/);
@@ -82,8 +84,7 @@ test('reloading a deep link keeps the app and the session', async ({ page }) => 
   expect(await response.json()).toMatchObject({ _success: false, error: { code: 'NOT_FOUND' } });
 });
 
-test('logout clears the session and returns to login', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('logout clears the session and returns to login', async ({ clinicianPage: page }) => {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);

@@ -120,8 +120,9 @@ test.describe('at 1280px', () => {
 test.describe('at 390px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the care team and task screens fit a phone and pass axe', async ({ page }) => {
-    await login(page, 'CLINICIAN');
+  test('the care team and task screens fit a phone and pass axe', async ({
+    clinicianPage: page,
+  }) => {
     await page.goto('/participants?mine=1');
     await expect(
       page.getByRole('table', { name: 'Participants' }).getByRole('row').nth(1),

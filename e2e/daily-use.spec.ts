@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test';
 import { API_PATHS } from '../packages/contract/src/paths';
 import { MESSAGES } from '../packages/contract/src/messages';
-import { demoAccount, expect, login, test } from './support/fixtures';
+import { demoAccount, expect, test } from './support/fixtures';
 
 /** Holds every participant-list call whose body matches until `release` is called. */
 async function holdListCalls(page: Page, matches: (body: Record<string, unknown>) => boolean) {
@@ -30,9 +30,8 @@ async function clickAtCentre(
 }
 
 test('after a status change the previous rows cannot be acted on while the new list loads', async ({
-  page,
+  clinicianPage: page,
 }) => {
-  await login(page, 'CLINICIAN');
   await page.goto('/participants?status=SUSPENDED');
   const table = page.getByRole('table', { name: 'Participants' });
   const reactivate = table.getByRole('button', { name: /^Reactivate / }).first();
@@ -63,8 +62,9 @@ test('after a status change the previous rows cannot be acted on while the new l
   expect(resumeCalls).toEqual([]);
 });
 
-test('while the next page loads the previous page stays on screen but inert', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('while the next page loads the previous page stays on screen but inert', async ({
+  clinicianPage: page,
+}) => {
   await page.goto('/participants?status=');
   const table = page.getByRole('table', { name: 'Participants' });
   const firstRow = table.getByRole('row').nth(1);
@@ -89,8 +89,9 @@ test('while the next page loads the previous page stays on screen but inert', as
   await expect(firstRow).not.toHaveText(firstName);
 });
 
-test('a failed load says so after one retry and Retry loads it', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a failed load says so after one retry and Retry loads it', async ({
+  clinicianPage: page,
+}) => {
   let failing = true;
   let failures = 0;
   await page.route(`**${API_PATHS.user.list}`, async (route) => {
@@ -113,9 +114,8 @@ test('a failed load says so after one retry and Retry loads it', async ({ page }
 });
 
 test('snackbars stack at most three, away from the search box, each with a close button', async ({
-  page,
+  clinicianPage: page,
 }) => {
-  await login(page, 'CLINICIAN');
   await page.route(`**${API_PATHS.account.remind}`, (route) =>
     route.fulfill({
       status: 200,
@@ -148,8 +148,9 @@ test('snackbars stack at most three, away from the search box, each with a close
   }
 });
 
-test('an expired session says so and sign-in returns to the same page', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('an expired session says so and sign-in returns to the same page', async ({
+  clinicianPage: page,
+}) => {
   await page.goto('/nudges?search=walk');
   await expect(page.getByRole('table', { name: 'Nudges' })).toBeVisible();
   // The server no longer knows the session: both tokens are refused.
@@ -171,8 +172,9 @@ test('an expired session says so and sign-in returns to the same page', async ({
   await expect(page.getByRole('searchbox', { name: 'Search conversations' })).toHaveValue('knee');
 });
 
-test('the details page jumps to a section and the URL keeps it for a reload', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('the details page jumps to a section and the URL keeps it for a reload', async ({
+  clinicianPage: page,
+}) => {
   await page.goto('/participants');
   await page
     .getByRole('table', { name: 'Participants' })

@@ -9,8 +9,9 @@ import {
   test,
 } from './support/fixtures';
 
-test('a clinician filters the nudges and exports exactly the filtered list', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a clinician filters the nudges and exports exactly the filtered list', async ({
+  clinicianPage: page,
+}) => {
   await page.getByRole('link', { name: 'Nudges' }).click();
   const table = page.getByRole('table', { name: 'Nudges' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -45,8 +46,9 @@ test('a clinician filters the nudges and exports exactly the filtered list', asy
   expect(csv.match(/,COMPLETED,THUMBS_UP/g)?.length).toBe(total);
 });
 
-test('a clinician opens a nudge from the list and sees its details', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a clinician opens a nudge from the list and sees its details', async ({
+  clinicianPage: page,
+}) => {
   await page.getByRole('link', { name: 'Nudges' }).click();
   const firstRow = page.getByRole('table', { name: 'Nudges' }).getByRole('row').nth(1);
   const participant = (await firstRow.getByRole('cell').nth(2).textContent())?.trim() ?? '';
@@ -60,9 +62,8 @@ test('a clinician opens a nudge from the list and sees its details', async ({ pa
 });
 
 test('a clinician opens a coach conversation and sees chest pain flagged in red', async ({
-  page,
+  clinicianPage: page,
 }) => {
-  await login(page, 'CLINICIAN');
   await page.getByRole('link', { name: 'Coach' }).click();
   const table = page.getByRole('table', { name: 'Coach conversations' });
   await searchList(
@@ -115,8 +116,9 @@ test('an administrator adds a clinician who sets a password from the email and l
   await expect(page.getByRole('link', { name: 'Participants' })).toBeVisible();
 });
 
-test('the list screens have no serious accessibility violations', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('the list screens have no serious accessibility violations', async ({
+  clinicianPage: page,
+}) => {
   for (const path of ['/', '/nudges', '/coach']) {
     await page.goto(path);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();

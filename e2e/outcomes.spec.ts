@@ -46,9 +46,8 @@ test('a clinician sees published scores against their MCID and PASS, with a summ
 });
 
 test('a clinician opens nudge effectiveness on the Nudges screen and it follows the period', async ({
-  page,
+  clinicianPage: page,
 }) => {
-  await login(page, 'CLINICIAN');
   await page.getByRole('link', { name: 'Nudges' }).click();
   await expect(page.getByRole('table', { name: 'Nudges' })).toBeVisible();
 

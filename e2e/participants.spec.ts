@@ -31,9 +31,8 @@ test('a clinician invites a participant, finds them under Invited and sends a re
 });
 
 test('a clinician suspends and reactivates an active participant from their details', async ({
-  page,
+  clinicianPage: page,
 }) => {
-  await login(page, 'CLINICIAN');
   const firstRow = table(page).getByRole('row').nth(1);
   await expect(firstRow).toBeVisible();
   await firstRow.click();
@@ -47,8 +46,9 @@ test('a clinician suspends and reactivates an active participant from their deta
   await expect(page.getByRole('button', { name: 'Suspend Participant' })).toBeVisible();
 });
 
-test('a clinician deletes a participant after one confirmation', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a clinician deletes a participant after one confirmation', async ({
+  clinicianPage: page,
+}) => {
   await page.getByRole('button', { name: 'All', exact: true }).click();
   const row = table(page).getByRole('row').nth(1);
   // Cells: selection, flags, name.
@@ -64,8 +64,9 @@ test('a clinician deletes a participant after one confirmation', async ({ page }
   await expect(table(page).getByText('No data available')).toBeVisible();
 });
 
-test('a clinician searches, sorts and pages through the seeded list', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a clinician searches, sorts and pages through the seeded list', async ({
+  clinicianPage: page,
+}) => {
   await expect(table(page).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText(/^1 – 15 of \d+$/)).toBeVisible();
   await page.getByRole('button', { name: 'Next page' }).click();

@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { OUTCOME_EXPORT_HEADER } from '@recovery-portal/contract/cohort-export';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
 
-test('a clinician downloads the recovery report of a participant as a PDF', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('a clinician downloads the recovery report of a participant as a PDF', async ({
+  clinicianPage: page,
+}) => {
   const table = page.getByRole('table', { name: 'Participants' });
   // Click a participant only once the list has loaded (not its 'Loading...' row).
   await expect(table).toHaveAttribute('aria-busy', 'false');
@@ -31,9 +32,8 @@ test('a clinician downloads the recovery report of a participant as a PDF', asyn
 });
 
 test('a clinician narrows the list to a cohort and exports its outcome scores', async ({
-  page,
+  clinicianPage: page,
 }) => {
-  await login(page, 'CLINICIAN');
   const table = page.getByRole('table', { name: 'Participants' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   // Internal participants are all in the CZ group; the programme groups are Pilot and Demo.

@@ -170,8 +170,7 @@ for (const width of WIDTHS) {
       }
     });
 
-    test("an administrator's screens fit and pass axe", async ({ page }) => {
-      await login(page, 'ADMINISTRATOR');
+    test("an administrator's screens fit and pass axe", async ({ administratorPage: page }) => {
       for (const screen of ADMINISTRATOR_SCREENS) {
         await screen.open(page);
         await checkScreen(page, screen.name, width);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+import { expect, seriousAccessibilityViolations, test } from './support/fixtures';
 
 /**
  * The open chest-pain flags of the first participant-type tab that has one: the demo seed pins a
@@ -21,9 +21,8 @@ async function chestPainRows(page: Page): Promise<{ rows: Locator; tab: string }
 }
 
 test('a seeded chest-pain conversation is flagged, opens at the match and is acknowledged', async ({
-  page,
+  clinicianPage: page,
 }) => {
-  await login(page, 'CLINICIAN');
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Flags' })
@@ -112,8 +111,9 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
   await expect(listed.getByRole('img', { name: /open flags?, most severe/ })).toHaveCount(0);
 });
 
-test('the Flags screen has no serious accessibility violations', async ({ page }) => {
-  await login(page, 'CLINICIAN');
+test('the Flags screen has no serious accessibility violations', async ({
+  clinicianPage: page,
+}) => {
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Flags' })

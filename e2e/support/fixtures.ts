@@ -71,5 +71,18 @@ export async function seriousAccessibilityViolations(page: Page) {
     );
 }
 
-export const test = base;
+/**
+ * `clinicianPage` and `administratorPage`: the test's page, signed in through the login screen
+ * as the demo clinician or administrator, for specs that start where staff work.
+ */
+export const test = base.extend<{ clinicianPage: Page; administratorPage: Page }>({
+  clinicianPage: async ({ page }, use) => {
+    await login(page, 'CLINICIAN');
+    await use(page);
+  },
+  administratorPage: async ({ page }, use) => {
+    await login(page, 'ADMINISTRATOR');
+    await use(page);
+  },
+});
 export { expect };
