@@ -10,7 +10,7 @@ import {
 import type { Database } from '#app/db/client';
 import { latestSurgeriesOf } from '#app/core/surgeries';
 import { requireParticipant } from '#app/core/participant-lookup';
-import { effectiveThresholds } from './triage-scanner';
+import { effectiveThresholds } from './flag-findings';
 import {
   deleteThresholdOverride,
   thresholdOverrides,

@@ -1,28 +1,13 @@
 import type { Concern } from '@recovery-portal/contract/flags';
-import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
-import {
-  PROGRAMME_THRESHOLD_DEFAULTS,
-  programmeOf,
-  THRESHOLD_RULES,
-  type ThresholdRule,
-  type ThresholdSetting,
-} from '@recovery-portal/contract/thresholds';
 import type { Database } from '#app/db/client';
-import { latestSurgeriesOf } from '#app/core/surgeries';
-import { compileConcerns, matchConversation } from './concern-matcher';
+import { DAY_MS } from '#app/core/days';
+import { compileConcerns } from './concern-matcher';
+import { conversationFlags, outcomeFlags, RULE_CODES, thresholdFlags } from './flag-findings';
+import { createFlagRaising } from './flag-raising';
 import { participantsWithSubmissions, submittedSurveysOf } from './outcome-flags.repository';
-import { outcomeFindings } from './outcome-rules';
-import {
-  evaluateThresholds,
-  severityOf,
-  type EffectiveThresholds,
-  type ParticipantSeries,
-  type Reading,
-} from './threshold-rules';
 import {
   conversationsAfter,
   conversationsOf,
-  insertFlags,
   lockTriageRows,
   maxConversationId,
   maxMeasurementId,
@@ -32,13 +17,7 @@ import {
   readWatermark,
   refreshTriage,
   saveWatermark,
-  thresholdOverrides,
-  type NewFlag,
-  type ReadingRow,
-  type ScannedConversation,
-  type ThresholdOverrideRow,
 } from './triage.repository';
-import { DAY_MS } from '#app/core/days';
 
 /**
  * Findings older than this are history, not triage: a first scan of a database with a year of
@@ -61,29 +40,6 @@ const DEFAULT_BATCH_SIZE = 2000;
  * participant's readings once, in index order.
  */
 const DEFAULT_RANGE_WALK_ABOVE = 100_000;
-
-const SERIES_OF_CODE: Record<string, keyof Omit<ParticipantSeries, 'surgeryDate'>> = {
-  [MEASUREMENT_TYPES.systolicBp.code]: 'systolic',
-  [MEASUREMENT_TYPES.painScore.code]: 'pain',
-  [MEASUREMENT_TYPES.steps.code]: 'steps',
-  [MEASUREMENT_TYPES.weight.code]: 'weight',
-};
-const RULE_CODES = Object.keys(SERIES_OF_CODE);
-
-/** Programme defaults with the participant's overrides laid over them (unknown rules ignored). */
-export function effectiveThresholds(
-  defaults: Record<ThresholdRule, ThresholdSetting>,
-  overrides: readonly Pick<ThresholdOverrideRow, 'rule' | 'value' | 'days' | 'enabled'>[],
-): EffectiveThresholds {
-  const effective = { ...defaults };
-  for (const override of overrides) {
-    const rule = THRESHOLD_RULES.find((candidate) => candidate === override.rule);
-    if (rule) {
-      effective[rule] = { value: override.value, days: override.days, enabled: override.enabled };
-    }
-  }
-  return effective;
-}
 
 export interface ScanSummary {
   conversations: number;
@@ -111,6 +67,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
   const matcher = compileConcerns(options.concerns);
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const rangeWalkAbove = options.rangeWalkAbove ?? DEFAULT_RANGE_WALK_ABOVE;
+  const raising = createFlagRaising(db, batchSize);
   let queue: Promise<unknown> = Promise.resolve();
 
   /** Runs scans one after another, so two never race over the same watermark. */
@@ -120,111 +77,12 @@ export function createTriageScanner(options: TriageScannerOptions) {
     return run;
   }
 
-  async function raise(flags: readonly NewFlag[]): Promise<number> {
-    if (flags.length === 0) return 0;
-    const userIds = flags.map((flag) => flag.userId);
-    return db.transaction(async (tx) => {
-      await lockTriageRows(tx, userIds);
-      const raised = await insertFlags(tx, flags);
-      await refreshTriage(tx, userIds);
-      return raised;
-    });
-  }
-
-  /**
-   * Collects flags and raises them `batchSize` at a time: a first scan finds a flag in a few
-   * percent of what it reads, and a transaction per read batch would cost more than the flags.
-   */
-  function createRaiser() {
-    const pending: NewFlag[] = [];
-    let raised = 0;
-    return {
-      async add(flags: readonly NewFlag[]) {
-        for (const flag of flags) pending.push(flag);
-        if (pending.length >= batchSize) raised += await raise(pending.splice(0));
-      },
-      /** Raises what is left; returns how many flags were new in all. */
-      async flush(): Promise<number> {
-        raised += await raise(pending.splice(0));
-        return raised;
-      },
-    };
-  }
-
-  function conversationFlags(rows: readonly ScannedConversation[]): NewFlag[] {
-    return rows.flatMap((conversation) =>
-      matchConversation(matcher, conversation).map((match) => ({
-        userId: conversation.userId,
-        source: 'CONVERSATION' as const,
-        severity: match.severity,
-        rule: match.concernId,
-        matchedText: match.sentence,
-        value: null,
-        conversationId: conversation.id,
-        messageIndex: match.messageIndex,
-        dedupeKey: `conversation:${conversation.id}:${match.concernId}`,
-        detectedAt: conversation.endedAt,
-      })),
-    );
-  }
-
-  /** Evaluates the threshold rules of these participants over their readings since `since`. */
-  async function thresholdFlags(
-    userIds: readonly number[],
-    readingsByUser: ReadonlyMap<number, readonly ReadingRow[]>,
-    since: Date,
-  ): Promise<NewFlag[]> {
-    const [surgeries, overrides] = await Promise.all([
-      latestSurgeriesOf(db, userIds),
-      thresholdOverrides(db, userIds),
-    ]);
-    const overridesByUser = groupBy(overrides, (row) => row.userId);
-    return userIds.flatMap((userId) => {
-      const surgery = surgeries.get(userId) ?? null;
-      const thresholds = effectiveThresholds(
-        PROGRAMME_THRESHOLD_DEFAULTS[programmeOf(surgery?.procedure ?? null)],
-        overridesByUser.get(userId) ?? [],
-      );
-      const series = seriesOf(readingsByUser.get(userId) ?? [], surgery?.surgeryDate ?? null);
-      return evaluateThresholds(series, thresholds)
-        .filter((finding) => finding.detectedAt >= since)
-        .map((finding) => ({
-          userId,
-          source: 'THRESHOLD' as const,
-          severity: severityOf(finding.rule),
-          rule: finding.rule,
-          matchedText: finding.text,
-          value: finding.value,
-          conversationId: null,
-          messageIndex: null,
-          dedupeKey: finding.key,
-          detectedAt: finding.detectedAt,
-        }));
-    });
-  }
-
   /** 'Not improving as expected' flags of these participants' surveys submitted since `since`. */
   async function scanOutcomes(userIds: readonly number[], since: Date): Promise<number> {
-    const raiser = createRaiser();
+    const raiser = raising.batched();
     for (let i = 0; i < userIds.length; i += batchSize) {
       const rowsByUser = await submittedSurveysOf(db, userIds.slice(i, i + batchSize));
-      const flags = [...rowsByUser].flatMap(([userId, rows]) =>
-        outcomeFindings(rows)
-          .filter((finding) => finding.detectedAt >= since)
-          .map((finding): NewFlag => ({
-            userId,
-            source: 'OUTCOME',
-            severity: 'MODERATE',
-            rule: finding.rule,
-            matchedText: finding.text,
-            value: finding.value,
-            conversationId: null,
-            messageIndex: null,
-            dedupeKey: finding.key,
-            detectedAt: finding.detectedAt,
-          })),
-      );
-      await raiser.add(flags);
+      await raiser.add(outcomeFlags(rowsByUser, since));
     }
     return raiser.flush();
   }
@@ -232,11 +90,11 @@ export function createTriageScanner(options: TriageScannerOptions) {
   /** Evaluates these participants' threshold rules, reading `batchSize` participants at a time. */
   async function scanThresholds(userIds: readonly number[], since: Date): Promise<number> {
     const from = contextStart(since);
-    const raiser = createRaiser();
+    const raiser = raising.batched();
     for (let i = 0; i < userIds.length; i += batchSize) {
       const batch = userIds.slice(i, i + batchSize);
       const readings = await readingsByParticipant(db, { userIds: batch }, RULE_CODES, from);
-      await raiser.add(await thresholdFlags(batch, readings, since));
+      await raiser.add(await thresholdFlags(db, batch, readings, since));
     }
     return raiser.flush();
   }
@@ -250,7 +108,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
     summary: ScanSummary,
   ) {
     const from = contextStart(newReadings.since);
-    const raiser = createRaiser();
+    const raiser = raising.batched();
     const readRange = async (afterUserId: number) => {
       const lastUserId = await nextUserRangeEnd(db, afterUserId, batchSize);
       if (lastUserId === null) return null;
@@ -265,7 +123,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
       pending = settled(readRange(range.lastUserId));
       const userIds = [...range.readings.keys()];
       summary.participants += userIds.length;
-      await raiser.add(await thresholdFlags(userIds, range.readings, newReadings.since));
+      await raiser.add(await thresholdFlags(db, userIds, range.readings, newReadings.since));
     }
     summary.raised += await raiser.flush();
   }
@@ -291,7 +149,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
               limit: batchSize,
             }),
           );
-        const raiser = createRaiser();
+        const raiser = raising.batched();
         // The next batch is read while this one is matched and raised (PostgreSQL overlaps them).
         let pending = nextConversations(await readWatermark(db, 'conversations'));
         for (;;) {
@@ -300,7 +158,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
           if (!last) break;
           pending = nextConversations(last.id);
           summary.conversations += rows.length;
-          await raiser.add(conversationFlags(rows));
+          await raiser.add(conversationFlags(matcher, rows));
         }
         summary.raised += await raiser.flush();
         await saveWatermark(db, 'conversations', conversationCeiling);
@@ -346,7 +204,7 @@ export function createTriageScanner(options: TriageScannerOptions) {
         const since = new Date(now.getTime() - TRIAGE_LOOKBACK_DAYS * DAY_MS);
         const rows = await conversationsOf(db, userIds, since);
         const raised =
-          (await raise(conversationFlags(rows))) +
+          (await raising.raise(conversationFlags(matcher, rows))) +
           (await scanThresholds(userIds, since)) +
           (await scanOutcomes(userIds, outcomeLookback(now)));
         await db.transaction(async (tx) => {
@@ -373,31 +231,6 @@ function settled<T>(read: Promise<T>): Promise<T> {
 /** Readings this far back give the rules their context for findings since `since`. */
 function contextStart(since: Date): Date {
   return new Date(since.getTime() - CONTEXT_DAYS * DAY_MS);
-}
-
-function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(key(row));
-    if (group) group.push(row);
-    else groups.set(key(row), [row]);
-  }
-  return groups;
-}
-
-/** One participant's readings (in time order) split into the series the rules read. */
-function seriesOf(readings: readonly ReadingRow[], surgeryDate: string | null): ParticipantSeries {
-  const series: Record<keyof Omit<ParticipantSeries, 'surgeryDate'>, Reading[]> = {
-    systolic: [],
-    pain: [],
-    steps: [],
-    weight: [],
-  };
-  for (const reading of readings) {
-    const name = SERIES_OF_CODE[reading.code];
-    if (name) series[name].push({ at: reading.measuredAt, value: reading.value });
-  }
-  return { ...series, surgeryDate };
 }
 
 export interface TriageScheduleLogger {
