@@ -3,15 +3,8 @@ import { OUTCOME_EXPORT_HEADER } from '@recovery-portal/contract/cohort-export';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
 
 test('a clinician downloads the recovery report of a participant as a PDF', async ({
-  clinicianPage: page,
+  seededParticipant: { page, id: participantId },
 }) => {
-  const table = page.getByRole('table', { name: 'Participants' });
-  // Click a participant only once the list has loaded (not its 'Loading...' row).
-  await expect(table).toHaveAttribute('aria-busy', 'false');
-  await table.getByRole('row').nth(1).click();
-  await expect(page).toHaveURL(/\/participant-details\/\d+$/);
-  const participantId = /\/participant-details\/(\d+)$/.exec(page.url())?.[1];
-
   // The sections load and fade in after the page opens: axe judges the settled page.
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect.poll(() => seriousAccessibilityViolations(page)).toEqual([]);

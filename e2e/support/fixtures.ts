@@ -71,11 +71,22 @@ export async function seriousAccessibilityViolations(page: Page) {
     );
 }
 
+/** A participant of the demo seed, open on their details page. */
+export interface SeededParticipant {
+  page: Page;
+  id: number;
+}
+
 /**
  * `clinicianPage` and `administratorPage`: the test's page, signed in through the login screen
  * as the demo clinician or administrator, for specs that start where staff work.
+ * `seededParticipant`: the clinician's page on the details of the list's first participant.
  */
-export const test = base.extend<{ clinicianPage: Page; administratorPage: Page }>({
+export const test = base.extend<{
+  clinicianPage: Page;
+  administratorPage: Page;
+  seededParticipant: SeededParticipant;
+}>({
   clinicianPage: async ({ page }, use) => {
     await login(page, 'CLINICIAN');
     await use(page);
@@ -83,6 +94,14 @@ export const test = base.extend<{ clinicianPage: Page; administratorPage: Page }
   administratorPage: async ({ page }, use) => {
     await login(page, 'ADMINISTRATOR');
     await use(page);
+  },
+  seededParticipant: async ({ clinicianPage: page }, use) => {
+    const table = page.getByRole('table', { name: 'Participants' });
+    // Click a participant only once the list has loaded (not its 'Loading...' row).
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    await table.getByRole('row').nth(1).click();
+    await expect(page).toHaveURL(/\/participant-details\/\d+$/);
+    await use({ page, id: Number(/\/participant-details\/(\d+)$/.exec(page.url())?.[1]) });
   },
 });
 export { expect };
