@@ -69,12 +69,6 @@ export function toAuditListRequest(
   };
 }
 
-/** How many filters are set. */
-export function activeFilterCount(values: Readonly<Record<AuditLogKey, string>>): number {
-  return [values.actor, values.participant, values.action, values.from || values.to].filter(Boolean)
-    .length;
-}
-
 export type AuditLogState = ListState<AuditLogKey> & {
   request: AuditListRequest;
   /** Applies new filters and goes back to the newest rows. */
