@@ -8,7 +8,7 @@ log('Lint');
 run('npx', ['eslint', '.', '--max-warnings', '0']);
 log('Copy-paste detector (server product code)');
 run('npm', ['run', 'lint:duplicates', '--silent']);
-log('Unused files, exports and dependencies (knip: server, contract, scripts, e2e, bench)');
+log('Unused files, exports and dependencies (knip, every workspace)');
 run('npm', ['run', 'lint:unused', '--silent']);
 log('Format');
 run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
