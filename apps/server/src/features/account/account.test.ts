@@ -221,9 +221,11 @@ describe('login', () => {
         times[index]?.push(performance.now() - start);
       }
     }
-    const medians = times.map((list) => list.sort((x, y) => x - y)[(rounds - 1) / 2] ?? 0);
+    // The fastest of each case: other work on the machine only ever adds time, so the minimum is
+    // the case's own cost, where a median still moves with a burst of load.
+    const fastest = times.map((list) => Math.min(...list));
     // Each refusal checks one password hash (a decoy for the unknown account), which dominates.
-    expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(1.6);
+    expect(Math.max(...fastest) / Math.min(...fastest)).toBeLessThan(1.6);
   });
 
   it('successful and failed logins are written to the audit log', async () => {
