@@ -89,6 +89,11 @@ export const test = base.extend<{
 }>({
   clinicianPage: async ({ page }, use) => {
     await login(page, 'CLINICIAN');
+    // The landing list has loaded: its first load shifts the layout under whatever is clicked.
+    await expect(page.getByRole('table', { name: 'Participants' })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
     await use(page);
   },
   administratorPage: async ({ page }, use) => {
@@ -96,10 +101,7 @@ export const test = base.extend<{
     await use(page);
   },
   seededParticipant: async ({ clinicianPage: page }, use) => {
-    const table = page.getByRole('table', { name: 'Participants' });
-    // Click a participant only once the list has loaded (not its 'Loading...' row).
-    await expect(table).toHaveAttribute('aria-busy', 'false');
-    await table.getByRole('row').nth(1).click();
+    await page.getByRole('table', { name: 'Participants' }).getByRole('row').nth(1).click();
     await expect(page).toHaveURL(/\/participant-details\/\d+$/);
     await use({ page, id: Number(/\/participant-details\/(\d+)$/.exec(page.url())?.[1]) });
   },
