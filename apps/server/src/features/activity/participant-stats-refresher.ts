@@ -1,5 +1,6 @@
 import type { Database } from '#app/db/client';
 import { refreshParticipantStats } from '#app/core/participant-stats';
+import { startPeriodicTask } from '#app/core/periodic-task';
 
 /** The part of a pino/Fastify logger the refresher uses. */
 export interface RefresherLogger {
@@ -23,23 +24,10 @@ export function startParticipantStatsRefresher(
   db: Database,
   options: ParticipantStatsRefresherOptions,
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = refreshParticipantStats(db)
-      .catch((err: unknown) => options.logger.error({ err }, 'Refreshing participant stats failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  // The refresher alone must not keep the process alive.
-  timer.unref();
-  if (options.runImmediately ?? true) tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(() => refreshParticipantStats(db), {
+    everyMs: options.intervalMs,
+    logger: options.logger,
+    failureMessage: 'Refreshing participant stats failed',
+    runImmediately: options.runImmediately ?? true,
+  });
 }

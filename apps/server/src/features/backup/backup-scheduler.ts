@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import { BACKUP_FILE_PATTERN, backupFileName } from './backup-format';
 import { isPartialName, writeFileAtomically } from './atomic-file';
 import { verifyArchive } from './read-archive';
+import { startPeriodicTask } from '#app/core/periodic-task';
 
 /** The part of a pino/Fastify logger the scheduler uses. */
 export interface SchedulerLogger {
@@ -53,29 +54,16 @@ export async function runScheduledBackup(
  * flight, so the database can be closed after it.
  */
 export function startScheduledBackups(options: ScheduledBackupOptions): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    const started = Date.now();
-    running = runScheduledBackup(options)
-      .then(async (file) => {
-        const { size } = await stat(file);
-        options.logger.info(
-          { file, sizeBytes: size, ms: Date.now() - started },
-          'Scheduled backup written',
-        );
-      })
-      .catch((err: unknown) => options.logger.error({ err }, 'Scheduled backup failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(
+    async () => {
+      const started = Date.now();
+      const file = await runScheduledBackup(options);
+      const { size } = await stat(file);
+      options.logger.info(
+        { file, sizeBytes: size, ms: Date.now() - started },
+        'Scheduled backup written',
+      );
+    },
+    { everyMs: options.everyMs, logger: options.logger, failureMessage: 'Scheduled backup failed' },
+  );
 }

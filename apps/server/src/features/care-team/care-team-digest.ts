@@ -7,6 +7,7 @@ import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
 import type { Mailer } from '#app/mail/mailer';
 import { claimDigest, digestRecipients, recordToldFlags } from './care-team-digest.repository';
+import { startPeriodicTask } from '#app/core/periodic-task';
 
 export interface CareTeamDigestDeps {
   db: Database;
@@ -77,25 +78,15 @@ export function startCareTeamDigests(
   deps: CareTeamDigestDeps,
   options: { tickMs: number; logger: DigestLogger },
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = sendCareTeamDigests(deps)
-      .then((digests) => {
-        if (digests > 0) options.logger.info({ digests }, 'Critical-flag digests queued');
-      })
-      .catch((err: unknown) => options.logger.error({ err }, 'Critical-flag digest failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.tickMs);
-  // The digest alone must not keep the process alive.
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(
+    async () => {
+      const digests = await sendCareTeamDigests(deps);
+      if (digests > 0) options.logger.info({ digests }, 'Critical-flag digests queued');
+    },
+    {
+      everyMs: options.tickMs,
+      logger: options.logger,
+      failureMessage: 'Critical-flag digest failed',
+    },
+  );
 }

@@ -18,6 +18,7 @@ import {
   refreshTriage,
   saveWatermark,
 } from './triage.repository';
+import { startPeriodicTask } from '#app/core/periodic-task';
 
 /**
  * Findings older than this are history, not triage: a first scan of a database with a year of
@@ -246,25 +247,15 @@ export function startTriageScans(
   scanner: TriageScanner,
   options: { intervalMs: number; logger: TriageScheduleLogger; runImmediately?: boolean },
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = scanner
-      .scan()
-      .then(() => undefined)
-      .catch((err: unknown) => options.logger.error({ err }, 'Triage scan failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  // The scans alone must not keep the process alive.
-  timer.unref();
-  if (options.runImmediately ?? true) tick();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(
+    async () => {
+      await scanner.scan();
+    },
+    {
+      everyMs: options.intervalMs,
+      logger: options.logger,
+      failureMessage: 'Triage scan failed',
+      runImmediately: options.runImmediately ?? true,
+    },
+  );
 }
