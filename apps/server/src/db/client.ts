@@ -48,7 +48,11 @@ export type DatabaseTarget =
       statementTimeoutMs?: number;
     }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | {
+      kind: 'pglite-memory';
+      /** Starts as a copy of this data directory (`dumpDataDir`) instead of an empty cluster. */
+      from?: Blob;
+    };
 
 /** Opens PGlite (persisted under DATA_DIR, or in memory for tests) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -107,7 +111,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     await mkdir(dir, { recursive: true });
     client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({
+      extensions,
+      ...(target.from ? { loadDataDir: target.from } : {}),
+    });
   }
   const pgliteDb = drizzlePglite(client);
   const db = joinAmbientTransactions(pgliteDb as unknown as Database);

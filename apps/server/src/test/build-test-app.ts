@@ -83,8 +83,28 @@ async function withAdminClient(url: string, run: (client: pg.Client) => Promise<
   }
 }
 
+let migratedTemplate: Promise<Blob> | undefined;
+
 /**
- * In-memory PGlite by default; with TEST_DATABASE_URL a brand-new PostgreSQL database per call,
+ * An empty, migrated PGlite data directory, made once per test worker: loading a copy takes about
+ * 0.4 s where creating a cluster and migrating it takes about 2 s, for every test app.
+ */
+function migratedPgliteTemplate(): Promise<Blob> {
+  migratedTemplate ??= (async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    try {
+      await database.migrate();
+      if (database.driver.kind !== 'pglite') throw new Error('expected PGlite');
+      return await database.driver.client.dumpDataDir('none');
+    } finally {
+      await database.close();
+    }
+  })();
+  return migratedTemplate;
+}
+
+/**
+ * In-memory PGlite (a copy of the migrated template) by default; with TEST_DATABASE_URL a brand-new PostgreSQL database per call,
  * dropped again by the returned function.
  */
 async function openTestDatabase(): Promise<{
@@ -94,7 +114,8 @@ async function openTestDatabase(): Promise<{
   // Test helpers may read the environment; config.ts stays the only product reader.
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    return { database: await openDatabase({ kind: 'pglite-memory' }), drop: async () => {} };
+    const from = await migratedPgliteTemplate();
+    return { database: await openDatabase({ kind: 'pglite-memory', from }), drop: async () => {} };
   }
   const name = `rp_test_${randomBytes(8).toString('hex')}`;
   await withAdminClient(adminUrl, async (client) => {
