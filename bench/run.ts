@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,7 @@ import {
   type SqlCapture,
   type StatementPlan,
 } from './lib/direct-sql';
-import { loadServer, type LoadOptions } from './lib/http-load';
+import { loadServer, loadServerOpenLoop, type LoadOptions } from './lib/http-load';
 import { log } from './lib/log';
 import { startLoadSampler } from './lib/machine-load';
 import { repoRoot, resultsDir } from './lib/paths';
@@ -39,6 +40,7 @@ import {
 import {
   coachListScenarios,
   detailsScenarios,
+  mixedClinicianCalls,
   nudgeListScenarios,
   participantListScenarios,
   SHORT_SEARCH,
@@ -47,6 +49,7 @@ import {
 } from './lib/scenarios';
 import { seedDatabase, type SeedResult, type SeedVolume } from './lib/seed';
 import { startServer } from './lib/server-process';
+import { measureTwoProcesses } from './lib/two-processes';
 
 const USAGE = `Usage: npm run bench -- [options]
   --participants N         PostgreSQL participants (default 100000)
@@ -97,7 +100,9 @@ function onCleanup(undo: () => Promise<void> | void): () => Promise<void> {
   const run = async () => {
     if (done) return;
     done = true;
-    cleanups.splice(cleanups.indexOf(run), 1);
+    // cleanUp() pops it before running it; splicing index -1 would drop another step unrun.
+    const index = cleanups.indexOf(run);
+    if (index >= 0) cleanups.splice(index, 1);
     await undo();
   };
   cleanups.push(run);
@@ -280,13 +285,16 @@ async function measurePostgres(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-server-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const serverStarted = performance.now();
-  const server = await startServer({
+  // The second process (two-process throughput) must accept the first one's tokens.
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const serverOptions = {
     serverScript: options.serverScript,
     dataDir,
     databaseUrl: url,
     logDir: options.logDir,
-    label: 'postgres',
-  });
+    jwtSecret,
+  };
+  const server = await startServer({ ...serverOptions, label: 'postgres' });
   const stopServer = onCleanup(() => server.stop());
   const serverStartSeconds = (performance.now() - serverStarted) / 1000;
   await waitForIdleDatabase(url);
@@ -319,6 +327,29 @@ async function measurePostgres(
   }
   await closePool();
   await closeCapture();
+  const openLoop = await loadServerOpenLoop(server.url, headers, mixedClinicianCalls(targets.ids), {
+    ratePerSecond: OPEN_LOOP_RATE,
+    durationSeconds: OPEN_LOOP_SECONDS,
+  });
+  log(
+    `Open loop, ${OPEN_LOOP_RATE} mixed calls/s for ${OPEN_LOOP_SECONDS} s: p50 ${openLoop.p50.toFixed(1)} ms, p95 ${openLoop.p95.toFixed(1)} ms, ${openLoop.errors} failed`,
+  );
+  const second = await startServer({ ...serverOptions, label: 'postgres-second' });
+  const stopSecond = onCleanup(() => second.stop());
+  const [defaultList] = participantListScenarios(targets.search, {
+    sortDirections: ['asc'],
+    searchKeys: 'default',
+  });
+  const twoProcesses = await measureTwoProcesses(
+    [server.url, second.url],
+    headers,
+    defaultList?.calls ?? [],
+    { ...options.load, durationSeconds: TWO_PROCESS_SECONDS },
+  );
+  await stopSecond();
+  log(
+    `Two processes: ${twoProcesses.throughputRatio.toFixed(2)}x the list throughput of one (${Math.round(twoProcesses.one.requestsPerSecond)} req/s)`,
+  );
   const serverCost = await measureServerCost(server.url, headers, server.pid, SERVER_COST_ROUNDS);
   logServerCost('PostgreSQL', serverCost);
   const fhirExport = await measureExport({
@@ -338,6 +369,8 @@ async function measurePostgres(
     participants: targets.total,
     serverStartSeconds,
     scenarios: results,
+    openLoop: { ratePerSecond: OPEN_LOOP_RATE, result: openLoop },
+    twoProcesses,
     serverCost,
     fhirExport,
   };
@@ -393,6 +426,11 @@ async function measurePglite(
 
 /** Alternating rounds of /api/health and the list at one client; their spread is the noise. */
 const SERVER_COST_ROUNDS = { rounds: 5, secondsPerRound: 2 };
+/** Issue 18: mixed clinician traffic at a fixed 100 requests a second, p95 ≤ 50 ms. */
+const OPEN_LOOP_RATE = 100;
+const OPEN_LOOP_SECONDS = 10;
+/** Long enough per side that one slow second does not decide the ratio. */
+const TWO_PROCESS_SECONDS = 5;
 
 function logServerCost(database: string, cost: ServerCost) {
   log(

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { SessionHeaders } from './api-session';
 import { runClosedLoop, type LoadOptions } from './closed-loop';
+import { runOpenLoop, type OpenLoopOptions } from './open-loop';
 import type { LoadResult } from './stats';
 
 export type { LoadOptions } from './closed-loop';
@@ -16,24 +17,23 @@ export interface ApiCall {
 const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
- * Runs `calls` (round robin, so details calls spread over many participants) against the server:
- * `connections` clients over keep-alive connections, each sending its next request when the
- * previous one answers (runClosedLoop). Latencies are taken from every response, so p95 is exact
- * rather than bucketed; non-2xx answers count as failures, by status code.
+ * Sends `calls` round robin (so details calls spread over many participants) over at most
+ * `sockets` keep-alive connections; `send` resolves whether the answer was 2xx, and non-2xx
+ * answers are counted by status code.
  */
-export async function loadServer(
+function createCaller(
   baseUrl: string,
   headers: SessionHeaders,
   calls: readonly ApiCall[],
-  options: LoadOptions,
-): Promise<LoadResult> {
+  sockets: number,
+) {
   const first = calls[0];
   if (!first) throw new Error('no calls to measure');
   const url = new URL(baseUrl);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const statusCodes: Record<string, number> = {};
   let next = 0;
-  const once = () =>
+  const send = () =>
     new Promise<boolean>((resolve, reject) => {
       const call = calls[next % calls.length] ?? first;
       next += 1;
@@ -68,10 +68,44 @@ export async function loadServer(
       request.on('error', reject);
       request.end(body);
     });
+  return { send, statusCodes, close: () => agent.destroy() };
+}
+
+/**
+ * Runs `calls` against the server: `connections` clients, each sending its next request when
+ * the previous one answers (runClosedLoop). Latencies are taken from every response, so p95 is
+ * exact rather than bucketed; non-2xx answers count as failures, by status code.
+ */
+export async function loadServer(
+  baseUrl: string,
+  headers: SessionHeaders,
+  calls: readonly ApiCall[],
+  options: LoadOptions,
+): Promise<LoadResult> {
+  const caller = createCaller(baseUrl, headers, calls, options.connections);
   try {
-    const result = await runClosedLoop(once, options);
-    return { ...result, statusCodes };
+    const result = await runClosedLoop(caller.send, options);
+    return { ...result, statusCodes: caller.statusCodes };
   } finally {
-    agent.destroy();
+    caller.close();
+  }
+}
+
+/** Sockets an open-loop run may hold open: enough that a slow second never waits for one. */
+const OPEN_LOOP_SOCKETS = 256;
+
+/** Sends `calls` at a fixed rate whatever the answers (runOpenLoop). */
+export async function loadServerOpenLoop(
+  baseUrl: string,
+  headers: SessionHeaders,
+  calls: readonly ApiCall[],
+  options: OpenLoopOptions,
+): Promise<LoadResult> {
+  const caller = createCaller(baseUrl, headers, calls, OPEN_LOOP_SOCKETS);
+  try {
+    const result = await runOpenLoop(caller.send, options);
+    return { ...result, statusCodes: caller.statusCodes };
+  } finally {
+    caller.close();
   }
 }

@@ -12,10 +12,15 @@ import {
 import type { ScenarioGroup } from './scenarios';
 import type { SeedResult } from './seed';
 import type { LoadResult } from './stats';
+import type { TwoProcessFigure } from './two-processes';
 
 /** DESIGN §7 budgets of the participant list on PostgreSQL at 100k participants. */
 export const LIST_P95_BUDGET_MS = 25;
 export const SERVER_OVERHEAD_BUDGET = 1.3;
+/** Issue 18: PostgreSQL, 100k participants, mixed clinician calls at a fixed rate. */
+export const OPEN_LOOP_P95_BUDGET_MS = 50;
+/** Issue 18: two server processes on the 2 cores against one. */
+export const TWO_PROCESS_THROUGHPUT_BUDGET = 1.7;
 /** Issue 9: the whole benchmark fits in ten minutes on a 2-core machine. */
 export const WALL_TIME_BUDGET_SECONDS = 600;
 
@@ -46,6 +51,10 @@ export interface DatabaseRun {
   scenarios: ScenarioResult[];
   /** /api/health against the list's first page at one client: latency and server CPU. */
   serverCost?: ServerCost;
+  /** Mixed clinician calls (list, details, nudges, flags) sent at a fixed rate. */
+  openLoop?: { ratePerSecond: number; result: LoadResult };
+  /** The participant list's throughput on one process against two. */
+  twoProcesses?: TwoProcessFigure;
   /** FHIR Patient/$export of everything, after the calls above. */
   fhirExport?: ExportFigure;
 }
@@ -143,6 +152,28 @@ export function evaluateBudgets(report: Omit<BenchReport, 'budgets'>): Budget[] 
       pass: null,
     });
   }
+  const openLoop = postgres?.openLoop;
+  budgets.push({
+    name: `Open loop on PostgreSQL: ${openLoop?.ratePerSecond ?? '—'} mixed clinician calls a second (list, details, nudges, flags), p95`,
+    limit: `≤ ${OPEN_LOOP_P95_BUDGET_MS} ms`,
+    measured: openLoop
+      ? `${ms(openLoop.result.p95)} ms (p50 ${ms(openLoop.result.p50)}, p99 ${ms(openLoop.result.p99)}; ${openLoop.result.errors} failed)`
+      : 'PostgreSQL not measured',
+    pass: openLoop
+      ? openLoop.result.p95 <= OPEN_LOOP_P95_BUDGET_MS && openLoop.result.errors === 0
+      : null,
+    note: 'latency from when each request was due',
+  });
+  const two = postgres?.twoProcesses;
+  budgets.push({
+    name: `Two server processes against one, participant list throughput (${report.settings.connections} clients)`,
+    limit: `≥ ${TWO_PROCESS_THROUGHPUT_BUDGET}×`,
+    measured: two
+      ? `${ratio(two.throughputRatio)} (${rate(two.one.requestsPerSecond)} → ${two.two.map((r) => rate(r.requestsPerSecond)).join(' + ')} req/s)`
+      : 'PostgreSQL not measured',
+    pass: two ? two.throughputRatio >= TWO_PROCESS_THROUGHPUT_BUDGET : null,
+    note: 'the clients and PostgreSQL share the same cores',
+  });
   const postgresCost = postgres?.serverCost;
   budgets.push({
     name: 'Server CPU per /api/user/list call beyond its SQL (PostgreSQL, one client, median of rounds)',
@@ -260,6 +291,24 @@ function databaseSection(run: DatabaseRun): string[] {
   for (const [group, title] of others) {
     const scenarios = run.scenarios.filter((s) => s.group === group);
     if (scenarios.length > 0) lines.push(title, '', ...loadTable(scenarios), '');
+  }
+  if (run.openLoop) {
+    const r = run.openLoop.result;
+    lines.push(
+      '### Open loop: mixed clinician calls at a fixed rate',
+      '',
+      `${run.openLoop.ratePerSecond} calls a second whatever the answers (the list, a details page's five calls, the nudge list and the Flags screen, in turn), latency from when each call was due: p50 ${ms(r.p50)} ms, p95 ${ms(r.p95)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms over ${count(r.requests)} calls, ${r.errors} failed.`,
+      '',
+    );
+  }
+  if (run.twoProcesses) {
+    const t = run.twoProcesses;
+    lines.push(
+      '### One server process against two',
+      '',
+      `The participant list's first page, closed loop: ${rate(t.one.requestsPerSecond)} req/s (p95 ${ms(t.one.p95)} ms) on one process; ${t.two.map((r) => `${rate(r.requestsPerSecond)} req/s (p95 ${ms(r.p95)} ms)`).join(' and ')} on two at once, with half the clients each: ${ratio(t.throughputRatio)}.`,
+      '',
+    );
   }
   if (run.serverCost) lines.push(...serverCostSection(run.serverCost));
   const exported = run.fhirExport;

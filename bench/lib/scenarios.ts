@@ -164,3 +164,23 @@ export function detailsScenarios(participantIds: readonly number[]): Scenario[] 
     calls: participantIds.map(call),
   }));
 }
+
+/**
+ * Clinicians at work, as one stream of calls: the participant list, a participant's details page
+ * (its five first calls), the nudge list and the Flags screen, rotating over the participants.
+ */
+export function mixedClinicianCalls(participantIds: readonly number[]): ApiCall[] {
+  const [list] = participantListScenarios(
+    { short: '', name: '' },
+    { sortDirections: ['asc'], searchKeys: 'default' },
+  );
+  const [nudges] = nudgeListScenarios(false);
+  const flags: ApiCall = { method: 'POST', path: API_PATHS.flags.list, body: {} };
+  const details = detailsScenarios(participantIds);
+  return participantIds.flatMap((_, index) => [
+    ...(list?.calls ?? []),
+    ...details.flatMap((scenario) => scenario.calls[index] ?? []),
+    ...(nudges?.calls ?? []),
+    flags,
+  ]);
+}
