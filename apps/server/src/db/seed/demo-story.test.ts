@@ -123,11 +123,6 @@ describe('demo conversations', () => {
     const conversations = stories.flatMap(({ timeline }) => timeline.conversations);
     expect(conversations.length).toBeGreaterThan(500);
     const sides = conversations.map((c) => said(c).join('\n'));
-    console.log(
-      'sides',
-      distinctShare(sides),
-      [3, 5, 7].map((v) => v),
-    );
     expect(distinctShare(sides)).toBeGreaterThan(0.9);
   });
 });
