@@ -1,10 +1,30 @@
 import { gzipSync } from 'node:zlib';
-import type { Response } from '@playwright/test';
-import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { Page, Response } from '@playwright/test';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
+import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { demoAccount, expect, test } from './support/fixtures';
+
+/** The email step of /reset-password without the password dictionary (430 KB with it). */
+const EMAIL_STEP_LIMIT_KB = 230;
 
 /** zod's own class names, which survive minification as strings. */
 const ZOD_CODE = /\$ZodType|\$ZodError/;
+
+/** Every script the page fetches from now on. */
+function recordScripts(page: Page): Response[] {
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  return scripts;
+}
+
+async function gzipKb(scripts: readonly Response[]): Promise<number> {
+  const sizes = await Promise.all(
+    scripts.map(async (script) => gzipSync(await script.body()).length),
+  );
+  return sizes.reduce((sum, size) => sum + size, 0) / 1024;
+}
 
 /**
  * DESIGN §7 / issue 18: the /login first load as Chromium performs it. Every script the page
@@ -14,10 +34,7 @@ const ZOD_CODE = /\$ZodType|\$ZodError/;
 test('the /login first load fetches compressed scripts without zod, which arrives once the user types', async ({
   page,
 }) => {
-  const scripts: Response[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response);
-  });
+  const scripts = recordScripts(page);
   const document = await page.goto(WEB_ROUTES.login);
   expect(await document?.headerValue('content-encoding')).toBe('br');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
@@ -46,4 +63,41 @@ test('the /login first load fetches compressed scripts without zod, which arrive
       return bodies.some((body) => ZOD_CODE.test(body));
     })
     .toBe(true);
+});
+
+/**
+ * The password policy's strength check carries zxcvbn's common-password lists, over 200 KB
+ * gzipped. Asking for a code does not need them; the new-password step fetches them once it is on
+ * screen, and still refuses a guessable password with the policy's sentence.
+ */
+test('resetting a password loads the password dictionary only on the new-password step', async ({
+  page,
+  browser,
+}) => {
+  const emailStep = recordScripts(page);
+  await page.goto(WEB_ROUTES.resetPassword);
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const emailStepKb = await gzipKb(emailStep);
+  expect(emailStepKb).toBeLessThan(EMAIL_STEP_LIMIT_KB);
+
+  // A browser of its own, so that nothing comes from the first page's cache.
+  const context = await browser.newContext();
+  const linkPage = await context.newPage();
+  const passwordStep = recordScripts(linkPage);
+  const link = new URL(WEB_ROUTES.resetPassword, page.url());
+  link.searchParams.set(RESET_LINK_PARAMS.userName, 'clara@example.org');
+  link.searchParams.set(RESET_LINK_PARAMS.loginCode, '483920');
+  await linkPage.goto(link.toString());
+  await expect(linkPage.getByRole('heading', { name: 'Create New Password' })).toBeVisible();
+  await linkPage.waitForLoadState('networkidle');
+  // This step fetches the dictionary: far more script than the email step.
+  expect(await gzipKb(passwordStep)).toBeGreaterThan(emailStepKb + 150);
+
+  await linkPage.getByLabel('New Password', { exact: true }).fill('123456789012');
+  await linkPage.getByLabel('Confirm New Password').click();
+  await expect(
+    linkPage.getByText(PASSWORD_POLICY_MESSAGES.weak('it is a commonly used password')),
+  ).toBeVisible();
+  await context.close();
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-accounts';
 import { demoAccount, expect, latestActivationLink, login, test } from './support/fixtures';
 

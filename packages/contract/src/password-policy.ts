@@ -2,10 +2,9 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { z } from 'zod';
 import { MESSAGES } from './messages';
+import { MIN_NEW_PASSWORD_LENGTH, PASSWORD_POLICY_MESSAGES } from './password-policy-messages';
 import { MAX_PASSWORD_LENGTH } from './validation';
 
-/** Every password someone sets: at least this long (NIST SP 800-63B asks for 8 at least). */
-export const MIN_NEW_PASSWORD_LENGTH = 12;
 /**
  * zxcvbn's score runs 0–4; 3 means "safely unguessable: moderate protection from an offline
  * slow-hash scenario" (about 10^8 guesses and more), per zxcvbn's documentation.
@@ -30,14 +29,6 @@ const WEAKNESS_REASONS: Record<string, string> = {
   commonNames: 'it contains a common name',
   userInputs: 'it contains the name of the portal or a part of the account’s email',
 };
-
-export const PASSWORD_POLICY_MESSAGES = {
-  tooShort: `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`,
-  /** Shown under the new-password fields before anything is typed. */
-  hint: `Use at least ${MIN_NEW_PASSWORD_LENGTH} characters that are hard to guess: several unrelated words work well.`,
-  weak: (reason: string | null) =>
-    `Password is too easy to guess${reason ? `: ${reason}` : ''}. Add more unrelated words or characters.`,
-} as const;
 
 /** Words every guesser of this portal's passwords would try first. */
 const PORTAL_WORDS = ['recovery', 'portal', 'clinician', 'clinic', 'participant'];

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
 import { messageSchema } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
 import { MAX_RESET_REQUESTS_PER_ADDRESS, RESET_ANSWER_MS } from './account.service';

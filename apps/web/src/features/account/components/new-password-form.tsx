@@ -1,17 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { resetPasswordFormSchema } from '@recovery-portal/contract/signup';
 import type { ResetPasswordForm } from '@recovery-portal/contract/signup';
 import { FormTextField } from '#app/components/form/form-text-field.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
+import { lazyResolver } from '#app/lib/lazy-resolver.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useSignup } from '#app/features/account/api/signup.ts';
 import { AuthCard } from '#app/components/layout/auth-card.tsx';
+
+// The schema's strength check carries zxcvbn's common-password lists (over 200 KB gzipped): they
+// download once the form is on screen, so neither step of the page waits for them.
+const validation = lazyResolver<ResetPasswordForm>(async () => {
+  const [{ zodResolver }, { resetPasswordFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@recovery-portal/contract/signup'),
+  ]);
+  return zodResolver(resetPasswordFormSchema);
+});
 
 type NewPasswordFormProps = {
   userName: string;
@@ -24,8 +34,11 @@ export function NewPasswordForm({ userName, codeFromLink }: NewPasswordFormProps
   const navigate = useNavigate();
   const notify = useNotify();
   const signupMutation = useSignup();
+  useEffect(() => {
+    validation.preload().catch(() => undefined);
+  }, []);
   const { control, handleSubmit } = useForm<ResetPasswordForm>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: validation.resolver,
     mode: 'onTouched',
     defaultValues: {
       user_name: userName,

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy';
+import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
 import { renderApp } from '#app/testing/render-app.tsx';
