@@ -104,8 +104,8 @@ function migratedPgliteTemplate(): Promise<Blob> {
 }
 
 /**
- * In-memory PGlite (a copy of the migrated template) by default; with TEST_DATABASE_URL a brand-new PostgreSQL database per call,
- * dropped again by the returned function.
+ * In-memory PGlite (a copy of the migrated template) by default; with TEST_DATABASE_URL a
+ * brand-new PostgreSQL database per call, dropped again by the returned function.
  */
 async function openTestDatabase(): Promise<{
   database: DatabaseHandle;
