@@ -40,6 +40,7 @@ import {
 import {
   coachListScenarios,
   detailsScenarios,
+  landingParticipantList,
   mixedClinicianCalls,
   nudgeListScenarios,
   participantListScenarios,
@@ -336,14 +337,10 @@ async function measurePostgres(
   );
   const second = await startServer({ ...serverOptions, label: 'postgres-second' });
   const stopSecond = onCleanup(() => second.stop());
-  const [defaultList] = participantListScenarios(targets.search, {
-    sortDirections: ['asc'],
-    searchKeys: 'default',
-  });
   const twoProcesses = await measureTwoProcesses(
     [server.url, second.url],
     headers,
-    defaultList?.calls ?? [],
+    landingParticipantList().calls,
     { ...options.load, durationSeconds: TWO_PROCESS_SECONDS },
   );
   await stopSecond();

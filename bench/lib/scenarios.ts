@@ -65,6 +65,16 @@ function participantList(options: {
   };
 }
 
+/** The participant list's first page as the portal opens it: default sort, Active, no search. */
+export function landingParticipantList(): Scenario {
+  return participantList({
+    orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
+    orderDirection: 'asc',
+    status: DEFAULT_PARTICIPANT_STATUS_FILTER,
+    search: '',
+  });
+}
+
 /**
  * The participant list as clinicians use it, taken from the contract so that a new sort key or
  * status is measured without touching the benchmark: every sort key in both directions on the
@@ -170,15 +180,11 @@ export function detailsScenarios(participantIds: readonly number[]): Scenario[] 
  * (its five first calls), the nudge list and the Flags screen, rotating over the participants.
  */
 export function mixedClinicianCalls(participantIds: readonly number[]): ApiCall[] {
-  const [list] = participantListScenarios(
-    { short: '', name: '' },
-    { sortDirections: ['asc'], searchKeys: 'default' },
-  );
   const [nudges] = nudgeListScenarios(false);
   const flags: ApiCall = { method: 'POST', path: API_PATHS.flags.list, body: {} };
   const details = detailsScenarios(participantIds);
   return participantIds.flatMap((_, index) => [
-    ...(list?.calls ?? []),
+    ...landingParticipantList().calls,
     ...details.flatMap((scenario) => scenario.calls[index] ?? []),
     ...(nudges?.calls ?? []),
     flags,
