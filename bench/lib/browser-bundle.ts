@@ -38,6 +38,9 @@ async function scriptsOf(
   const fetched: { url: string; transfer: Promise<number> }[] = [];
   const onResponse = (response: Response) => {
     if (response.request().resourceType() !== 'script') return;
+    // With the cache off, a chunk both preloaded and imported can arrive twice; the page needs it
+    // once, and with the cache on fetches it once.
+    if (fetched.some(({ url }) => url === response.url())) return;
     fetched.push({
       url: response.url(),
       // What Chromium received: the prebuilt Brotli file's length.

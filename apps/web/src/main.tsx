@@ -2,8 +2,8 @@
 import './app/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App, startsOnSignInPage } from './app/app';
 import { AppProvider } from './app/provider';
-import { AppRouter, createAppRouter } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import { hasStoredUser, loadSessionValidation } from './lib/session';
 
@@ -13,11 +13,10 @@ async function start(container: HTMLElement) {
   // cannot load, the stored user counts as absent and the guards ask for a new login.
   if (hasStoredUser()) await loadSessionValidation().catch(() => undefined);
   const queryClient = createQueryClient();
-  const router = createAppRouter();
   createRoot(container).render(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        <AppRouter router={router} />
+        <App signInFirst={startsOnSignInPage()} />
       </AppProvider>
     </StrictMode>,
   );

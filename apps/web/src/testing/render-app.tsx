@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { LoginResponse } from '@recovery-portal/contract/account';
 import { AppProvider } from '#app/app/provider.tsx';
+import { RouterNavigation } from '#app/app/layout/router-navigation.tsx';
 import { AppRouter, createRoutes } from '#app/app/router.tsx';
 import { startSession } from '#app/lib/session.ts';
 
@@ -50,9 +51,12 @@ export function renderWithProviders(
   }: { route?: string; path?: string; routes?: RouteObject[] } = {},
 ) {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter([{ path, element: ui }, ...routes], {
-    initialEntries: [route],
-  });
+  const router = createMemoryRouter(
+    [{ path, element: <RouterNavigation>{ui}</RouterNavigation> }, ...routes],
+    {
+      initialEntries: [route],
+    },
+  );
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { AppBar, Box, ButtonBase, Toolbar, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { SessionUser } from '@recovery-portal/contract/users';
+import { PortalLink } from '#app/lib/portal-navigation.tsx';
 import { homePathFor } from '#app/lib/session.ts';
 
 // Only signed-in users see these, so /login does not download them (DESIGN §7 budget).
@@ -21,7 +21,7 @@ export function AppHeader({ user }: { user: SessionUser | null }) {
     <AppBar position="static" color="primary">
       <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
         <ButtonBase
-          component={RouterLink}
+          component={PortalLink}
           to={user ? homePathFor(user.role) : WEB_ROUTES.login}
           aria-label="Recovery Portal home"
           sx={{ gap: 1.25, borderRadius: 1, px: 0.5, py: 0.5 }}

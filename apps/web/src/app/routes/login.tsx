@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { SSO_LOGIN_PARAMS } from '@recovery-portal/contract/sso-constants';
 import { LoginForm } from '#app/features/account/components/login-form.tsx';
 import { MfaChallengeStep } from '#app/features/account/components/mfa-challenge-step.tsx';
 import { SsoLogin } from '#app/features/sso/components/sso-login.tsx';
+import { usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { getIdleSignOutNotice } from '#app/lib/idle-notice.ts';
 import { sessionExpiredNotice } from '#app/lib/return-after-sign-in.ts';
 
@@ -14,7 +14,7 @@ const SsoCompletion = lazy(async () => ({
 
 /** Single sign-on (feature sso) wraps the password sign-in and its two-step code (feature auth). */
 export function LoginRoute() {
-  const [params] = useSearchParams();
+  const { searchParams: params } = usePortalNavigation();
   return (
     <>
       <title>Login · Recovery Portal</title>

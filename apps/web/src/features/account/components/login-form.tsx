@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router';
 import type { LoginRequest } from '@recovery-portal/contract/account';
 import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
@@ -11,6 +10,7 @@ import { errorMessage } from '#app/lib/api/api-error.ts';
 import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
 import { lazyResolver } from '#app/lib/lazy-resolver.ts';
 import { useNotify } from '#app/lib/notify.ts';
+import { PortalLink, usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { signInDestination } from '#app/lib/return-after-sign-in.ts';
 import { homePathFor } from '#app/lib/session.ts';
 import { preloadLogin, useLogin } from '#app/features/account/api/login.ts';
@@ -41,7 +41,7 @@ export function LoginForm({
   above?: ReactNode;
   passwordSignIn?: boolean;
 }) {
-  const navigate = useNavigate();
+  const { navigate } = usePortalNavigation();
   const notify = useNotify();
   const loginMutation = useLogin();
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
@@ -67,7 +67,7 @@ export function LoginForm({
           setChallenge(result);
           return;
         }
-        void navigate(signInDestination(result.user.role, homePathFor(result.user.role)), {
+        navigate(signInDestination(result.user.role, homePathFor(result.user.role)), {
           replace: true,
         });
       },
@@ -151,7 +151,7 @@ export function LoginForm({
         >
           Login
         </Button>
-        <Link component={RouterLink} to={WEB_ROUTES.resetPassword} sx={{ alignSelf: 'center' }}>
+        <Link component={PortalLink} to={WEB_ROUTES.resetPassword} sx={{ alignSelf: 'center' }}>
           Forgot password?
         </Link>
       </Box>

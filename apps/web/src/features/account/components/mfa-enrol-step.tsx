@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolledLogin } from '@recovery-portal/contract/mfa';
@@ -10,6 +9,7 @@ import { OneTimeCodeField } from '#app/components/form/one-time-code-field.tsx';
 import { AuthenticatorSetup } from '#app/components/mfa/authenticator-setup.tsx';
 import { RecoveryCodesPanel } from '#app/components/mfa/recovery-codes-panel.tsx';
 import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
+import { usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { signInDestination } from '#app/lib/return-after-sign-in.ts';
 import { homePathFor, startSession } from '#app/lib/session.ts';
 import { useConfirmMfaEnrolment } from '#app/features/account/api/confirm-mfa-enrolment.ts';
@@ -25,7 +25,7 @@ type CodeForm = z.infer<typeof codeFormSchema>;
  * set it up. The first code turns it on; the session starts once the recovery codes were shown.
  */
 export function MfaEnrolStep({ challenge, onRestart }: MfaStepProps) {
-  const navigate = useNavigate();
+  const { navigate } = usePortalNavigation();
   const start = useStartMfaEnrolment();
   const confirm = useConfirmMfaEnrolment();
   const [enrolled, setEnrolled] = useState<MfaEnrolledLogin | null>(null);
@@ -82,10 +82,9 @@ export function MfaEnrolStep({ challenge, onRestart }: MfaStepProps) {
             fullWidth
             onClick={() => {
               startSession(enrolled);
-              void navigate(
-                signInDestination(enrolled.user.role, homePathFor(enrolled.user.role)),
-                { replace: true },
-              );
+              navigate(signInDestination(enrolled.user.role, homePathFor(enrolled.user.role)), {
+                replace: true,
+              });
             }}
           >
             Continue

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import { MFA_MESSAGES, mfaCodeFormSchema } from '@recovery-portal/contract/mfa';
 import type { MfaChallenge, MfaCodeForm } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '#app/components/form/one-time-code-field.tsx';
 import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { signInDestination } from '#app/lib/return-after-sign-in.ts';
+import { usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { homePathFor } from '#app/lib/session.ts';
 import { useVerifyMfa } from '#app/features/account/api/verify-mfa.ts';
 import { AuthCard } from '#app/components/layout/auth-card.tsx';
@@ -30,7 +30,7 @@ const SIGN_IN_OVER: readonly string[] = [
  * Loaded only when a password step asks for it, so /login's first load stays small.
  */
 export function MfaStep({ challenge, onRestart }: MfaStepProps) {
-  const navigate = useNavigate();
+  const { navigate } = usePortalNavigation();
   const notify = useNotify();
   const verify = useVerifyMfa();
   const [recovery, setRecovery] = useState(false);
@@ -44,7 +44,7 @@ export function MfaStep({ challenge, onRestart }: MfaStepProps) {
       { challenge_token: challenge.challenge_token, code },
       {
         onSuccess: ({ user }) => {
-          void navigate(signInDestination(user.role, homePathFor(user.role)), { replace: true });
+          navigate(signInDestination(user.role, homePathFor(user.role)), { replace: true });
         },
         onError: (error) => {
           const message = errorMessage(error);

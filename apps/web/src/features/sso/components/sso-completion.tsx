@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, CircularProgress, Link, Typography } from '@mui/material';
-import { Link as RouterLink, useNavigate } from 'react-router';
 import type { MfaChallenge } from '@recovery-portal/contract/mfa';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { SSO_MESSAGES } from '@recovery-portal/contract/sso-constants';
 import { errorMessage } from '#app/lib/api/api-error.ts';
+import { PortalLink, usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { homePathFor } from '#app/lib/session.ts';
 import { AuthCard } from '#app/components/layout/auth-card.tsx';
 import { useCompleteSso } from '#app/features/sso/api/complete-sso.ts';
@@ -19,7 +19,7 @@ export function SsoCompletion({
 }: {
   renderChallenge: (challenge: MfaChallenge, restart: () => void) => ReactNode;
 }) {
-  const navigate = useNavigate();
+  const { navigate } = usePortalNavigation();
   const complete = useCompleteSso();
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const started = useRef(false);
@@ -32,13 +32,13 @@ export function SsoCompletion({
     mutate(undefined, {
       onSuccess: ({ result }) => {
         if ('challenge_token' in result) setChallenge(result);
-        else void navigate(homePathFor(result.user.role), { replace: true });
+        else navigate(homePathFor(result.user.role), { replace: true });
       },
     });
   }, [mutate, navigate]);
 
   if (challenge) {
-    return renderChallenge(challenge, () => void navigate(WEB_ROUTES.login, { replace: true }));
+    return renderChallenge(challenge, () => navigate(WEB_ROUTES.login, { replace: true }));
   }
 
   return (
@@ -46,7 +46,7 @@ export function SsoCompletion({
       {complete.isError ? (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Typography role="alert">{errorMessage(complete.error)}</Typography>
-          <Link component={RouterLink} to={WEB_ROUTES.login} replace>
+          <Link component={PortalLink} to={WEB_ROUTES.login} replace>
             Back to the login page
           </Link>
         </Box>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   SSO_LOGIN_PARAMS,
   SSO_REFUSALS,
   type SsoRefusal,
 } from '@recovery-portal/contract/sso-constants';
+import { usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { useSignInOptions } from '#app/features/sso/api/get-sign-in-options.ts';
 import { SsoSignIn } from './sso-sign-in';
 
@@ -21,7 +21,7 @@ export type SignInOffer = { passwordSignIn: boolean; above: ReactNode };
  * `renderLogin` draws the password form (the route hands in the account feature's form).
  */
 export function SsoLogin({ renderLogin }: { renderLogin: (offer: SignInOffer) => ReactNode }) {
-  const [params] = useSearchParams();
+  const { searchParams: params } = usePortalNavigation();
   const options = useSignInOptions();
   const refusal = refusalOf(params.get(SSO_LOGIN_PARAMS.refused));
   const passwordSignIn =
