@@ -39,9 +39,9 @@ export interface BundleReport {
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /**
- * JavaScript per route from a Vite build with `build.manifest`: every route module under
- * src/app/routes must be a dynamic entry (its own lazily loaded chunk) and not reachable from the
- * entry through static imports.
+ * JavaScript per route from a Vite build with `build.manifest` and source maps: every route
+ * module under src/app/routes must be in a lazily loaded chunk (its own, or a chunk group of the
+ * build such as the sign-in page's) that the entry does not reach through static imports.
  */
 export function analyseBundle(webDist: string, webSrc: string): BundleReport {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
@@ -68,6 +68,32 @@ export function analyseBundle(webDist: string, webSrc: string): BundleReport {
   };
   const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipped(key), 0);
 
+  // Which chunk holds a module: its own manifest key, else the chunk whose source map lists it.
+  const sourcesOf = new Map<string, string[]>();
+  const chunkHolding = (key: string) => {
+    if (manifest[key]) return key;
+    return Object.keys(manifest).find((candidate) => {
+      const file = manifest[candidate]?.file;
+      if (!file?.endsWith('.js')) return false;
+      let sources = sourcesOf.get(file);
+      if (sources === undefined) {
+        const mapFile = path.join(webDist, `${file}.map`);
+        const map = existsSync(mapFile)
+          ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] })
+          : { sources: [] };
+        // As paths from the portal's folder (`src/app/…`), like the manifest's keys.
+        sources = map.sources.map((source) =>
+          path
+            .relative(path.dirname(webDist), path.resolve(path.dirname(mapFile), source))
+            .split(path.sep)
+            .join('/'),
+        );
+        sourcesOf.set(file, sources);
+      }
+      return sources.includes(key);
+    });
+  };
+
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry chunk');
   const entry = closure(entryKey);
@@ -80,9 +106,9 @@ export function analyseBundle(webDist: string, webSrc: string): BundleReport {
   const routes: RouteBundle[] = [];
   const notLazy: string[] = [];
   for (const file of routeFiles) {
-    const key = `${srcPrefix}/${file}`;
     const route = file.replace(/\.tsx$/, '');
-    if (!manifest[key]?.isDynamicEntry || entry.has(key)) {
+    const key = chunkHolding(`${srcPrefix}/${file}`);
+    if (!key || entry.has(key)) {
       notLazy.push(route);
       continue;
     }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@recovery-portal/contract/messages';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { startSession } from '#app/lib/session.ts';
 import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
@@ -75,5 +76,21 @@ describe('the first-load sign-in page', () => {
     window.history.back();
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(window.location.pathname).toBe(WEB_ROUTES.login);
+  });
+
+  it('when the portal cannot be loaded (a new release replaced its files), the page offers a reload', async () => {
+    mockFetch(() => success({}));
+    vi.doMock('./portal', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    // React reports the error the boundary caught; that report is expected here.
+    vi.mocked(console.error).mockImplementation(() => undefined);
+    const { user } = await openPage(WEB_ROUTES.login);
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+
+    expect(await screen.findByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.generic);
+    vi.mocked(console.error).mockClear();
+    vi.doUnmock('./portal');
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, startTransition, Suspense, useCallback, useState } from 'react';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { hasStoredUser } from '#app/lib/session.ts';
+import { AppErrorBoundary } from './app-error-boundary';
 import { RouteLoading } from './layout/route-loading';
 
 const SignInPage = lazy(async () => ({ default: (await import('./sign-in-page')).SignInPage }));
@@ -24,8 +25,10 @@ export function App({ signInFirst }: { signInFirst: boolean }) {
     startTransition(() => setSigningIn(false));
   }, []);
   return (
-    <Suspense fallback={<RouteLoading />}>
-      {signingIn ? <SignInPage onLeave={leaveSignIn} /> : <Portal />}
-    </Suspense>
+    <AppErrorBoundary>
+      <Suspense fallback={<RouteLoading />}>
+        {signingIn ? <SignInPage onLeave={leaveSignIn} /> : <Portal />}
+      </Suspense>
+    </AppErrorBoundary>
   );
 }

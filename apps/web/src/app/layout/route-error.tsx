@@ -1,27 +1,12 @@
-import { Box, Button, Typography } from '@mui/material';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { MESSAGES } from '@recovery-portal/contract/messages';
+import { LoadFailure } from './load-failure';
 
-/**
- * Last resort for a screen that failed to render or load its code (for example after a new
- * release replaced the chunks). Reloading fetches the current build.
- */
+/** A screen that failed to render or load its code, inside the portal's layout. */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
-    <Box role="alert" sx={{ maxWidth: 560, mx: 'auto', py: 6, textAlign: 'center' }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {MESSAGES.generic}
-      </Typography>
-      {detail && (
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {detail}
-        </Typography>
-      )}
-      <Button variant="contained" onClick={() => window.location.reload()}>
-        Reload the page
-      </Button>
-    </Box>
+    <LoadFailure
+      detail={isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null}
+    />
   );
 }
