@@ -1,5 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
@@ -66,11 +73,13 @@ export async function startThrowawayCluster(bin: string): Promise<PostgresCluste
   };
   try {
     runPostgresTool(bin, 'initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    // In the configuration file, not on the command line: a command-line setting outranks the
+    // ALTER SYSTEM with which makeDurable() turns fsync back on, which then changed nothing.
+    appendFileSync(path.join(dataDir, 'postgresql.conf'), '\nfsync = off\n');
     const options = [
       '-c listen_addresses=127.0.0.1',
       `-p ${port}`,
       `-k ${dir}`,
-      '-c fsync=off',
       '-c shared_buffers=256MB',
       '-c max_connections=100',
     ].join(' ');
@@ -103,6 +112,13 @@ export async function startThrowawayCluster(bin: string): Promise<PostgresCluste
         await client.query('alter system set fsync = on');
         await client.query('select pg_reload_conf()');
         await client.query('checkpoint');
+        // The reload is asynchronous; the measurements must not start without durable commits.
+        for (let attempt = 0; ; attempt += 1) {
+          const { rows } = await client.query<{ fsync: string }>('show fsync');
+          if (rows[0]?.fsync === 'on') break;
+          if (attempt === 50) throw new Error('PostgreSQL kept fsync off after the reload');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       } finally {
         await client.end();
       }
