@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await registerCompression(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   registerCsrf(app, { secureCookie: config.publicUrl.startsWith('https://') });
   registerAuth(app, { db, tokens });
   registerAuditTrail(app, db);
