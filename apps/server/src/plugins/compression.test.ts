@@ -17,6 +17,7 @@ import {
   type LoggedInStaff,
   type TestApp,
 } from '#app/test/build-test-app';
+import { SYNC_COMPRESSION_MAX_BYTES } from './compression';
 
 /** A stand-in build as Vite writes it: each text file with its .br and .gz beside it. */
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},label:"row ${i}"}`).join(',')}];`;
@@ -117,6 +118,19 @@ describe('API answers', () => {
     const gz = await list('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('a list page is compressed in one piece and goes out with its Content-Length', async () => {
+    const plain = await list();
+    // Over 8 KB, where @fastify/compress would switch to a zlib stream on 2 cores (4 KB on more).
+    expect(plain.body.length).toBeGreaterThan(8 * 1024);
+    expect(plain.body.length).toBeLessThanOrEqual(SYNC_COMPRESSION_MAX_BYTES);
+
+    const br = await list('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('a small JSON answer goes out as it is: compressing it would cost more than it saves', async () => {
