@@ -165,6 +165,12 @@ async function pickTargets(baseUrl: string, headers: SessionHeaders) {
 const stagesText = (stages: { text: string }[][]) =>
   stages.map((stage) => stage.map((s) => s.text.replace(/\s+/g, ' ')).join(' ‖ '));
 
+/**
+ * The participant list alone and its SQL alone (DESIGN §7: server/direct p50 at one client).
+ * Short, since a call at one client answers in milliseconds: the run stays within its budget.
+ */
+const ONE_CLIENT: LoadOptions = { connections: 1, durationSeconds: 0.5, warmupSeconds: 0.1 };
+
 async function measure(
   scenario: Scenario,
   baseUrl: string,
@@ -180,16 +186,17 @@ async function measure(
     const stages = await direct.capture.capture(call);
     result.statements = stagesText(stages);
     if (scenario.group === 'participant-list') {
-      result.direct = await loadDirect(direct.pool, stages, load);
-      result.ratioP50 = server.p50 / result.direct.p50;
-      result.ratioP95 = server.p95 / result.direct.p95;
+      const alone = await loadServer(baseUrl, headers, scenario.calls, ONE_CLIENT);
+      const sqlAlone = await loadDirect(direct.pool, stages, ONE_CLIENT);
+      result.oneClient = { server: alone, direct: sqlAlone, ratioP50: alone.p50 / sqlAlone.p50 };
     }
     result.plans = await explainStages(direct.pool, stages, direct.plans);
   }
   const line = `${scenario.group} ${scenario.name}: p50 ${server.p50.toFixed(1)} p95 ${server.p95.toFixed(1)} p99 ${server.p99.toFixed(1)} ms, ${Math.round(server.requestsPerSecond)}/s${server.errors ? `, ${server.errors} failed` : ''}`;
+  const one = result.oneClient;
   log(
-    result.direct
-      ? `${line}; direct p50 ${result.direct.p50.toFixed(1)} p95 ${result.direct.p95.toFixed(1)} ms, ratio ${result.ratioP50?.toFixed(2)}`
+    one
+      ? `${line}; one client p50 ${one.server.p50.toFixed(2)} ms, its SQL ${one.direct.p50.toFixed(2)} ms, ratio ${one.ratioP50.toFixed(2)}`
       : line,
   );
   return result;

@@ -3,8 +3,13 @@ import type { LoginRequest } from '@recovery-portal/contract/account';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-accounts';
 
-/** Headers a signed-in portal sends: bearer token plus the double-submit CSRF cookie and header. */
+/**
+ * Headers a signed-in portal sends: bearer token, the double-submit CSRF cookie and header, and
+ * the compression Chromium accepts, so that the server compresses answers as it does for users.
+ */
 export type SessionHeaders = Record<string, string>;
+
+const CHROMIUM_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 
 /** The seeded clinician the benchmark signs in as. */
 export function benchClinician(): LoginRequest {
@@ -36,5 +41,9 @@ export async function signIn(baseUrl: string, credentials: LoginRequest): Promis
   if (!response.ok || !token) {
     throw new Error(`login as ${credentials.user_name} failed: HTTP ${response.status}`);
   }
-  return { ...csrfHeaders, authorization: `Bearer ${token}` };
+  return {
+    ...csrfHeaders,
+    authorization: `Bearer ${token}`,
+    'accept-encoding': CHROMIUM_ACCEPT_ENCODING,
+  };
 }
