@@ -534,23 +534,38 @@ function paged<T extends PgSelect>(
     .offset(offset);
 }
 
+/**
+ * Participants of a type (and of a status, `byStatus`) whose search text contains a gram. Named
+ * and kept, like the rows by id: the paginator's total is read on every list call.
+ */
+function countedStatement(byStatus: boolean, name: string) {
+  return preparedOutsideTransactions((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int` })
+      .from(participantSearchCounts)
+      .where(
+        and(
+          eq(participantSearchCounts.participantType, sql.placeholder('type')),
+          // search_text is lower-cased; lower() here keeps the same case mapping as the LIKE.
+          eq(participantSearchCounts.gram, sql`lower(${sql.placeholder('gram')})`),
+          byStatus ? eq(participantSearchCounts.status, sql.placeholder('status')) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+}
+const countedAnyStatus = countedStatement(false, 'participant_count_any_status');
+const countedOneStatus = countedStatement(true, 'participant_count_one_status');
+
 /** Participants of `type` (and `status`, when given) whose search text contains `gram`. */
 async function countedFromTable(
   db: Database,
   filters: Pick<ParticipantFilters, 'type' | 'status'>,
   gram: string,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int` })
-    .from(participantSearchCounts)
-    .where(
-      and(
-        eq(participantSearchCounts.participantType, filters.type),
-        // search_text is lower-cased; lower() here keeps the same case mapping as the LIKE.
-        eq(participantSearchCounts.gram, sql`lower(${gram})`),
-        filters.status ? eq(participantSearchCounts.status, filters.status) : undefined,
-      ),
-    );
+  const [row] = filters.status
+    ? await countedOneStatus(db).execute({ type: filters.type, gram, status: filters.status })
+    : await countedAnyStatus(db).execute({ type: filters.type, gram });
   return row?.n ?? 0;
 }
 
