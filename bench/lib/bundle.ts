@@ -68,29 +68,32 @@ export function analyseBundle(webDist: string, webSrc: string): BundleReport {
   };
   const sum = (keys: Iterable<string>) => [...keys].reduce((total, key) => total + gzipped(key), 0);
 
+  // The modules a chunk's source map lists, as paths from the portal's folder (`src/app/…`)
+  // like the manifest's keys.
+  const sourcesCache = new Map<string, string[]>();
+  const sourcesOf = (file: string) => {
+    let sources = sourcesCache.get(file);
+    if (sources === undefined) {
+      const mapFile = path.join(webDist, `${file}.map`);
+      const map = existsSync(mapFile)
+        ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] })
+        : { sources: [] };
+      sources = map.sources.map((source) =>
+        path
+          .relative(path.dirname(webDist), path.resolve(path.dirname(mapFile), source))
+          .split(path.sep)
+          .join('/'),
+      );
+      sourcesCache.set(file, sources);
+    }
+    return sources;
+  };
   // Which chunk holds a module: its own manifest key, else the chunk whose source map lists it.
-  const sourcesOf = new Map<string, string[]>();
   const chunkHolding = (key: string) => {
     if (manifest[key]) return key;
     return Object.keys(manifest).find((candidate) => {
       const file = manifest[candidate]?.file;
-      if (!file?.endsWith('.js')) return false;
-      let sources = sourcesOf.get(file);
-      if (sources === undefined) {
-        const mapFile = path.join(webDist, `${file}.map`);
-        const map = existsSync(mapFile)
-          ? (JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] })
-          : { sources: [] };
-        // As paths from the portal's folder (`src/app/…`), like the manifest's keys.
-        sources = map.sources.map((source) =>
-          path
-            .relative(path.dirname(webDist), path.resolve(path.dirname(mapFile), source))
-            .split(path.sep)
-            .join('/'),
-        );
-        sourcesOf.set(file, sources);
-      }
-      return sources.includes(key);
+      return file?.endsWith('.js') === true && sourcesOf(file).includes(key);
     });
   };
 
