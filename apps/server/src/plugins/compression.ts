@@ -33,7 +33,7 @@ const BROTLI_OPTIONS = {
  *
  * Issue 18: with the plugin's defaults on 2 cores (a zlib stream for anything over 8 KB, and
  * Brotli's 4 MB window), a compressed participant list page cost the server about 1.5 ms more
- * CPU than the same page uncompressed; with these settings the difference is within the noise.
+ * CPU than the same page uncompressed. Side by side, these settings took 0.4–0.9 ms of that off.
  */
 export async function registerCompression(app: FastifyInstance) {
   await app.register(compress, {
