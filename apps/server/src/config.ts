@@ -80,6 +80,8 @@ const envSchema = z.object({
     .optional(),
   OIDC_ONLY: booleanFlag.default(false),
   OIDC_AUTO_PROVISION: z.enum(['clinician', 'none']).default('none'),
+  /** The email domains whose people OIDC_AUTO_PROVISION may create accounts for. */
+  OIDC_ALLOWED_DOMAINS: z.string().max(4_096).optional(),
   // Scheduled backups (issue 23): BACKUP_EVERY turns them on; see features/backup.
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY: z
@@ -164,6 +166,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** A DNS name of two or more labels, as the part of an email address after the @. */
+const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
 /** Single sign-on settings (issue 20), or null when OIDC_ISSUER and its client are not set. */
 function oidcConfig(env: z.infer<typeof envSchema>) {
@@ -180,6 +184,21 @@ function oidcConfig(env: z.infer<typeof envSchema>) {
   // Tokens and the client secret travel to the issuer: plain http only to this machine (tests).
   if (issuerUrl.protocol !== 'https:' && !LOOPBACK_HOSTS.has(issuerUrl.hostname))
     throw fail(`OIDC_ISSUER must use https:// (got "${issuer.slice(0, 60)}")`);
+  const allowedDomains = (env.OIDC_ALLOWED_DOMAINS ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((domain) => domain.toLowerCase());
+  const badDomain = allowedDomains.find((domain) => !DOMAIN_NAME.test(domain));
+  if (badDomain !== undefined)
+    throw fail(
+      `OIDC_ALLOWED_DOMAINS must be email domains separated by commas, such as clinic.example (got "${badDomain.slice(0, 60)}")`,
+    );
+  // Without a list, any verified email the provider names would become a clinician, which for
+  // a multi-tenant provider (Entra ID, Google) means anyone with an account there.
+  if (env.OIDC_AUTO_PROVISION === 'clinician' && allowedDomains.length === 0)
+    throw fail(
+      'OIDC_AUTO_PROVISION=clinician needs OIDC_ALLOWED_DOMAINS, the email domains whose people may get an account',
+    );
   return {
     issuer: issuerUrl,
     clientId,
@@ -188,6 +207,8 @@ function oidcConfig(env: z.infer<typeof envSchema>) {
     scopes: (env.OIDC_SCOPES ?? DEFAULT_SSO_SCOPES).trim().split(/\s+/).join(' '),
     only: env.OIDC_ONLY,
     autoProvision: env.OIDC_AUTO_PROVISION === 'clinician' ? ('CLINICIAN' as const) : null,
+    /** Lower-case; an email's domain must equal one of them (subdomains are not included). */
+    allowedDomains: [...new Set(allowedDomains)] as readonly string[],
   };
 }
 

@@ -25,6 +25,15 @@ export const MESSAGES = {
      */
     signInRefused: 'The email or password is incorrect.',
     invalidPassword: 'Invalid password',
+    /**
+     * With OIDC_ONLY=true, the one answer to every refused password sign-in instead, so it
+     * reveals neither the account nor its role (only administrators keep passwords then).
+     */
+    signInRefusedSsoOnly:
+      'The email or password is incorrect, or this account signs in with single sign-on: passwords are kept for administrators.',
+    /** Set-password with a valid code for an account that signs in through the provider only. */
+    passwordNotForAccount:
+      'This account signs in with single sign-on, so it cannot have a portal password.',
     tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
     codeSent: 'Activation code sent successfully',
     passwordSet: 'Password set successfully',

@@ -16,6 +16,7 @@ export const SSO_REFUSALS = [
   'unknown_account',
   'account_suspended',
   'not_staff',
+  'identity_mismatch',
 ] as const;
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 
@@ -38,6 +39,8 @@ export const SSO_REFUSAL_MESSAGES: Record<SsoRefusal, string> = {
     'No portal account matches your email address. Ask an administrator to add you as a clinician.',
   account_suspended: 'Your portal account is deactivated. Ask an administrator to reactivate it.',
   not_staff: 'Only clinicians and administrators can sign in to the portal.',
+  identity_mismatch:
+    'Your identity provider account is not the one this portal account was first signed in with, so the sign-in was refused. Ask an administrator.',
 };
 
 /** Query parameters the sign-in callback sends the browser back to the login page with. */

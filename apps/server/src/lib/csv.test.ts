@@ -28,8 +28,25 @@ describe('csv cells', () => {
     expect(csvCell('\r=1')).toBe('"\'\r=1"');
     // A formula that also needs quoting gets both treatments.
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
-    // Only the first character counts.
+    // Inside a part, a formula character is data.
     expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('x - y')).toBe('x - y');
+  });
+
+  it('a semicolon is quoted, and no part after a comma or semicolon runs as a formula', () => {
+    // Many locales split CSV on semicolons: the field stays one quoted cell.
+    expect(csvCell('x;y')).toBe('"x;y"');
+    expect(csvCell('x;=1+1')).toBe('"x;\'=1+1"');
+    expect(csvCell('a,=cmd')).toBe('"a,\'=cmd"');
+    expect(csvCell('a;+1;-2;@SUM(A1)')).toBe("\"a;'+1;'-2;'@SUM(A1)\"");
+    expect(csvCell('=1;=2')).toBe('"\'=1;\'=2"');
+    expect(csvCell('a,\t=1')).toBe('"a,\'\t=1"');
+    // A space after the separator keeps a cell text already.
+    expect(csvCell('knee; left')).toBe('"knee; left"');
+    expect(csvCell('walk 10 min, swim')).toBe('"walk 10 min, swim"');
+    // Numbers stay numbers, negative ones included.
+    expect(csvCell(-1.5)).toBe('-1.5');
+    expect(csvRow(['x;=1+1', -1.5, 'plain'])).toBe('"x;\'=1+1",-1.5,plain\r\n');
   });
 
   it('unicode text passes through untouched', () => {

@@ -9,19 +9,24 @@ export const CSV_LINE_END = '\r\n';
 
 export type CsvValue = string | number | null | undefined;
 
-/** Characters that make a spreadsheet treat a cell as a formula (OWASP 'CSV injection'). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * A character that makes a spreadsheet treat a cell as a formula (OWASP 'CSV injection') at the
+ * start of the text or just after a comma or semicolon: many locales split CSV on `;`, and a
+ * program that splits without honouring quotes starts a new cell after either.
+ */
+const FORMULA_START = /(?<=^|[,;])[=+\-@\t\r]/g;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /**
- * One cell: text starting with = + - @ (or tab / CR) gets a leading single quote so it is never
- * run as a formula; text with a comma, quote or line break is quoted with quotes doubled.
- * Numbers are written as they are (a negative number is data, not a formula).
+ * One cell: each = + - @ (or tab / CR) that starts the text or follows a comma or semicolon gets
+ * a single quote before it, so no part is ever run as a formula; text with a comma, semicolon,
+ * quote or line break is quoted with quotes doubled. Numbers are written as they are (a negative
+ * number is data, not a formula).
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = value.replace(FORMULA_START, "'$&");
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

@@ -1,4 +1,5 @@
 import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { SSO_MESSAGES } from '@recovery-portal/contract/sso-constants';
 import { formatDuration } from './format-duration';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
@@ -9,6 +10,26 @@ export function resetLink(publicUrl: string, email: string, code: string): strin
   url.searchParams.set(RESET_LINK_PARAMS.userName, email);
   url.searchParams.set(RESET_LINK_PARAMS.loginCode, code);
   return url.toString();
+}
+
+/**
+ * A new clinician's welcome when OIDC_ONLY=true: staff sign in through the clinic's identity
+ * provider, so there is no code and no password to set.
+ */
+export function ssoWelcomeMail(options: {
+  to: string;
+  loginUrl: string;
+  providerName: string;
+}): MailMessage {
+  const intro = 'An account has been created for you on Recovery Portal.';
+  const button = SSO_MESSAGES.signInWith(options.providerName);
+  const how = `You sign in with your organisation's account: open ${options.loginUrl} and choose "${button}".`;
+  return {
+    to: options.to,
+    subject: 'Welcome to Recovery Portal',
+    text: [intro, how].join('\n\n'),
+    html: [`<p>${escapeHtml(intro)}</p>`, `<p>${escapeHtml(how)}</p>`].join('\n'),
+  };
 }
 
 export function activationCodeMail(options: {

@@ -1,4 +1,13 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -25,4 +34,27 @@ export const ssoSignIns = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('sso_sign_ins_expires_at_idx').on(table.expiresAt)],
+);
+
+/**
+ * The provider's identity (`iss` + `sub`) an account is bound to by its first single sign-on.
+ * Later sign-ins must carry the same `sub`: a new person the provider gives a departed
+ * colleague's email, or a provider account renamed to someone else's email, is refused. One
+ * binding per account and issuer, so changing OIDC_ISSUER starts afresh; one account per
+ * provider identity.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.issuer] }),
+    uniqueIndex('sso_identities_issuer_subject_unique').on(table.issuer, table.subject),
+  ],
 );

@@ -34,6 +34,11 @@ export const users = pgTable(
     /** Always stored lower-case: the login name. */
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
+    /**
+     * Created by single sign-on (OIDC_AUTO_PROVISION): the provider vouches for this person, so
+     * the account never gets a portal password, and losing the provider's account loses access.
+     */
+    provisionedBySso: boolean('provisioned_by_sso').notNull().default(false),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     phoneNumber: text('phone_number'),

@@ -97,7 +97,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountSer
         tags,
         summary: 'Set a password with an emailed activation code',
         body: signupRequestSchema,
-        response: { 200: successEnvelope(messageSchema), ...errorResponses(400, 422) },
+        response: { 200: successEnvelope(messageSchema), ...errorResponses(400, 403, 422) },
       },
     },
     async (request) => {

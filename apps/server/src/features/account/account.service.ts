@@ -3,6 +3,7 @@ import type { LoginResponse, TokenPair } from '@recovery-portal/contract/account
 import type { LoginResult } from '@recovery-portal/contract/mfa';
 import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
 import { MESSAGES } from '@recovery-portal/contract/messages';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
@@ -10,13 +11,14 @@ import type { Database } from '#app/db/client';
 import { AppError } from '#app/lib/app-error';
 import { activationCode, opaqueToken, sha256 } from '#app/lib/secure-random';
 import type { Mailer } from '#app/mail/mailer';
-import { activationCodeMail, resetLink } from '#app/mail/templates';
+import { activationCodeMail, resetLink, ssoWelcomeMail } from '#app/mail/templates';
 import { countAuditFromAddressLastHour, recordAudit } from '#app/core/audit/record-audit';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
 import * as repo from './account.repository';
 import { createLoginThrottle } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
+import { mayUsePassword, signInRefusal } from './password-sign-in-policy';
 import type { CallerContext } from '#app/core/caller';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
 
@@ -107,12 +109,21 @@ export function createAccountService(deps: {
       // participant's, is suspended or was given the right password.
       const user = await repo.findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !passwordOk || user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
+      const passwordAllowed = !user || mayUsePassword(user, config);
+      if (
+        !user ||
+        !passwordOk ||
+        !passwordAllowed ||
+        user.role === 'PARTICIPANT' ||
+        user.status !== 'ACTIVATED'
+      ) {
         const reason = !user
           ? 'unknown account'
           : !passwordOk
             ? 'wrong password'
-            : `account ${user.role} ${user.status}`;
+            : !passwordAllowed
+              ? 'password sign-in off for the account'
+              : `account ${user.role} ${user.status}`;
         await repo.recordLoginAttempt(db, {
           email,
           clientAddress: caller.clientAddress,
@@ -123,9 +134,7 @@ export function createAccountService(deps: {
           email,
           details: { reason },
         });
-        throw new AppError('UNAUTHENTICATED', MESSAGES.account.signInRefused, [
-          { field: 'password', message: MESSAGES.account.invalidPassword },
-        ]);
+        throw signInRefusal(config);
       }
       const staff = { ...user, role: user.role };
       // Two-step sign-in (on for the account, or required of all staff) comes before any token.
@@ -244,9 +253,12 @@ export function createAccountService(deps: {
       }
       await audit(AUDIT_ACTIONS.passwordResetRequested, caller, { email });
       const user = await repo.findUserByEmail(db, email);
+      // An account that may not use a password (password-sign-in-policy) gets nothing, and the
+      // answer is the same: it tells nobody who is an administrator or came through the provider.
       if (
         user &&
         user.status !== 'SUSPENDED' &&
+        mayUsePassword(user, config) &&
         (await repo.countCodesSince(db, user.id, new Date(Date.now() - 3_600_000))) <
           MAX_CODES_PER_HOUR
       ) {
@@ -255,6 +267,22 @@ export function createAccountService(deps: {
       }
       const wait = arrived + RESET_ANSWER_MS - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    },
+
+    /**
+     * Welcomes a clinician an administrator created: a code to set a password or, when
+     * OIDC_ONLY keeps passwords for administrators, where to sign in through the provider
+     * (the first such sign-in activates the account).
+     */
+    async welcomeClinician(clinician: { id: number; email: string }) {
+      if (mayUsePassword({ role: 'CLINICIAN', provisionedBySso: false }, config))
+        return this.issueActivationCode(clinician, 'welcome');
+      const message = ssoWelcomeMail({
+        to: clinician.email,
+        loginUrl: `${config.publicUrl}${WEB_ROUTES.login}`,
+        providerName: config.oidc?.name ?? '',
+      });
+      await (mailer.queueWithin ? mailer.queueWithin(db, message) : mailer.send(message));
     },
 
     /**
@@ -306,6 +334,15 @@ export function createAccountService(deps: {
           email: user.email,
         });
         throw invalid;
+      }
+      // Only the holder of a valid code learns that the account signs in through the provider.
+      if (!mayUsePassword(user, config)) {
+        await audit(AUDIT_ACTIONS.passwordCodeRejected, caller, {
+          userId: user.id,
+          email: user.email,
+          details: { reason: 'password sign-in off for the account' },
+        });
+        throw new AppError('FORBIDDEN', MESSAGES.account.passwordNotForAccount);
       }
       if (!(await repo.markLoginCodeUsed(db, match.id))) throw invalid;
       await repo.setPassword(db, user.id, await hashPassword(password));

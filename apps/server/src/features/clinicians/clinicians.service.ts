@@ -23,8 +23,8 @@ import { violatedUniqueIndex } from '#app/db/errors';
 
 export interface ClinicianServiceDeps {
   db: Database;
-  /** Sends the welcome mail with the set-password link. */
-  accounts: Pick<AccountService, 'issueActivationCode'>;
+  /** Sends the welcome mail: the set-password link, or the single sign-on to use. */
+  accounts: Pick<AccountService, 'welcomeClinician'>;
 }
 
 export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
@@ -38,9 +38,10 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
     },
 
     /**
-     * Creates a clinician pending activation (no password) and emails them a link to set one.
-     * The account, its set-password code, the email (in the outbox) and the audit row are one
-     * transaction: if any of them fails, none is stored and the administrator can retry.
+     * Creates a clinician pending activation (no password) and emails them a link to set one
+     * (or, with OIDC_ONLY, where to sign in through the provider). The account, its code, the
+     * email (in the outbox) and the audit row are one transaction: if any of them fails, none
+     * is stored and the administrator can retry.
      * A duplicate email or Reg Id is a CONFLICT naming which.
      */
     async create(input: CreateClinicianRequest, audit: AuditFn): Promise<Clinician> {
@@ -58,7 +59,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
             lastName: last_name,
             regId: input.dea_reg_id,
           });
-          await accounts.issueActivationCode(clinician, 'welcome');
+          await accounts.welcomeClinician(clinician);
           await audit({
             action: AUDIT_ACTIONS.clinicianCreate,
             subjectType: 'user',

@@ -21,6 +21,9 @@ export interface AuthorizationRequest {
 
 /** The identity the provider vouched for, from the verified ID token (and UserInfo). */
 export interface ProviderIdentity {
+  /** The ID token's `iss` and `sub`: who this person is at the provider, for good. */
+  issuer: string;
+  subject: string;
   email: string | null;
   emailVerified: boolean;
   givenName: string | null;
@@ -110,7 +113,8 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string) {
     /**
      * Redeems the code of the provider's answer (callbackQuery: the redirect's query string).
      * openid-client checks the state, PKCE, the ID token's issuer, audience, signature (JWKS),
-     * expiry and nonce; a provider whose ID token names no email is asked its UserInfo.
+     * expiry and nonce, and here its issue time; a provider whose ID token names no email is
+     * asked its UserInfo.
      */
     async redeem(
       callbackQuery: string,
@@ -128,14 +132,22 @@ export function createOidcClient(settings: OidcSettings, redirectUri: string) {
         });
         const claims = tokens.claims();
         if (!claims || !tokens.id_token) throw new OidcFailure('invalid_response', 'no ID token');
+        // openid-client refuses an iat too far in the past, not one in the future: a token
+        // from a provider whose clock is ahead, or minted ahead of time, is refused here.
+        if (claims.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS)
+          throw new OidcFailure('invalid_response', 'ID token issued in the future (iat)');
         let source: Record<string, unknown> = claims;
         if (!text(claims.email)) {
+          // UserInfo fills in what the ID token leaves out and never overrides what it says
+          // (email_verified above all): the signed ID token is the stronger statement.
           source = {
-            ...claims,
             ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)),
+            ...claims,
           };
         }
         return {
+          issuer: claims.iss,
+          subject: claims.sub,
           email: text(source.email)?.toLowerCase() ?? null,
           // Entra ID sends no email_verified; its optional claim xms_edov says the same.
           emailVerified: source.email_verified === true || source.xms_edov === true,

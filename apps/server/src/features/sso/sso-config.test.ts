@@ -31,6 +31,7 @@ describe('single sign-on configuration', () => {
       scopes: 'openid email profile',
       only: false,
       autoProvision: null,
+      allowedDomains: [],
     });
     expect(
       loadConfig({
@@ -39,12 +40,14 @@ describe('single sign-on configuration', () => {
         OIDC_SCOPES: 'openid  email profile offline_access',
         OIDC_ONLY: 'true',
         OIDC_AUTO_PROVISION: 'clinician',
+        OIDC_ALLOWED_DOMAINS: ' Clinic.example, hospital.example clinic.example ',
       }).oidc,
     ).toMatchObject({
       name: 'Hospital Login',
       scopes: 'openid email profile offline_access',
       only: true,
       autoProvision: 'CLINICIAN',
+      allowedDomains: ['clinic.example', 'hospital.example'],
     });
   });
 
@@ -60,6 +63,24 @@ describe('single sign-on configuration', () => {
     [{ ...OIDC, OIDC_NAME: 'x'.repeat(61) }, 'OIDC_NAME must be at most 60 characters'],
     [{ ...OIDC, OIDC_ONLY: 'maybe' }, 'OIDC_ONLY'],
     [{ ...OIDC, OIDC_AUTO_PROVISION: 'administrator' }, 'OIDC_AUTO_PROVISION'],
+    [
+      { ...OIDC, OIDC_AUTO_PROVISION: 'clinician' },
+      'OIDC_AUTO_PROVISION=clinician needs OIDC_ALLOWED_DOMAINS',
+    ],
+    [
+      { ...OIDC, OIDC_AUTO_PROVISION: 'clinician', OIDC_ALLOWED_DOMAINS: ' , ' },
+      'OIDC_AUTO_PROVISION=clinician needs OIDC_ALLOWED_DOMAINS',
+    ],
+    [
+      { ...OIDC, OIDC_AUTO_PROVISION: 'clinician', OIDC_ALLOWED_DOMAINS: '@clinic.example' },
+      'OIDC_ALLOWED_DOMAINS must be email domains separated by commas',
+    ],
+    [
+      { ...OIDC, OIDC_ALLOWED_DOMAINS: 'clinic.example,*.hospital.example' },
+      'OIDC_ALLOWED_DOMAINS must be email domains',
+    ],
+    [{ ...OIDC, OIDC_ALLOWED_DOMAINS: 'localhost' }, 'OIDC_ALLOWED_DOMAINS must be email domains'],
+    [{ ...OIDC, OIDC_ALLOWED_DOMAINS: 'x'.repeat(5000) }, 'OIDC_ALLOWED_DOMAINS'],
   ])('refuses to start with %o', (env, sentence) => {
     expect(startError(env)).toContain(sentence);
   });

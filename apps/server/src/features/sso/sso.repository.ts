@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
-import { ssoSignIns } from '#app/db/schema/sso';
+import { ssoIdentities, ssoSignIns } from '#app/db/schema/sso';
 import { users } from '#app/db/schema/users';
 
 export type SsoSignInRow = typeof ssoSignIns.$inferSelect;
@@ -76,24 +76,75 @@ export async function activateInvitedStaff(db: Database, userId: number, now: Da
     .where(and(eq(users.id, userId), eq(users.status, 'PENDING_ACTIVATION')));
 }
 
-/** OIDC_AUTO_PROVISION=clinician: a clinician without a portal password. */
+/**
+ * OIDC_AUTO_PROVISION=clinician: a clinician who never gets a portal password, bound to the
+ * provider identity that created it, in one transaction. Undefined when the email has an
+ * account already (another process provisioned the same person a moment ago).
+ */
 export async function insertProvisionedClinician(
   db: Database,
   person: { email: string; firstName: string; lastName: string },
+  identity: { issuer: string; subject: string },
   now: Date,
 ) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        role: 'CLINICIAN',
+        status: 'ACTIVATED',
+        email: person.email,
+        passwordHash: null,
+        provisionedBySso: true,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        joinedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!row) return undefined;
+    // The caller found this identity unbound; should a racing sign-in bind it first, the
+    // unique index fails this insert and takes the new account back with it.
+    await tx
+      .insert(ssoIdentities)
+      .values({ userId: row.id, issuer: identity.issuer, subject: identity.subject });
+    return row;
+  });
+}
+
+/** The account a provider identity is bound to, if any. */
+export async function findBoundUserId(
+  db: Database,
+  identity: { issuer: string; subject: string },
+): Promise<number | undefined> {
   const [row] = await db
-    .insert(users)
-    .values({
-      role: 'CLINICIAN',
-      status: 'ACTIVATED',
-      email: person.email,
-      passwordHash: null,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      joinedAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return row;
+    .select({ userId: ssoIdentities.userId })
+    .from(ssoIdentities)
+    .where(
+      and(eq(ssoIdentities.issuer, identity.issuer), eq(ssoIdentities.subject, identity.subject)),
+    )
+    .limit(1);
+  return row?.userId;
+}
+
+/**
+ * Binds the account to the provider identity on its first sign-in through this issuer, and
+ * answers whether the account is bound to exactly this identity: false when it is bound to
+ * another `sub`, or this `sub` is bound to another account.
+ */
+export async function bindIdentity(
+  db: Database,
+  userId: number,
+  identity: { issuer: string; subject: string },
+): Promise<boolean> {
+  await db
+    .insert(ssoIdentities)
+    .values({ userId, issuer: identity.issuer, subject: identity.subject })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ subject: ssoIdentities.subject })
+    .from(ssoIdentities)
+    .where(and(eq(ssoIdentities.userId, userId), eq(ssoIdentities.issuer, identity.issuer)))
+    .limit(1);
+  return row?.subject === identity.subject;
 }

@@ -36,7 +36,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Single sign-on (issue 20). `start` remembers a sign-in and sends the browser to the provider;
+ * Single sign-on (ADR 0015). `start` remembers a sign-in and sends the browser to the provider;
  * `callback` redeems the provider's answer and decides who it is, once; `complete`, called by
  * the login page, starts the portal's own session exactly as a password sign-in does (the same
  * two-step sign-in, refresh family, idle logoff and audit).
@@ -84,13 +84,19 @@ export function createSsoService(deps: {
   async function matchAccount(
     identity: ProviderIdentity,
     caller: CallerContext,
-  ): Promise<{ userId: number } | { refusal: SsoRefusal; userId?: number }> {
+  ): Promise<{ userId: number } | { refusal: SsoRefusal; userId?: number; detail?: string }> {
     const email = identity.email;
     if (!email) return { refusal: 'email_missing' };
     if (!identity.emailVerified) return { refusal: 'email_unverified' };
     const user = await accountRepo.findUserByEmail(db, email);
     if (!user) {
+      // A provider identity bound to an account whose email it no longer has signs in nowhere.
+      const boundTo = await repo.findBoundUserId(db, identity);
+      if (boundTo !== undefined) return { refusal: 'identity_mismatch', userId: boundTo };
       if (settings?.autoProvision !== 'CLINICIAN') return { refusal: 'unknown_account' };
+      const domain = email.slice(email.lastIndexOf('@') + 1);
+      if (!settings.allowedDomains.includes(domain))
+        return { refusal: 'unknown_account', detail: 'email domain not in OIDC_ALLOWED_DOMAINS' };
       const created = await repo.insertProvisionedClinician(
         db,
         {
@@ -98,6 +104,7 @@ export function createSsoService(deps: {
           firstName: (identity.givenName ?? email.split('@')[0] ?? '').slice(0, MAX_NAME_LENGTH),
           lastName: (identity.familyName ?? '').slice(0, MAX_NAME_LENGTH),
         },
+        identity,
         new Date(),
       );
       // Another process provisioned the same person a moment ago: match that account.
@@ -111,6 +118,10 @@ export function createSsoService(deps: {
     }
     if (user.role === 'PARTICIPANT') return { refusal: 'not_staff', userId: user.id };
     if (user.status === 'SUSPENDED') return { refusal: 'account_suspended', userId: user.id };
+    // The first sign-in binds the account to this iss + sub; a different sub with the same
+    // email (the address reassigned at the provider) is someone else.
+    if (!(await repo.bindIdentity(db, user.id, identity)))
+      return { refusal: 'identity_mismatch', userId: user.id };
     if (user.status === 'PENDING_ACTIVATION')
       await repo.activateInvitedStaff(db, user.id, new Date());
     return { userId: user.id };
@@ -167,6 +178,7 @@ export function createSsoService(deps: {
         return refuse(match.refusal, caller, {
           userId: match.userId ?? null,
           email: identity.email,
+          ...(match.detail ? { detail: match.detail } : {}),
         });
       await repo.acceptSignIn(db, row.id, match.userId, identity.idToken);
       return { ok: true };

@@ -4,12 +4,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
+import { messageSchema } from '@recovery-portal/contract/envelope';
+import { MESSAGES } from '@recovery-portal/contract/messages';
 import { mfaChallengeSchema } from '@recovery-portal/contract/mfa';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { signInOptionsSchema, ssoCompletionSchema } from '@recovery-portal/contract/sso';
 import { SSO_REFUSAL_MESSAGES, type SsoRefusal } from '@recovery-portal/contract/sso-constants';
 import { auditLog } from '#app/db/schema/audit';
-import { ssoSignIns } from '#app/db/schema/sso';
+import { ssoIdentities, ssoSignIns } from '#app/db/schema/sso';
 import { users } from '#app/db/schema/users';
 import {
   authHeaders,
@@ -52,7 +54,22 @@ const IDENTITIES: Record<string, TestIdentity> = {
   participant: { email: 'patient.sso@clinic.test', email_verified: true },
   invited: { email: 'invited.sso@clinic.test', email_verified: true },
   noemail: {},
+  // A different person at the provider (another sub) who was given Cleo's email.
+  impostor: { email: 'cleo.sso@clinic.test', email_verified: true },
+  // UserInfo says verified; the ID token (idTokenClaims below) says not.
+  downgraded: { email: 'downgraded.sso@clinic.test', email_verified: true },
+  early: { email: 'early.sso@clinic.test', email_verified: true },
+  skewed: { email: 'skewed.sso@clinic.test', email_verified: true },
 };
+
+/** ID token claims the provider gets wrong, by login name; iat in seconds from now. */
+function misbehaviour(login: string): Record<string, unknown> | undefined {
+  const now = Math.floor(Date.now() / 1000);
+  if (login === 'downgraded') return { email_verified: false };
+  if (login === 'early') return { iat: now + 10 * 60 };
+  if (login === 'skewed') return { iat: now + 30 };
+  return undefined;
+}
 
 const oidcEnv = (issuer: string) => ({
   OIDC_ISSUER: issuer,
@@ -70,6 +87,7 @@ beforeAll(async () => {
     client,
     accounts: IDENTITIES,
     claimsInIdToken: false,
+    idTokenClaims: misbehaviour,
   });
   testApp = await buildTestApp(oidcEnv(provider.issuer));
 });
@@ -378,6 +396,7 @@ describe('OIDC_AUTO_PROVISION=clinician', () => {
     const provisioning = await buildTestApp({
       ...oidcEnv(provider.issuer),
       OIDC_AUTO_PROVISION: 'clinician',
+      OIDC_ALLOWED_DOMAINS: 'hospital.example, Clinic.test',
     });
     try {
       const { browserKey, location } = await signInAs('stranger', provisioning);
@@ -394,7 +413,21 @@ describe('OIDC_AUTO_PROVISION=clinician', () => {
         email: 'new.person@clinic.test',
         status: 'ACTIVATED',
         passwordHash: null,
+        provisionedBySso: true,
       });
+      expect(await provisioning.db.select().from(ssoIdentities)).toEqual([
+        expect.objectContaining({
+          userId: created?.id,
+          issuer: provider.issuer,
+          subject: 'stranger',
+        }),
+      ]);
+      // "Forgot password?" gives the account no portal password: the same answer, no mail.
+      const reset = await postJson(provisioning.app, API_PATHS.account.sendCode, {
+        user_name: 'new.person@clinic.test',
+      });
+      expect(successData(reset, messageSchema).message).toBe(MESSAGES.account.codeSent);
+      expect(provisioning.sentMail).toEqual([]);
       const actions = await provisioning.db
         .select({ action: auditLog.action })
         .from(auditLog)
@@ -409,6 +442,111 @@ describe('OIDC_AUTO_PROVISION=clinician', () => {
     } finally {
       await provisioning.close();
     }
+  });
+
+  it('creates no account for an email outside OIDC_ALLOWED_DOMAINS', async () => {
+    const provisioning = await buildTestApp({
+      ...oidcEnv(provider.issuer),
+      OIDC_AUTO_PROVISION: 'clinician',
+      OIDC_ALLOWED_DOMAINS: 'hospital.example,sub.clinic.test',
+    });
+    try {
+      const outcome = await signInAs('stranger', provisioning);
+      expect(outcome.location).toBe('/login?sso_error=unknown_account');
+      const [row] = await provisioning.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.requestId, outcome.requestId));
+      expect(row?.details).toMatchObject({
+        reason: 'unknown_account',
+        detail: 'email domain not in OIDC_ALLOWED_DOMAINS',
+      });
+      expect(await provisioning.db.select().from(users)).toEqual([]);
+    } finally {
+      await provisioning.close();
+    }
+  });
+
+  it("creates no account for a provider identity bound to another account's email", async () => {
+    const provisioning = await buildTestApp({
+      ...oidcEnv(provider.issuer),
+      OIDC_AUTO_PROVISION: 'clinician',
+      OIDC_ALLOWED_DOMAINS: 'clinic.test',
+    });
+    try {
+      const earlier = await createUser(provisioning.db, { email: 'old.address@clinic.test' });
+      await provisioning.db
+        .insert(ssoIdentities)
+        .values({ userId: earlier.id, issuer: provider.issuer, subject: 'stranger' });
+      const outcome = await signInAs('stranger', provisioning);
+      expect(outcome.location).toBe('/login?sso_error=identity_mismatch');
+      expect(await provisioning.db.select({ id: users.id }).from(users)).toEqual([
+        { id: earlier.id },
+      ]);
+    } finally {
+      await provisioning.close();
+    }
+  });
+});
+
+describe('the provider identity an account is bound to', () => {
+  it('is bound at the first sign-in; a later different sub with the same email is refused', async () => {
+    const clinician = await createUser(testApp.db, { email: 'cleo.sso@clinic.test' });
+    expect((await signInAs('clinician')).location).toBe('/login?sso=1');
+    expect(await testApp.db.select().from(ssoIdentities)).toEqual([
+      expect.objectContaining({
+        userId: clinician.id,
+        issuer: provider.issuer,
+        subject: 'clinician',
+      }),
+    ]);
+    await expectRefused(await signInAs('impostor'), 'identity_mismatch', 'cleo.sso@clinic.test');
+    // The bound person still signs in.
+    const again = await signInAs('clinician');
+    expect(again.location).toBe('/login?sso=1');
+    successData(await complete(again.browserKey), ssoCompletionSchema);
+  });
+
+  it("refuses an identity bound to another account, even with this account's email", async () => {
+    const other = await createUser(testApp.db, { email: 'other.sso@clinic.test' });
+    await createUser(testApp.db, { email: 'cleo.sso@clinic.test' });
+    await testApp.db
+      .insert(ssoIdentities)
+      .values({ userId: other.id, issuer: provider.issuer, subject: 'clinician' });
+    await expectRefused(await signInAs('clinician'), 'identity_mismatch', 'cleo.sso@clinic.test');
+  });
+
+  it('binds anew when the portal is moved to another issuer', async () => {
+    const clinician = await createUser(testApp.db, { email: 'cleo.sso@clinic.test' });
+    await testApp.db
+      .insert(ssoIdentities)
+      .values({ userId: clinician.id, issuer: 'https://old-idp.example', subject: 'someone' });
+    expect((await signInAs('clinician')).location).toBe('/login?sso=1');
+    expect(await testApp.db.select().from(ssoIdentities)).toHaveLength(2);
+  });
+});
+
+describe("the ID token's word", () => {
+  it('refuses an ID token issued more than a minute ahead of the clock', async () => {
+    await createUser(testApp.db, { email: 'early.sso@clinic.test' });
+    const outcome = await signInAs('early');
+    await expectRefused(outcome, 'invalid_response');
+    const [row] = await auditOf(outcome.requestId);
+    expect(row?.details).toMatchObject({ detail: 'ID token issued in the future (iat)' });
+  });
+
+  it("accepts a provider clock a few seconds ahead of the portal's", async () => {
+    await createUser(testApp.db, { email: 'skewed.sso@clinic.test' });
+    expect((await signInAs('skewed')).location).toBe('/login?sso=1');
+  });
+
+  it("never lets UserInfo override the ID token's email_verified", async () => {
+    await createUser(testApp.db, { email: 'downgraded.sso@clinic.test' });
+    await expectRefused(
+      await signInAs('downgraded'),
+      'email_unverified',
+      'downgraded.sso@clinic.test',
+    );
   });
 });
 

@@ -38,6 +38,11 @@ export async function startTestIdentityProvider(options: {
   client: TestProviderClient;
   accounts: Record<string, TestIdentity>;
   claimsInIdToken?: boolean;
+  /**
+   * Claims put into (or over) the ID token of the person with this login name, as a provider
+   * that misbehaves would: say, an `iat` ahead of the clock. Read when the token is issued.
+   */
+  idTokenClaims?: (login: string) => Record<string, unknown> | undefined;
 }): Promise<TestIdentityProvider> {
   // The port is known only once listening, and the provider needs it for its issuer: requests
   // arriving in between wait for the provider instead of hanging unanswered.
@@ -106,6 +111,17 @@ export async function startTestIdentityProvider(options: {
     },
   };
   const provider = new Provider(issuer, configuration);
+  const { idTokenClaims } = options;
+  if (idTokenClaims) {
+    const issue = provider.IdToken.prototype.issue;
+    provider.IdToken.prototype.issue = function (this: InstanceType<typeof provider.IdToken>, use) {
+      if (use.use === 'idtoken') {
+        const extra = idTokenClaims(String(this.available.sub));
+        for (const [claim, value] of Object.entries(extra ?? {})) this.set(claim, value);
+      }
+      return issue.call(this, use);
+    };
+  }
   const handle = provider.callback();
   ready((request, response) => void handle(request, response));
   return {
