@@ -92,9 +92,9 @@ async function main() {
           keep: config.backup.keep,
           key: config.backup.key,
           takeBackup,
-        logger: app.log,
-      })
-    : async () => {};
+          logger: app.log,
+        })
+      : async () => {};
   // Only this process can read the embedded database: `npm run backup` asks it over a socket.
   let stopBackupRequests = async () => {};
   if (config.databaseKind === 'pglite') {
