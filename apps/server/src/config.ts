@@ -92,6 +92,12 @@ const envSchema = z.object({
     )
     .optional(),
   BACKUP_KEEP: positiveInt.max(10_000).default(7),
+  /** The passphrase every backup is encrypted with; kept outside DATA_DIR and the backups. */
+  BACKUP_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters (npm run backup:key prints a new random one)')
+    .max(1024, 'must be at most 1024 characters')
+    .optional(),
   /** Paper of the recovery report when the request names none (issue 22). */
   REPORT_PAPER: z.enum(REPORT_PAPERS, { error: 'must be a4 or letter' }).default('a4'),
 });
@@ -104,7 +110,13 @@ function backupIntervalMs(every: string): number {
   return Number(every.slice(0, -1)) * BACKUP_UNIT_MS[unit];
 }
 
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'SMTP_URL', 'OIDC_CLIENT_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'OIDC_CLIENT_SECRET',
+  'BACKUP_KEY',
+]);
 
 export type Config = ReturnType<typeof buildConfig>;
 
@@ -154,11 +166,15 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     ),
     /** What coach conversations are screened for: the defaults, or FLAG_TERMS_FILE's list. */
     flagConcerns: env.FLAG_TERMS_FILE ? readConcernsFile(env.FLAG_TERMS_FILE) : DEFAULT_CONCERNS,
-    /** Where scheduled backups go, how often (null: never) and how many are kept. */
+    /**
+     * Where scheduled backups go, how often (null: never), how many are kept, and the key they
+     * are encrypted with (null: no backup can be written, verified or restored).
+     */
     backup: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       everyMs: env.BACKUP_EVERY ? backupIntervalMs(env.BACKUP_EVERY) : null,
       keep: env.BACKUP_KEEP,
+      key: env.BACKUP_KEY ?? null,
     },
     oidc: oidcConfig(env),
     reportPaper: env.REPORT_PAPER,
@@ -258,6 +274,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.isProduction && !config.jwtSecret) {
     throw new ConfigError(
       'Invalid configuration: JWT_SECRET is required when NODE_ENV=production (at least 32 characters).',
+    );
+  }
+  if (config.backup.everyMs !== null && !config.backup.key) {
+    throw new ConfigError(
+      'Invalid configuration: BACKUP_EVERY needs BACKUP_KEY, the passphrase scheduled backups are encrypted with (at least 32 characters; npm run backup:key prints a new one to keep outside DATA_DIR).',
     );
   }
   return config;

@@ -83,15 +83,18 @@ async function main() {
         )
       : async () => {};
   const takeBackup = (out: Writable) => writeBackup({ database, dataDir: config.dataDir, out });
-  const stopScheduledBackups = config.backup.everyMs
-    ? startScheduledBackups({
-        dir: config.backup.dir,
-        everyMs: config.backup.everyMs,
-        keep: config.backup.keep,
-        takeBackup,
-        logger: app.log,
-      })
-    : async () => {};
+  // loadConfig refuses BACKUP_EVERY without BACKUP_KEY.
+  const stopScheduledBackups =
+    config.backup.everyMs && config.backup.key
+      ? startScheduledBackups({
+          dir: config.backup.dir,
+          everyMs: config.backup.everyMs,
+          keep: config.backup.keep,
+          key: config.backup.key,
+          takeBackup,
+          logger: app.log,
+        })
+      : async () => {};
   // Only this process can read the embedded database: `npm run backup` asks it over a socket.
   let stopBackupRequests = async () => {};
   if (config.databaseKind === 'pglite') {

@@ -28,6 +28,19 @@ export function parseCliOptions<T extends z.ZodType>(
   return parsed.data;
 }
 
+/** What each backup command says when BACKUP_KEY is missing. */
+export const MISSING_BACKUP_KEY = {
+  write:
+    'BACKUP_KEY is not set: every backup is encrypted with it. Run `npm run backup:key` for a new one, keep it outside DATA_DIR and away from the backups, and set BACKUP_KEY to it.',
+  read: 'BACKUP_KEY is not set: a backup opens only with the key it was encrypted with. Set BACKUP_KEY to that key.',
+} as const;
+
+/** BACKUP_KEY, or an error with the sentence that says why the command needs it. */
+export function requireBackupKey(config: Config, use: keyof typeof MISSING_BACKUP_KEY): string {
+  if (config.backup.key) return config.backup.key;
+  throw new Error(MISSING_BACKUP_KEY[use]);
+}
+
 /**
  * Opens the configured database migrated to the latest schema, runs `work` and closes it. An
  * embedded data directory is locked meanwhile, so a running server cannot open it too.

@@ -2,13 +2,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#app/config';
 import { restoreBackup } from '#app/features/backup/restore-backup';
-import { runCli } from './cli-support';
+import { requireBackupKey, runCli } from './cli-support';
 
 const USAGE = 'Usage: npm run restore -- FILE [--replace]';
 
 /**
- * Restores a backup into the PostgreSQL database DATABASE_URL names, or else into DATA_DIR.
- * Stop the servers first. A target that holds data is refused unless --replace is given.
+ * Restores a backup, decrypted with BACKUP_KEY, into the PostgreSQL database DATABASE_URL
+ * names, or else into DATA_DIR. Stop the servers first. A target that holds data is refused
+ * unless --replace is given. DATA_DIR is left 0700 with its files 0600, as the server keeps it.
  */
 async function main() {
   const { values, positionals } = parseArgs({
@@ -19,12 +20,13 @@ async function main() {
     throw new Error(`Name one backup file.\n${USAGE}`);
   const file = path.resolve(positionals[0]);
   const config = loadConfig();
+  const key = requireBackupKey(config, 'read');
   const report = await restoreBackup(
     file,
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, dataDir: config.dataDir }
       : { kind: 'pglite', dataDir: config.dataDir },
-    { replace: values.replace },
+    { replace: values.replace, key },
   );
   const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
   const into =

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messageSchema } from '@recovery-portal/contract/envelope';
 import { API_PATHS, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { Database } from '#app/db/client';
 import { loginCodes } from '#app/db/schema/auth';
 import { outbox } from '#app/db/schema/outbox';
 import { buildTestApp, postJson, successData, type TestApp } from '#app/test/build-test-app';
@@ -68,6 +69,24 @@ function header(raw: string, name: string): string | undefined {
   return line?.slice(name.length + 1).trim();
 }
 
+/** The tables of schema public in which some row's text holds `text`. */
+async function tablesHolding(db: Database, text: string): Promise<string[]> {
+  const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+  const tables = rowsOf(
+    await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`),
+  ).map((row) => String(row.tablename));
+  const holding: string[] = [];
+  for (const table of tables) {
+    const [row] = rowsOf(
+      await db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table)} as r where r::text like ${`%${text}%`}`,
+      ),
+    );
+    if (Number(row?.n) > 0) holding.push(table);
+  }
+  return holding;
+}
+
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let testApp: TestApp;
 
@@ -114,6 +133,9 @@ describe('SMTP mail', () => {
     expect(stored?.codeHash).toBe(createHash('sha256').update(code).digest('hex'));
     // With SMTP configured nothing lands in the outbox table.
     expect(await testApp.db.select().from(outbox)).toHaveLength(0);
+    // Sent, the code is kept nowhere but as its digest: no row, no backup can hand it on.
+    expect(await tablesHolding(testApp.db, code)).toEqual([]);
+    expect(await tablesHolding(testApp.db, stored?.codeHash ?? '-')).toEqual(['login_codes']);
   });
 
   it('no mail is sent for an email without an account', async () => {

@@ -31,13 +31,13 @@ async function syncFolder(dir: string): Promise<void> {
  * Writes a file so that its final name only ever holds a complete, checked file: the content
  * goes to a temporary file in the same folder, is flushed to disk, checked, and renamed into
  * place (atomic within one file system). A failure or a kill leaves at most the temporary file;
- * an existing file under the final name is never replaced.
+ * an existing file under the final name is never replaced. Resolves to what the check found.
  */
-export async function writeFileAtomically(
+export async function writeFileAtomically<T>(
   finalPath: string,
   produce: (out: Writable) => Promise<unknown>,
-  check?: (writtenPath: string) => Promise<unknown>,
-): Promise<void> {
+  check: (writtenPath: string) => Promise<T>,
+): Promise<T> {
   const dir = path.dirname(finalPath);
   await mkdir(dir, { recursive: true });
   if (await stat(finalPath).catch(() => null)) {
@@ -57,9 +57,10 @@ export async function writeFileAtomically(
     } finally {
       await handle.close();
     }
-    await check?.(partial);
+    const checked = await check(partial);
     await rename(partial, finalPath);
     await syncFolder(dir);
+    return checked;
   } catch (error) {
     // The stream opens its file asynchronously: close it first, or a producer that failed at
     // once could see the temporary file appear after its removal.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * A backup is one gzip-compressed tar archive (docs/decisions/0017-backups.md):
+ * A backup is one gzip-compressed tar archive, encrypted with BACKUP_KEY (backup-crypto.ts;
+ * docs/decisions/0017-backups.md):
  *   dump.sql                      the data of every table, as `pg_dump --data-only` writes it
  *   files/dicom/<sha[0:2]>/<sha>  every stored DICOM file a row of dump.sql refers to
  *   manifest.json                 last: format, schema level, row counts, size and SHA-256 of
@@ -12,10 +13,18 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const DUMP_ENTRY = 'dump.sql';
 export const MANIFEST_ENTRY = 'manifest.json';
 export const DICOM_ENTRY_PREFIX = 'files/dicom/';
-/** What scheduled backups are called; pruning only ever touches names of this shape. */
-export const BACKUP_FILE_PATTERN = /^recovery-portal-\d{8}T\d{6}Z\.tar\.gz$/;
+/**
+ * What scheduled backups are called; pruning only ever touches names of this shape. Those
+ * without `.age` were written unencrypted by earlier versions: they are pruned like the rest.
+ */
+export const BACKUP_FILE_PATTERN = /^recovery-portal-\d{8}T\d{6}Z\.tar\.gz(\.age)?$/;
 /** The manifest lists every file; far more than any clinic's store, far less than memory. */
 export const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+/** An archive that is not a complete, unaltered backup; the message says what is wrong. */
+export class BackupArchiveError extends Error {
+  override name = 'BackupArchiveError';
+}
 
 const SHA256 = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 hex digest');
 const DICOM_ENTRY = /^files\/dicom\/([0-9a-f]{2})\/([0-9a-f]{64})$/;
@@ -56,5 +65,5 @@ export function backupFileName(when: Date): string {
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
-  return `recovery-portal-${stamp}.tar.gz`;
+  return `recovery-portal-${stamp}.tar.gz.age`;
 }

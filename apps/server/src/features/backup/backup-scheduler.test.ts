@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { writeBackup } from './backup-archive';
 import { runScheduledBackup } from './backup-scheduler';
 import { verifyArchive } from './read-archive';
 
+const KEY = 'the clinic backup key, kept in a password manager';
 let root = '';
 let database: DatabaseHandle;
 
@@ -44,17 +45,17 @@ describe('scheduled backups', () => {
         const minutesAgo = new Date(start + hour * 3_600_000 - 10 * 60_000);
         await utimes(path.join(dir, '.recent.tar.gz.partial-bbbbbb'), minutesAgo, minutesAgo);
       }
-      written.push(path.basename(await runScheduledBackup({ dir, keep: 2, takeBackup })));
+      written.push(path.basename(await runScheduledBackup({ dir, keep: 2, key: KEY, takeBackup })));
     }
     vi.useRealTimers();
     expect(written).toEqual([
-      'recovery-portal-20310301T020000Z.tar.gz',
-      'recovery-portal-20310301T030000Z.tar.gz',
-      'recovery-portal-20310301T040000Z.tar.gz',
+      'recovery-portal-20310301T020000Z.tar.gz.age',
+      'recovery-portal-20310301T030000Z.tar.gz.age',
+      'recovery-portal-20310301T040000Z.tar.gz.age',
     ]);
     const names = (await readdir(dir)).sort();
     expect(names).toEqual(['.recent.tar.gz.partial-bbbbbb', ...written.slice(1)]);
-    for (const name of written.slice(1)) await verifyArchive(path.join(dir, name));
+    for (const name of written.slice(1)) await verifyArchive(path.join(dir, name), KEY);
   }, 60_000);
 
   it('a failed backup leaves no file under a final name and the earlier ones as they were', async () => {
@@ -64,6 +65,7 @@ describe('scheduled backups', () => {
     const good = await runScheduledBackup({
       dir,
       keep: 5,
+      key: KEY,
       takeBackup: (out) => writeBackup({ database, dataDir: root, out }),
     });
     vi.setSystemTime(new Date('2031-03-02T03:00:00Z'));
@@ -71,6 +73,7 @@ describe('scheduled backups', () => {
       runScheduledBackup({
         dir,
         keep: 5,
+        key: KEY,
         takeBackup: async (out) => {
           out.write('a partial archive');
           throw new Error('the disk filled up');
@@ -81,6 +84,36 @@ describe('scheduled backups', () => {
     const names = await readdir(dir);
     expect(names.filter((name) => !isPartialName(name))).toEqual([path.basename(good)]);
     expect(names.filter(isPartialName)).toEqual([]);
-    await verifyArchive(good);
+    await verifyArchive(good, KEY);
+  }, 60_000);
+
+  it('prune the unencrypted archives earlier versions wrote, oldest first, and nothing else', async () => {
+    const dir = path.join(root, 'upgraded');
+    await mkdir(dir, { recursive: true });
+    const earlier = [
+      'recovery-portal-20310101T020000Z.tar.gz',
+      'recovery-portal-20310102T020000Z.tar.gz',
+    ];
+    for (const name of [...earlier, 'clinic-export.tar.gz']) {
+      await writeFile(path.join(dir, name), 'plaintext');
+    }
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-03T02:00:00Z'));
+    const encrypted = await runScheduledBackup({
+      dir,
+      keep: 2,
+      key: KEY,
+      takeBackup: (out) => writeBackup({ database, dataDir: root, out }),
+    });
+    vi.useRealTimers();
+    expect((await readdir(dir)).sort()).toEqual([
+      'clinic-export.tar.gz',
+      earlier[1],
+      path.basename(encrypted),
+    ]);
+    const bytes = await readFile(encrypted);
+    expect(bytes.subarray(0, 22).toString()).toBe('age-encryption.org/v1\n');
+    expect(bytes.includes('recovery-portal-backup')).toBe(false);
+    await verifyArchive(encrypted, KEY);
   }, 60_000);
 });

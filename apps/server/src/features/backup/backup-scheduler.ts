@@ -2,8 +2,8 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { BACKUP_FILE_PATTERN, backupFileName } from './backup-format';
-import { isPartialName, writeFileAtomically } from './atomic-file';
-import { verifyArchive } from './read-archive';
+import { isPartialName } from './atomic-file';
+import { writeBackupFile } from './backup-file';
 import { startPeriodicTask } from '#app/core/periodic-task';
 
 /** The part of a pino/Fastify logger the scheduler uses. */
@@ -16,6 +16,9 @@ export interface ScheduledBackupOptions {
   dir: string;
   everyMs: number;
   keep: number;
+  /** BACKUP_KEY: every archive is encrypted with it. */
+  key: string;
+  /** Writes the plaintext archive; it reaches the disk only encrypted. */
   takeBackup: (out: Writable) => Promise<unknown>;
   logger: SchedulerLogger;
 }
@@ -24,15 +27,15 @@ export interface ScheduledBackupOptions {
 const STALE_PARTIAL_MS = 6 * 60 * 60_000;
 
 /**
- * One scheduled backup: written atomically into `dir` and checked (every checksum) before it
- * gets its final name; then only the newest `keep` backups stay, and temporary files that a
+ * One scheduled backup: encrypted, written atomically into `dir` and checked (it decrypts with
+ * the key, every checksum matches) before it gets its final name; then only the newest `keep` backups stay, and temporary files that a
  * kill left behind are removed. Resolves to the new file's path.
  */
 export async function runScheduledBackup(
   options: Omit<ScheduledBackupOptions, 'everyMs' | 'logger'>,
 ): Promise<string> {
   const target = path.join(options.dir, backupFileName(new Date()));
-  await writeFileAtomically(target, options.takeBackup, verifyArchive);
+  await writeBackupFile(target, options.key, options.takeBackup);
   const names = await readdir(options.dir);
   const backups = names.filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
   for (const name of backups.slice(0, Math.max(0, backups.length - options.keep))) {

@@ -9,6 +9,8 @@ import { pipeline } from 'node:stream/promises';
  * open it while the server runs: it asks the server instead, over a Unix socket inside
  * DATA_DIR/run (a folder only the owner may enter, so only who can read DATA_DIR anyway can ask).
  * The client sends "BACKUP\n"; the server answers "OK\n" and the archive, or "ERR <sentence>\n".
+ * The archive crosses the socket unencrypted: the client encrypts it with its BACKUP_KEY, so
+ * the server needs no key for backups on request.
  */
 const REQUEST = 'BACKUP\n';
 /** Unix socket paths are limited to about 104 bytes (macOS) or 108 (Linux). */

@@ -9,7 +9,12 @@ import {
   truncateTables,
   type AppliedMigration,
 } from './backup.repository';
-import { quoteIdent, type CopyTarget, type SqlSession } from './sql-session';
+import {
+  quoteIdent,
+  type ColumnReplacements,
+  type CopyTarget,
+  type SqlSession,
+} from './sql-session';
 
 export interface DumpSummary {
   migrations: AppliedMigration[];
@@ -20,14 +25,32 @@ export interface DumpSummary {
 
 const NEWLINE = 0x0a;
 
+/** What a backup holds instead of a mail body. */
+export const OUTBOX_BODY_LEFT_OUT =
+  '(Left out of the backup: a message may carry an activation code.)';
+
+/**
+ * Mail bodies may carry activation codes that still work; a backup keeps who was sent which
+ * subject when, never the body (docs/decisions/0017-backups.md).
+ */
+const LEFT_OUT = new Map<string, ColumnReplacements>([
+  [
+    'outbox',
+    new Map([
+      ['text', OUTBOX_BODY_LEFT_OUT],
+      ['html', null],
+    ]),
+  ],
+]);
+
 function copyHeader(target: CopyTarget): string {
   return `COPY public.${quoteIdent(target.table)} (${target.columns.map(quoteIdent).join(', ')}) FROM stdin;\n`;
 }
 
 /**
  * Writes the data of every table of schema public as `pg_dump --data-only` does (COPY blocks in
- * PostgreSQL's text format, then the sequences), from the session's one snapshot. psql can load
- * the result into a database migrated to the same migrations.
+ * PostgreSQL's text format, then the sequences), from the session's one snapshot, mail bodies
+ * left out. psql can load the result into a database migrated to the same migrations.
  */
 export async function writeDump(
   session: SqlSession,
@@ -51,11 +74,15 @@ export async function writeDump(
   for (const target of tables) {
     await write(copyHeader(target));
     let rows = 0;
-    await session.copyOut(target, async (chunk) => {
-      // Text format escapes newlines inside values: one line is one row.
-      for (const byte of chunk) if (byte === NEWLINE) rows += 1;
-      await write(chunk);
-    });
+    await session.copyOut(
+      target,
+      async (chunk) => {
+        // Text format escapes newlines inside values: one line is one row.
+        for (const byte of chunk) if (byte === NEWLINE) rows += 1;
+        await write(chunk);
+      },
+      LEFT_OUT.get(target.table),
+    );
     await write('\\.\n\n');
     counts.push({ name: target.table, rows });
   }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import tar from 'tar-stream';
 import {
+  BackupArchiveError,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
   dicomEntryHash,
@@ -14,19 +14,19 @@ import {
   MAX_MANIFEST_BYTES,
   type BackupManifest,
 } from './backup-format';
+import { openBackup } from './backup-crypto';
 
-/** An archive that is not a complete, unaltered backup; the message says what is wrong. */
-export class BackupArchiveError extends Error {
-  override name = 'BackupArchiveError';
-}
-
-/** Calls `onEntry` for each entry in order; the entry's stream must be consumed. */
+/**
+ * Calls `onEntry` for each entry of the archive `key` decrypts, in order; the entry's stream
+ * must be consumed. It resolves only once the whole file has authenticated, its end included.
+ */
 export async function forEachEntry(
   file: string,
+  key: string,
   onEntry: (name: string, type: string, stream: Readable) => Promise<void>,
 ): Promise<void> {
   const extract = tar.extract();
-  const reading = pipeline(createReadStream(file), createGunzip(), extract);
+  const reading = pipeline(await openBackup(file, key), createGunzip(), extract);
   reading.catch(() => undefined);
   // What the caller's handler throws (a database error, say) is not about the archive.
   let handlerError: unknown;
@@ -69,11 +69,12 @@ async function readAll(stream: Readable, limit: number): Promise<Buffer> {
 }
 
 /**
- * Reads the whole archive without writing anything: every entry must be one the format
- * defines, listed in the manifest with the same size and SHA-256, and every listed entry must
- * be there. Returns the manifest. This runs before a restore touches its target.
+ * Reads the whole archive without writing anything: it must decrypt and authenticate with
+ * `key` to its last byte, every entry must be one the format defines, listed in the manifest
+ * with the same size and SHA-256, and every listed entry must be there. Returns the manifest.
+ * This runs before a restore touches its target.
  */
-export async function verifyArchive(file: string): Promise<BackupManifest> {
+export async function verifyArchive(file: string, key: string): Promise<BackupManifest> {
   const seen = new Map<string, { sha256: string; size: number }>();
   let manifestBytes: Buffer | null = null;
   const unreadable = (error: unknown) =>
@@ -83,7 +84,7 @@ export async function verifyArchive(file: string): Promise<BackupManifest> {
           `${file} is not a readable backup archive (${error instanceof Error ? error.message : String(error)}).`,
         );
   // Every failure here, a stream's included, is the archive's: nothing else is read.
-  await forEachEntry(file, async (name, type, stream) => {
+  await forEachEntry(file, key, async (name, type, stream) => {
     if (type !== 'file') throw new BackupArchiveError(`entry ${name} is not a plain file.`);
     if (seen.has(name) || (name === MANIFEST_ENTRY && manifestBytes)) {
       throw new BackupArchiveError(`entry ${name} appears twice.`);

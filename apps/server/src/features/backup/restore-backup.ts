@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { migrationsFolder, openDatabase, type DatabaseDriver } from '#app/db/client';
+import { migrationsFolder, openDatabase } from '#app/db/client';
 import { lockDataDir } from '#app/lib/data-dir-lock';
+import { restrictTree, secureDataDir } from '#app/lib/secure-data-dir';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
-import { dicomEntryHash, DUMP_ENTRY, type BackupManifest } from './backup-format';
+import {
+  BackupArchiveError,
+  dicomEntryHash,
+  DUMP_ENTRY,
+  type BackupManifest,
+} from './backup-format';
 import { dropAllData, listTables, recordMigration, tablesWithData } from './backup.repository';
 import { loadDump } from './database-dump';
-import { BackupArchiveError, forEachEntry, verifyArchive } from './read-archive';
+import { forEachEntry, verifyArchive } from './read-archive';
 import { withSession, type SqlSession } from './sql-session';
 
 /** Where a restore goes: the configured PostgreSQL or DATA_DIR, or (to verify) memory. */
@@ -29,6 +35,13 @@ export interface RestoreReport {
   tables: { name: string; rows: number }[];
   /** Each restored file, hashed again as it was written to the store. */
   files: { sha256: string; size: number }[];
+}
+
+/** An archive verifyArchive has checked, with the key that opens it. */
+interface VerifiedArchive {
+  file: string;
+  key: string;
+  manifest: BackupManifest;
 }
 
 /** The build's migrations up to the archive's: the archive's must be a prefix of this build's. */
@@ -63,11 +76,11 @@ function refusal(tables: readonly string[]): RestoreRefusedError {
 /** Loads the archive into a session: the schema at the backup's level, its rows, its files. */
 async function restoreInto(
   session: SqlSession,
-  file: string,
-  manifest: BackupManifest,
+  archive: VerifiedArchive,
   dataDir: string,
   replace: boolean,
 ): Promise<Omit<RestoreReport, 'manifest'>> {
+  const { file, key, manifest } = archive;
   const existing = await listTables(session);
   if (existing.length > 0) {
     const filled = await tablesWithData(session);
@@ -82,7 +95,7 @@ async function restoreInto(
   const store = createDicomStore(dataDir);
   let tables: { name: string; rows: number }[] = [];
   const files: RestoreReport['files'] = [];
-  await forEachEntry(file, async (name, _type, stream: Readable) => {
+  await forEachEntry(file, key, async (name, _type, stream: Readable) => {
     if (name === DUMP_ENTRY) {
       tables = await loadDump(session, createInterface({ input: stream, crlfDelay: Infinity }));
       return;
@@ -112,47 +125,62 @@ async function restoreInto(
 }
 
 /**
- * Restores a backup archive. The whole archive is checked first (verifyArchive) and nothing is
- * written before that. The database part is one transaction: on failure the target is as it
- * was. Stored files are content-addressed, so any left by a failed restore are merely unused
- * (the server's hourly sweep removes them). On PGlite the new database is built in a folder
- * of its own and swapped in at the end.
+ * Restores a backup archive. The whole archive is decrypted and checked first (verifyArchive)
+ * and nothing is written before that. The database part is one transaction: on failure the
+ * target is as it was. Stored files are content-addressed, so any left by a failed restore are
+ * merely unused (the server's hourly sweep removes them). On PGlite the new database is built
+ * in a folder of its own and swapped in at the end. DATA_DIR ends private to its owner, as a
+ * server leaves it (0700 folders, 0600 files), whatever the umask.
  */
 export async function restoreBackup(
   file: string,
   target: RestoreTarget,
-  options: { replace: boolean },
+  options: { replace: boolean; key: string },
 ): Promise<RestoreReport> {
-  const manifest = await verifyArchive(file);
+  const manifest = await verifyArchive(file, options.key);
   migrationsToApply(manifest);
-  if (target.kind === 'postgres') {
-    const driver: DatabaseDriver = { kind: 'postgres', url: target.url };
-    const result = await withSession(driver, { mode: 'write' }, (session) =>
-      restoreInto(session, file, manifest, target.dataDir, options.replace),
-    );
-    return { manifest, ...result };
-  }
+  const archive: VerifiedArchive = { file, key: options.key, manifest };
   if (target.kind === 'pglite-memory') {
     const database = await openDatabase({ kind: 'pglite-memory' });
     try {
       const result = await withSession(database.driver, { mode: 'write' }, (session) =>
-        restoreInto(session, file, manifest, target.dataDir, false),
+        restoreInto(session, archive, target.dataDir, false),
       );
       return { manifest, ...result };
     } finally {
       await database.close();
     }
   }
-  await mkdir(target.dataDir, { recursive: true });
-  const release = lockDataDir(target.dataDir);
-  const live = path.join(target.dataDir, 'pglite');
-  const staging = path.join(target.dataDir, `.restore-${randomBytes(6).toString('hex')}`);
+  await secureDataDir(target.dataDir);
+  try {
+    const result =
+      target.kind === 'postgres'
+        ? await withSession({ kind: 'postgres', url: target.url }, { mode: 'write' }, (session) =>
+            restoreInto(session, archive, target.dataDir, options.replace),
+          )
+        : await restoreIntoDataDir(archive, target.dataDir, options.replace);
+    return { manifest, ...result };
+  } finally {
+    // PGlite writes its files 0666 whatever the umask (see secure-data-dir.ts).
+    await restrictTree(target.dataDir);
+  }
+}
+
+/** The embedded database: built beside the live one, then swapped in. */
+async function restoreIntoDataDir(
+  archive: VerifiedArchive,
+  dataDir: string,
+  replace: boolean,
+): Promise<Omit<RestoreReport, 'manifest'>> {
+  const release = lockDataDir(dataDir);
+  const live = path.join(dataDir, 'pglite');
+  const staging = path.join(dataDir, `.restore-${randomBytes(6).toString('hex')}`);
   try {
     if (await isDirectory(live)) {
-      const current = await openDatabase({ kind: 'pglite', dataDir: target.dataDir });
+      const current = await openDatabase({ kind: 'pglite', dataDir });
       try {
         const filled = await withSession(current.driver, { mode: 'snapshot' }, tablesWithData);
-        if (filled.length > 0 && !options.replace) throw refusal(filled);
+        if (filled.length > 0 && !replace) throw refusal(filled);
       } finally {
         await current.close();
       }
@@ -161,7 +189,7 @@ export async function restoreBackup(
     let result;
     try {
       result = await withSession(database.driver, { mode: 'write' }, (session) =>
-        restoreInto(session, file, manifest, target.dataDir, false),
+        restoreInto(session, archive, dataDir, false),
       );
     } finally {
       await database.close();
@@ -170,7 +198,7 @@ export async function restoreBackup(
     if (await isDirectory(live)) await rename(live, replaced);
     await rename(path.join(staging, 'pglite'), live);
     await rm(replaced, { recursive: true, force: true });
-    return { manifest, ...result };
+    return result;
   } finally {
     await rm(staging, { recursive: true, force: true });
     release();

@@ -9,6 +9,9 @@ export interface CopyTarget {
   columns: readonly string[];
 }
 
+/** Columns a COPY out writes as this constant (null: NULL) instead of what the rows hold. */
+export type ColumnReplacements = ReadonlyMap<string, string | null>;
+
 /**
  * One connection inside one transaction, on either driver: what a backup or a restore needs
  * beyond the query builder. COPY moves data in PostgreSQL's text format (the one pg_dump
@@ -19,7 +22,11 @@ export interface SqlSession {
   /** Runs SQL without parameters that may hold several statements (a migration). */
   exec(text: string): Promise<void>;
   /** Streams a table's rows out, one text-format line per row. */
-  copyOut(target: CopyTarget, write: (chunk: Buffer) => Promise<void>): Promise<void>;
+  copyOut(
+    target: CopyTarget,
+    write: (chunk: Buffer) => Promise<void>,
+    replace?: ColumnReplacements,
+  ): Promise<void>;
   /** Loads text-format lines (each ending in a newline) into a table. */
   copyIn(target: CopyTarget, lines: AsyncIterable<string>): Promise<void>;
 }
@@ -28,8 +35,23 @@ export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+function quoteLiteral(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
 function copyClause(target: CopyTarget): string {
   return `public.${quoteIdent(target.table)} (${target.columns.map(quoteIdent).join(', ')})`;
+}
+
+/** What a COPY out reads: the table, or a query giving the same columns with some replaced. */
+function copySource(target: CopyTarget, replace?: ColumnReplacements): string {
+  if (!replace?.size) return copyClause(target);
+  const columns = target.columns.map((column) => {
+    if (!replace.has(column)) return quoteIdent(column);
+    const value = replace.get(column);
+    return `${value === null || value === undefined ? 'NULL' : quoteLiteral(value)} as ${quoteIdent(column)}`;
+  });
+  return `(select ${columns.join(', ')} from public.${quoteIdent(target.table)})`;
 }
 
 /** PGlite loads a COPY from one in-memory blob: bounded chunks keep a large table affordable. */
@@ -43,8 +65,8 @@ function pgliteSession(tx: Transaction): SqlSession {
     async exec(text) {
       await tx.exec(text);
     },
-    async copyOut(target, write) {
-      const result = await tx.query(`COPY ${copyClause(target)} TO '/dev/blob'`);
+    async copyOut(target, write, replace) {
+      const result = await tx.query(`COPY ${copySource(target, replace)} TO '/dev/blob'`);
       if (result.blob) await write(Buffer.from(await result.blob.arrayBuffer()));
     },
     async copyIn(target, lines) {
@@ -75,8 +97,8 @@ function postgresSession(client: pg.Client): SqlSession {
     async exec(text) {
       await client.query(text);
     },
-    async copyOut(target, write) {
-      const stream = client.query(copyTo(`COPY ${copyClause(target)} TO STDOUT`));
+    async copyOut(target, write, replace) {
+      const stream = client.query(copyTo(`COPY ${copySource(target, replace)} TO STDOUT`));
       for await (const chunk of stream) await write(chunk as Buffer);
     },
     async copyIn(target, lines) {

@@ -13,6 +13,8 @@ import { createDicomStore } from '#app/core/imaging/dicom-store';
 import { repoRoot } from './server-process';
 import { createServerData, type ServerData } from './test-database';
 
+const BACKUP_KEY = 'resilience-tests-backup-key-0123456789abcdef';
+
 /** Enough stored bytes that writing the archive takes a while: the kill lands inside it. */
 const LARGE_FILE_BYTES = 48 * 1024 * 1024;
 
@@ -20,7 +22,11 @@ function startBackup(dataDir: string, out: string) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'apps/server/src/cli/backup.ts', '--out', out],
-    { cwd: repoRoot, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, stdio: 'pipe' },
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, BACKUP_KEY },
+      stdio: 'pipe',
+    },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -92,13 +98,13 @@ describe('a backup killed while it writes', () => {
     expect(names).not.toContain('killed.tar.gz');
     expect(names.filter((name) => !isPartialName(name))).toEqual(['earlier.tar.gz']);
     expect(await sha256Of(earlier)).toBe(earlierSha);
-    const manifest = await verifyArchive(earlier);
+    const manifest = await verifyArchive(earlier, BACKUP_KEY);
     expect(manifest.entries.map((entry) => entry.size)).toContain(LARGE_FILE_BYTES);
 
     // The killed process's DATA_DIR lock is stale, and the next backup simply works.
     const third = startBackup(data.dataDir, killed);
     expect(await third.exited, third.output()).toBe(0);
-    await verifyArchive(killed);
+    await verifyArchive(killed, BACKUP_KEY);
     await rm(killed);
   }, 300_000);
 });

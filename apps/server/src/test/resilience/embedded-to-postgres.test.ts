@@ -19,11 +19,13 @@ import { addStaff, createServerData, postgresAdminUrl, type ServerData } from '.
 
 const run = promisify(execFile);
 
+const BACKUP_KEY = 'resilience-tests-backup-key-0123456789abcdef';
+
 /** Runs one of the package's CLIs as `npm run backup` / `npm run restore` do. */
 function cli(script: string, args: string[], env: Record<string, string>) {
   return run(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}.ts`, ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', BACKUP_KEY, ...env },
     timeout: 180_000,
   });
 }
@@ -124,7 +126,11 @@ describe.skipIf(!postgresAdminUrl)('moving from the embedded database to Postgre
     expect(seen.images).toHaveLength(3);
 
     // Taken by the running server: PGlite cannot be opened by a second process.
-    const archive = path.join(embedded.dataDir, '..', `${path.basename(embedded.dataDir)}.tar.gz`);
+    const archive = path.join(
+      embedded.dataDir,
+      '..',
+      `${path.basename(embedded.dataDir)}.tar.gz.age`,
+    );
     cleanup.push(() => rm(archive, { force: true }));
     const backup = await cli('backup', ['--out', archive], { DATA_DIR: embedded.dataDir });
     expect(backup.stdout).toMatch(/taken by the running server/);
@@ -156,7 +162,7 @@ describe.skipIf(!postgresAdminUrl)('moving from the embedded database to Postgre
 
     // On PostgreSQL the command reads the database itself while the server keeps serving;
     // backup:verify restores that archive into a throw-away target and reports what it found.
-    const fromPostgres = path.join(movedDir, 'from-postgres.tar.gz');
+    const fromPostgres = path.join(movedDir, 'from-postgres.tar.gz.age');
     await cli('backup', ['--out', fromPostgres], target);
     const verified = await cli('backup-verify', [fromPostgres], {});
     expect(verified.stdout).toMatch(/from postgres/);
