@@ -6,7 +6,7 @@ import { log, run } from './lib.mjs';
 ensureInstall();
 log('Lint');
 run('npx', ['eslint', '.', '--max-warnings', '0']);
-log('Copy-paste detector (server product code)');
+log('Copy-paste detector (server, web and contract product code)');
 run('npm', ['run', 'lint:duplicates', '--silent']);
 log('Unused files, exports and dependencies (knip, every workspace)');
 run('npm', ['run', 'lint:unused', '--silent']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MeasurementKey } from './measurements';
+import { API_PATHS } from './paths';
 import { dateStringSchema, participantIdField } from './profile';
 import { insightSchema, isoDaySchema, plotPointSchema, trendSeriesSchema } from './telemetry';
 
@@ -35,6 +36,15 @@ export const TREND_SERIES_METRICS = {
   'body-pain': 'painScore',
 } as const satisfies Record<string, MeasurementKey>;
 export type TrendSeriesKind = keyof typeof TREND_SERIES_METRICS;
+
+/** The path of each single-series trend call: the server registers these, the portal calls them. */
+export const TREND_SERIES_PATHS: Record<TrendSeriesKind, string> = {
+  mood: API_PATHS.trend.mood,
+  bmi: API_PATHS.trend.bmi,
+  sleep: API_PATHS.trend.sleep,
+  'body-weight': API_PATHS.trend.bodyWeight,
+  'body-pain': API_PATHS.trend.bodyPain,
+};
 
 /** mood, bmi, sleep, body-weight and body-pain answer one TrendSeries (see telemetry.ts). */
 export const trendResponseSchema = trendSeriesSchema;

@@ -13,6 +13,7 @@ import type { Database } from '#app/db/client';
 import { sendCsvDownload } from '#app/lib/csv-download';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
+import { fileResponse } from '#app/lib/route-responses';
 import { createAuditService } from './audit.service';
 import { auditOf } from '#app/core/audit/request-audit';
 
@@ -52,8 +53,11 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database) {
         tags,
         summary: 'The filtered audit trail as a CSV download (UTF-8, RFC 4180), streamed',
         querystring: auditExportQuerySchema,
-        // No response schema: the body is a stream of CSV text (failures are still the envelope).
         produces: ['text/csv'],
+        response: {
+          200: fileResponse('text/csv', 'The audit rows as CSV text (UTF-8, RFC 4180), streamed'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -21,6 +21,7 @@ import type { Database } from '#app/db/client';
 import { AppError } from '#app/lib/app-error';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
+import { fileResponse } from '#app/lib/route-responses';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
 import type { ImagingService } from './imaging.service';
@@ -181,8 +182,11 @@ export function registerImagingRoutes(
         tags,
         summary: 'The stored DICOM file, as an attachment (application/dicom)',
         querystring: imageIdQuerySchema,
-        // No response schema: the body is the file's bytes (failures are still the envelope).
         produces: [DICOM_MEDIA_TYPE],
+        response: {
+          200: fileResponse(DICOM_MEDIA_TYPE, "The stored file's bytes, as an attachment"),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -215,8 +219,11 @@ export function registerImagingRoutes(
         tags,
         summary: `A PNG of the image's middle frame, longest side at most ${PREVIEW_MAX_SIDE} px; 422 with the reason when the data allows none (compressed, no pixels …)`,
         querystring: imageIdQuerySchema,
-        // No response schema: the body is the PNG (failures are still the envelope).
         produces: [PREVIEW_MEDIA_TYPE],
+        response: {
+          200: fileResponse(PREVIEW_MEDIA_TYPE, "The middle frame's preview"),
+          ...errorResponses(400, 401, 403, 404, 422),
+        },
       },
     },
     async (request, reply) => {

@@ -20,6 +20,7 @@ import type { Database } from '#app/db/client';
 import { sendCsvDownload } from '#app/lib/csv-download';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
+import { fileResponse } from '#app/lib/route-responses';
 import { auditOf, auditRequest } from '#app/core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
 import { createNudgeService } from './nudges.service';
@@ -60,8 +61,11 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
         tags,
         summary: 'The filtered nudge list as a CSV download (UTF-8, RFC 4180), streamed',
         querystring: nudgeExportQuerySchema,
-        // No response schema: the body is a stream of CSV text (failures are still the envelope).
         produces: ['text/csv'],
+        response: {
+          200: fileResponse('text/csv', 'The nudges as CSV text (UTF-8, RFC 4180), streamed'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -8,6 +8,8 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
 import { sendCsvDownload } from '#app/lib/csv-download';
+import { errorResponses } from '#app/lib/route-errors';
+import { fileResponse } from '#app/lib/route-responses';
 import { currentStaff } from '#app/plugins/auth';
 import { auditOf } from '#app/core/audit/request-audit';
 import { createCohortExportService } from './outcomes-export.service';
@@ -26,8 +28,14 @@ export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
         summary:
           "Published outcome scores per participant and timepoint for the participant list's filter, as a CSV download (UTF-8, RFC 4180), streamed",
         querystring: outcomeExportQuerySchema,
-        // No response schema: the body is a stream of CSV text (failures are still the envelope).
         produces: ['text/csv'],
+        response: {
+          200: fileResponse(
+            'text/csv',
+            'The outcome scores as CSV text (UTF-8, RFC 4180), streamed',
+          ),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,8 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantPathSchema } from '@recovery-portal/contract/profile';
 import { reportQuerySchema, type ReportPaper } from '@recovery-portal/contract/report';
 import type { Database } from '#app/db/client';
+import { errorResponses } from '#app/lib/route-errors';
+import { fileResponse } from '#app/lib/route-responses';
 import { auditRequest } from '#app/core/audit/request-audit';
 import type { ReportSources } from './report-data';
 import { createReportService } from './report.service';
@@ -27,8 +29,11 @@ export function registerReportRoutes(
           "The participant's recovery report as a PDF (A4 or US Letter): identification, surgery, outcome charts, adherence, pain, flags and the last review",
         params: participantPathSchema,
         querystring: reportQuerySchema,
-        // No response schema: the body is the PDF (failures are still the envelope).
         produces: ['application/pdf'],
+        response: {
+          200: fileResponse('application/pdf', 'The report, as an attachment'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import {
 import { callerOf } from '#app/core/caller';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
+import { redirectResponse } from '#app/lib/route-responses';
 import { OidcFailure } from './oidc-client';
 import type { SsoService } from './sso.service';
 
@@ -77,6 +78,12 @@ export function registerSsoRoutes(
       schema: {
         tags,
         summary: "Browser navigation: sends the browser to the identity provider's sign-in",
+        response: {
+          302: redirectResponse("To the identity provider's sign-in"),
+          303: redirectResponse(
+            'To the login page with the reason, when the provider is unavailable',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -107,6 +114,10 @@ export function registerSsoRoutes(
         summary:
           "The redirect URI: redeems the provider's answer, then sends the browser to the login page",
         querystring: callbackQuerySchema,
+        response: {
+          303: redirectResponse('To the login page: signed in, or the reason it was refused'),
+          ...errorResponses(400),
+        },
       },
     },
     async (request, reply) => {

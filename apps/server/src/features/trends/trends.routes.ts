@@ -11,6 +11,7 @@ import { participantPathSchema } from '@recovery-portal/contract/profile';
 import {
   activityTrendSchema,
   trendRequestSchema,
+  TREND_SERIES_PATHS,
   trendResponseSchema,
   userTrendQuerySchema,
   userTrendSchema,
@@ -24,14 +25,6 @@ import { requireParticipant } from '#app/core/participant-lookup';
 import { simulationRunDateFor } from '#app/core/simulation-run-date';
 import { todayUtc } from '#app/core/days';
 import { createTrendService } from './trends.service';
-
-const SERIES_PATHS: Record<TrendSeriesKind, string> = {
-  mood: API_PATHS.trend.mood,
-  bmi: API_PATHS.trend.bmi,
-  sleep: API_PATHS.trend.sleep,
-  'body-weight': API_PATHS.trend.bodyWeight,
-  'body-pain': API_PATHS.trend.bodyPain,
-};
 
 /** Trend series of the telemetry detail view (spec §7 'Simulation and trend'): clinicians only. */
 export function registerTrendRoutes(app: FastifyInstance, db: Database) {
@@ -62,7 +55,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
     return ok(data);
   }
 
-  for (const [kind, url] of Object.entries(SERIES_PATHS) as [TrendSeriesKind, string][]) {
+  for (const [kind, url] of Object.entries(TREND_SERIES_PATHS) as [TrendSeriesKind, string][]) {
     routes.post(
       url,
       {

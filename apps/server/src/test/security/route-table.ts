@@ -37,6 +37,8 @@ export interface RouteEntry {
   schemas: RouteInputSchemas;
   /** Declares `consumes: multipart/form-data` (the DICOM upload). */
   multipart: boolean;
+  /** `schema.response` as declared: status → schema, or undefined when the route has none. */
+  responses: Readonly<Record<string, unknown>> | undefined;
 }
 
 export interface RouteTableApp {
@@ -76,7 +78,7 @@ function inputSchemas(route: RouteOptions): RouteInputSchemas {
 
 function toEntries(route: RouteOptions): RouteEntry[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const consumes = (route.schema as { consumes?: unknown } | undefined)?.consumes;
+  const { consumes, response } = (route.schema ?? {}) as { consumes?: unknown; response?: unknown };
   return methods.map((method) => ({
     method,
     url: route.url,
@@ -84,6 +86,10 @@ function toEntries(route: RouteOptions): RouteEntry[] {
     declaredAccess: route.config?.access,
     schemas: inputSchemas(route),
     multipart: Array.isArray(consumes) && consumes.includes('multipart/form-data'),
+    responses:
+      typeof response === 'object' && response !== null
+        ? (response as Record<string, unknown>)
+        : undefined,
   }));
 }
 

@@ -1,13 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { Box, Button, DialogContent, Typography } from '@mui/material';
 import type {
   ConversationMarker,
   TranscriptMessage,
@@ -15,6 +7,7 @@ import type {
 import { DialogSection } from './dialog-section';
 import { MarkerText } from './marker-text';
 import { TranscriptView } from './transcript-view';
+import { ViewDialog, ViewDialogTitle } from './view-dialog';
 import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
 
 /** What the dialog shows, mapped by each screen from its own conversation shape. */
@@ -52,35 +45,24 @@ export function ConversationDialog({ conversation, onClose }: ConversationDialog
   const titleId = useId();
   const shown = useLastNonNull(conversation);
   return (
-    <Dialog
+    <ViewDialog
       open={conversation !== null}
       onClose={onClose}
-      aria-labelledby={titleId}
+      labelledBy={titleId}
       scroll="paper"
-      slotProps={{
-        paper: { sx: { width: '60vw', maxWidth: '60vw', minWidth: { xs: '92vw', md: 0 } } },
-      }}
+      paperSx={{ width: '60vw', maxWidth: '60vw', minWidth: { xs: '92vw', md: 0 } }}
     >
-      {shown && (
-        <ConversationContent
-          key={shown.id}
-          conversation={shown}
-          titleId={titleId}
-          onClose={onClose}
-        />
-      )}
-    </Dialog>
+      {shown && <ConversationContent key={shown.id} conversation={shown} titleId={titleId} />}
+    </ViewDialog>
   );
 }
 
 function ConversationContent({
   conversation,
   titleId,
-  onClose,
 }: {
   conversation: ConversationDialogContent;
   titleId: string;
-  onClose: () => void;
 }) {
   const highlight = conversation.highlight ?? null;
   const [showTranscript, setShowTranscript] = useState(
@@ -89,17 +71,7 @@ function ConversationContent({
   const transcriptId = useId();
   return (
     <>
-      <DialogTitle id={titleId}>
-        {conversation.title}
-        <Typography
-          component="span"
-          variant="body2"
-          color="text.secondary"
-          sx={{ display: 'block' }}
-        >
-          {conversation.subtitle}
-        </Typography>
-      </DialogTitle>
+      <ViewDialogTitle id={titleId} title={conversation.title} subtitle={conversation.subtitle} />
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         <DialogSection title="Summary">
           <Typography sx={{ whiteSpace: 'pre-line' }}>{conversation.summary || '-'}</Typography>
@@ -152,11 +124,6 @@ function ConversationContent({
           )}
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
     </>
   );
 }

@@ -55,3 +55,28 @@ export function SortMenu<Field extends string>({
     </FormControl>
   );
 }
+
+/** A list's sort as its URL state keeps it (lib/list-state.ts). */
+type ListSort = { orderBy: string; orderDirection: string };
+
+/** The sort menu of a list whose sort lives in its URL state; anything but 'asc' is 'desc'. */
+export function ListSortMenu({
+  options,
+  values,
+  onChange,
+  sx,
+}: {
+  options: readonly SortOption[];
+  values: ListSort;
+  onChange: (sort: ListSort) => void;
+  sx?: SxProps<Theme>;
+}) {
+  return (
+    <SortMenu
+      options={options}
+      value={{ field: values.orderBy, direction: values.orderDirection === 'asc' ? 'asc' : 'desc' }}
+      onChange={({ field, direction }) => onChange({ orderBy: field, orderDirection: direction })}
+      sx={sx}
+    />
+  );
+}

@@ -1,18 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
-
-// Sizes are strings: in MUI's sx a bare 1 means 100%.
-const hidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '@mui/utils';
 
 export type VisuallyHiddenProps = {
   children: ReactNode;
@@ -23,7 +11,7 @@ export type VisuallyHiddenProps = {
 /** Text for screen readers only, e.g. the meaning of a coloured dot. */
 export function VisuallyHidden({ children, role }: VisuallyHiddenProps) {
   return (
-    <Box component="span" role={role} sx={hidden}>
+    <Box component="span" role={role} sx={visuallyHidden}>
       {children}
     </Box>
   );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Box, Button, TextField } from '@mui/material';
 import { AUDIT_ACTION_NAMES, auditActionLabel } from '@recovery-portal/contract/audit';
 import type { AuditAction } from '@recovery-portal/contract/audit';
+import { useFilterDraft } from '#app/lib/filter-draft.ts';
 import { EMPTY_AUDIT_FILTERS } from '#app/features/audit/audit-log-state.ts';
 import type { AuditLogFilters } from '#app/features/audit/audit-log-state.ts';
 
@@ -35,10 +35,10 @@ type AuditFilterFormProps = {
 
 /** Actor, participant, action and a date range; nothing changes until Apply (or Enter). */
 export function AuditFilterForm({ filters, onApply }: AuditFilterFormProps) {
-  const [draft, setDraft] = useState(filters);
-  const rangeReversed = draft.from !== '' && draft.to !== '' && draft.from > draft.to;
-  const set = (key: keyof AuditLogFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const { draft, setDraft, set, rangeReversed } = useFilterDraft(filters, {
+    from: 'from',
+    to: 'to',
+  });
 
   return (
     <Box

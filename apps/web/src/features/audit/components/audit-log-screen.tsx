@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FirstPage from '@mui/icons-material/FirstPage';
 import { AUDIT_MESSAGES, auditActionLabel } from '@recovery-portal/contract/audit';
 import type { AuditListResponse, AuditLogEntry } from '@recovery-portal/contract/audit';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
@@ -114,11 +114,8 @@ export function AuditLogScreen() {
         }}
       >
         <PageHeading title="Audit log" />
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          loading={exportMutation.isPending}
-          loadingPosition="start"
+        <ExportButton
+          pending={exportMutation.isPending}
           onClick={() =>
             exportMutation.mutate(request, {
               onError: (error) => notify.error(errorMessage(error)),
@@ -126,7 +123,7 @@ export function AuditLogScreen() {
           }
         >
           Export CSV
-        </Button>
+        </ExportButton>
       </Box>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <AuditFilterForm key={JSON.stringify(filters)} filters={filters} onApply={applyFilters} />

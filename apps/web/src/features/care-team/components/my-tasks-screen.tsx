@@ -10,6 +10,7 @@ import { toApiDate } from '#app/lib/format.ts';
 import { useMyTasks } from '#app/features/care-team/api/tasks.ts';
 import { TaskDue } from './task-due';
 import { TaskToggleButton } from './task-status';
+import { TaskTitle } from './task-title';
 
 /**
  * My tasks (issue 22): the signed-in clinician's open follow-up tasks, earliest due first, the
@@ -33,16 +34,7 @@ export function MyTasksScreen() {
     {
       id: 'title',
       header: 'Task',
-      cell: (task) => (
-        <Box>
-          <Typography variant="body2">{task.title}</Typography>
-          {task.note && (
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-              {task.note}
-            </Typography>
-          )}
-        </Box>
-      ),
+      cell: (task) => <TaskTitle task={task} />,
       sx: { minWidth: 220 },
     },
     {

@@ -10,6 +10,7 @@ import { useParticipantTasks } from '#app/features/care-team/api/tasks.ts';
 import { CreateTaskDialog } from './create-task-dialog';
 import { TaskDue } from './task-due';
 import { TaskStatus, TaskToggleButton } from './task-status';
+import { TaskTitle } from './task-title';
 
 /**
  * The participant's follow-up tasks on their details: open ones by due date (overdue marked on
@@ -32,18 +33,7 @@ export function ParticipantTasksSection({
     {
       id: 'title',
       header: 'Task',
-      cell: (task) => (
-        <Box>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {task.title}
-          </Typography>
-          {task.note && (
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-              {task.note}
-            </Typography>
-          )}
-        </Box>
-      ),
+      cell: (task) => <TaskTitle task={task} bold />,
       sx: { minWidth: 200 },
     },
     { id: 'due', header: 'Due', cell: (task) => <TaskDue task={task} today={today} /> },

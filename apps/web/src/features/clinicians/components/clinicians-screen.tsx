@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, IconButton, Tooltip } from '@mui/material';
+import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -12,6 +12,7 @@ import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
+import { StateChip } from '#app/components/ui/state-chip.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useClinicians } from '#app/features/clinicians/api/get-clinicians.ts';
@@ -76,12 +77,7 @@ export function CliniciansScreen() {
       id: 'status',
       header: 'Status',
       cell: (row) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={STATUS_COLORS[row.status]}
-          label={STATUS_LABELS[row.status]}
-        />
+        <StateChip color={STATUS_COLORS[row.status]} label={STATUS_LABELS[row.status]} />
       ),
     },
     {

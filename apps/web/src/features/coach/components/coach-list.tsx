@@ -6,7 +6,7 @@ import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SearchBox } from '#app/components/ui/search-box.tsx';
-import { SortMenu } from '#app/components/ui/sort-menu.tsx';
+import { ListSortMenu } from '#app/components/ui/sort-menu.tsx';
 import { formatDate, truncateWords } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useCoachConversations } from '#app/features/coach/api/get-coach-conversations.ts';
@@ -50,16 +50,7 @@ export function CoachList() {
   return (
     <>
       <PageToolbar>
-        <SortMenu
-          options={COACH_SORT_OPTIONS}
-          value={{
-            field: values.orderBy,
-            direction: values.orderDirection === 'asc' ? 'asc' : 'desc',
-          }}
-          onChange={({ field, direction }) =>
-            setValues({ orderBy: field, orderDirection: direction })
-          }
-        />
+        <ListSortMenu options={COACH_SORT_OPTIONS} values={values} onChange={setValues} />
         <Box sx={{ flexGrow: 1 }} />
         <SearchBox
           label="Search conversations"

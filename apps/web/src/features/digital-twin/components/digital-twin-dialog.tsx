@@ -3,8 +3,6 @@ import type { ReactNode } from 'react';
 import {
   Box,
   Button,
-  Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   List,
@@ -19,6 +17,7 @@ import { DIGITAL_TWIN_MESSAGES } from '@recovery-portal/contract/digital-twin';
 import type { MarkerMembership } from '@recovery-portal/contract/digital-twin';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { DataTable } from '#app/components/ui/data-table.tsx';
+import { ViewDialog } from '#app/components/ui/view-dialog.tsx';
 import { VisuallyHidden } from '#app/components/ui/visually-hidden.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { ApiError } from '#app/lib/api/api-error.ts';
@@ -68,34 +67,25 @@ type DigitalTwinDialogProps = { participantId: number; open: boolean; onClose: (
 export function DigitalTwinDialog({ participantId, open, onClose }: DigitalTwinDialogProps) {
   const titleId = useId();
   return (
-    <Dialog
+    <ViewDialog
       open={open}
       onClose={onClose}
-      aria-labelledby={titleId}
+      labelledBy={titleId}
       maxWidth={false}
       // Spec: 1000px wide and at least 800px, but never wider than the screen (issue 17): on a
       // phone or tablet it takes the viewport less the dialog's margins.
-      slotProps={{
-        paper: {
-          sx: {
-            width: 1000,
-            height: '90vh',
-            minWidth: { xs: 0, md: 800 },
-            maxWidth: 'calc(100vw - 32px)',
-            m: 2,
-          },
-        },
+      paperSx={{
+        width: 1000,
+        height: '90vh',
+        minWidth: { xs: 0, md: 800 },
+        maxWidth: 'calc(100vw - 32px)',
+        m: 2,
       }}
     >
       <DialogTitle id={titleId}>Digital Twin</DialogTitle>
       {/* Mounted only while open, so nothing is fetched for a closed dialog. */}
       {open && <DigitalTwinContent participantId={participantId} />}
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
-    </Dialog>
+    </ViewDialog>
   );
 }
 

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { MINE_URL_PARAM, MINE_URL_VALUE } from '@recovery-portal/contract/care-team';
-import { FLAG_PAGE_SIZE, FLAG_MESSAGES, FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
+import { FLAG_PAGE_SIZE, FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { pageCount } from '#app/components/ui/paginator.tsx';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT, truncateWords } from '#app/lib/format.ts';
+import { truncateWords } from '#app/lib/format.ts';
 import { pageToStart, useListState } from '#app/lib/list-state.ts';
 import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
 import { useParticipantType } from '#app/lib/participant-type.ts';
@@ -16,7 +16,7 @@ import { useOpenFlags } from '#app/features/flags/api/get-open-flags.ts';
 import type { RenderFlagFollowUp } from '#app/features/flags/flag-follow-up.ts';
 import { flagLink, participantNameOf } from '#app/features/flags/flag-link.ts';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
-import { FlagSeverityChip } from './flag-severity-chip';
+import { FLAG_COLUMNS } from './flag-columns';
 
 /** The matched text is cut to this many words in the table; the dialog shows all of it. */
 const MATCHED_TEXT_WORDS = 18;
@@ -58,31 +58,22 @@ export function FlagsList({ renderFollowUp }: { renderFollowUp: RenderFlagFollow
   }, [pastTheEnd, lastPage, setPage]);
 
   const columns: DataTableColumn<Flag>[] = [
-    {
-      id: 'severity',
-      header: 'Severity',
-      cell: (flag) => <FlagSeverityChip severity={flag.severity} />,
-    },
+    FLAG_COLUMNS.severity,
     {
       id: 'participant',
       header: 'Participant',
       cell: participantNameOf,
       sx: { whiteSpace: 'nowrap', fontWeight: 600 },
     },
-    { id: 'finding', header: 'Finding', cell: (flag) => flag.finding },
+    FLAG_COLUMNS.finding,
     {
       id: 'matched',
       header: 'Matched text',
       cell: (flag) => truncateWords(flag.matched_text, MATCHED_TEXT_WORDS),
       sx: { minWidth: 260 },
     },
-    {
-      id: 'detected',
-      header: 'Detected',
-      cell: (flag) => formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT),
-      sx: { whiteSpace: 'nowrap' },
-    },
-    { id: 'source', header: 'Source', cell: (flag) => FLAG_SOURCE_LABELS[flag.source] },
+    FLAG_COLUMNS.detected,
+    FLAG_COLUMNS.source,
     {
       id: 'actions',
       header: 'Actions',

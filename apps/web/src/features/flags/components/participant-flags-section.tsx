@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
@@ -12,7 +11,7 @@ import { useParticipantFlags } from '#app/features/flags/api/get-participant-fla
 import type { RenderFlagFollowUp } from '#app/features/flags/flag-follow-up.ts';
 import { flagLink } from '#app/features/flags/flag-link.ts';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
-import { FlagSeverityChip } from './flag-severity-chip';
+import { FLAG_COLUMNS } from './flag-columns';
 
 function StatusCell({ flag }: { flag: Flag }) {
   if (flag.status === 'OPEN') {
@@ -59,20 +58,11 @@ export function ParticipantFlagsSection({
   const open = rows.filter((flag) => flag.status === 'OPEN').length;
 
   const columns: DataTableColumn<Flag>[] = [
-    {
-      id: 'severity',
-      header: 'Severity',
-      cell: (flag) => <FlagSeverityChip severity={flag.severity} />,
-    },
-    { id: 'finding', header: 'Finding', cell: (flag) => flag.finding },
+    FLAG_COLUMNS.severity,
+    FLAG_COLUMNS.finding,
     { id: 'matched', header: 'Matched text', cell: (flag) => flag.matched_text },
-    {
-      id: 'detected',
-      header: 'Detected',
-      cell: (flag) => formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT),
-      sx: { whiteSpace: 'nowrap' },
-    },
-    { id: 'source', header: 'Source', cell: (flag) => FLAG_SOURCE_LABELS[flag.source] },
+    FLAG_COLUMNS.detected,
+    FLAG_COLUMNS.source,
     { id: 'status', header: 'Status', cell: (flag) => <StatusCell flag={flag} /> },
     {
       id: 'actions',

@@ -1,4 +1,4 @@
-/** The imaging feature's queries (its surgery choices share the surgeries' key, lib/query-keys.ts). */
+/** The imaging feature's queries (the surgeries it files images under: lib/api/surgeries.ts). */
 export const imagingKeys = {
   all: ['imaging'] as const,
   list: (participantId: number, surgeryId: number) =>

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { getSurgeriesQueryOptions } from '#app/lib/api/surgeries.ts';
 import { getDicomListQueryOptions } from './get-dicom-list';
-import { getSurgeryChoicesQueryOptions } from './get-surgery-choices';
 
 /** After an upload or delete: the surgery's images and the surgeries' image counts reload. */
 export async function refreshImages(
@@ -13,7 +13,7 @@ export async function refreshImages(
       queryKey: getDicomListQueryOptions(participantId, surgeryId).queryKey,
     }),
     queryClient.invalidateQueries({
-      queryKey: getSurgeryChoicesQueryOptions(participantId).queryKey,
+      queryKey: getSurgeriesQueryOptions(participantId).queryKey,
     }),
   ]);
 }

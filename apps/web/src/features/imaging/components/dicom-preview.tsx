@@ -1,21 +1,11 @@
 import { useId } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  ButtonBase,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, ButtonBase, DialogContent, Skeleton, Typography } from '@mui/material';
 import {
   PREVIEW_MAX_SIDE,
   PREVIEW_UNAVAILABLE_LABELS,
   type ImagingFile,
 } from '@recovery-portal/contract/imaging';
+import { ViewDialog, ViewDialogTitle } from '#app/components/ui/view-dialog.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
 import { useDicomPreview } from '#app/features/imaging/api/get-dicom-preview.ts';
@@ -125,37 +115,26 @@ export function DicomPreviewDialog({
   const titleId = useId();
   const shown = useLastNonNull(image);
   return (
-    <Dialog
+    <ViewDialog
       open={image !== null}
       onClose={onClose}
-      aria-labelledby={titleId}
-      slotProps={{ paper: { sx: { width: PREVIEW_MAX_SIDE + 48, maxWidth: 'calc(100% - 32px)' } } }}
+      labelledBy={titleId}
+      paperSx={{ width: PREVIEW_MAX_SIDE + 48, maxWidth: 'calc(100% - 32px)' }}
     >
       {shown && (
         <>
-          <DialogTitle id={titleId}>
-            {describeImage(shown)}
-            <Typography
-              component="span"
-              variant="body2"
-              color="text.secondary"
-              sx={{ display: 'block', overflowWrap: 'anywhere' }}
-            >
-              {shown.original_name}
-            </Typography>
-          </DialogTitle>
+          <ViewDialogTitle
+            id={titleId}
+            title={describeImage(shown)}
+            subtitle={shown.original_name}
+          />
           {/* Focusable, so that a keyboard can scroll it on a window too short for the image. */}
           <DialogContent dividers tabIndex={0}>
             <LargePreview image={shown} />
           </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
         </>
       )}
-    </Dialog>
+    </ViewDialog>
   );
 }
 

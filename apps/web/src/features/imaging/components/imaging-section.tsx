@@ -28,7 +28,7 @@ import { useNotify } from '#app/lib/notify.ts';
 import { useDeleteDicom } from '#app/features/imaging/api/delete-dicom.ts';
 import { useDownloadDicom } from '#app/features/imaging/api/download-dicom.ts';
 import { useDicomList } from '#app/features/imaging/api/get-dicom-list.ts';
-import { useSurgeryChoices } from '#app/features/imaging/api/get-surgery-choices.ts';
+import { useSurgeries } from '#app/lib/api/surgeries.ts';
 import { DicomPreviewDialog, DicomThumbnail } from './dicom-preview';
 import { DicomUploadZone } from './dicom-upload-zone';
 
@@ -64,7 +64,7 @@ function Unbroken({ children }: { children: ReactNode }) {
 
 /** Medical imaging (DICOM) of the participant's surgeries (issue 6). */
 export function ImagingSection({ participantId }: { participantId: number }) {
-  const surgeries = useSurgeryChoices(participantId);
+  const surgeries = useSurgeries(participantId);
   const [chosenId, setChosenId] = useState<number | null>(null);
   const selectId = useId();
   const list = surgeries.data ?? [];

@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   FormControlLabel,
   IconButton,
   Switch,
@@ -19,6 +18,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { StateChip } from '#app/components/ui/state-chip.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useMfaPolicy } from '#app/features/mfa/api/get-mfa-policy.ts';
@@ -73,9 +73,7 @@ export function MfaPolicyCard() {
       id: 'mfa',
       header: 'Two-step sign-in',
       cell: (row) => (
-        <Chip
-          size="small"
-          variant="outlined"
+        <StateChip
           color={row.mfa_enabled ? 'success' : 'default'}
           label={row.mfa_enabled ? 'On' : 'Off'}
         />

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Link, Paper, Typography } from '@mui/material';
+import { Box, Button, Link, Paper, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { DetailField } from '#app/components/ui/detail-field.tsx';
 import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
-import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
+import { RecordGate } from '#app/components/ui/record-gate.tsx';
 import { formatDate } from '#app/lib/format.ts';
 import { useNudge } from '#app/features/nudges/api/get-nudge.ts';
 import { NUDGE_DATE_FORMAT, NUDGE_STATUS_LABELS } from '#app/features/nudges/nudges-state.ts';
@@ -38,89 +38,62 @@ export function NudgeDetails({ rawId, listSearch = '' }: NudgeDetailsProps) {
     </Button>
   );
 
-  const notFound = id === null || (nudge.error instanceof ApiError && nudge.error.status === 404);
-  if (notFound) {
-    return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity="warning" role="status">
-          <Typography component="h2" variant="h3" sx={{ mb: 0.5 }}>
-            Nudge not found
-          </Typography>
-          There is no nudge with the id {rawId ?? ''}. It may have been removed, or the link is
-          wrong.
-        </Alert>
-        {backLink}
-      </Box>
-    );
-  }
-
-  if (nudge.isError) {
-    return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity="error">{errorMessage(nudge.error)}</Alert>
-        {backLink}
-      </Box>
-    );
-  }
-
-  if (!nudge.data) {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} role="status">
-        <CircularProgress size={20} aria-hidden="true" />
-        <Typography>Loading...</Typography>
-      </Box>
-    );
-  }
-
-  const data = nudge.data;
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {backLink}
-      <Paper variant="outlined" component="article" aria-labelledby="nudge-title" sx={{ p: 3 }}>
-        <Typography id="nudge-title" component="h2" variant="h2" sx={{ mb: 1 }}>
-          {data.title}
-        </Typography>
-        <Typography sx={{ whiteSpace: 'pre-line', mb: 3 }}>{data.content}</Typography>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-            columnGap: 4,
-            rowGap: 1.5,
-            m: 0,
-            '& dt': { color: 'text.secondary', fontWeight: 600 },
-            '& dd': { m: 0 },
-          }}
-        >
-          <Field term="Date">{formatDate(data.target_date, NUDGE_DATE_FORMAT)}</Field>
-          <Field term="Participant">
-            <Link
-              component={RouterLink}
-              to={`${WEB_ROUTES.participantDetails}/${data.participant_id}`}
+    <RecordGate
+      id={id}
+      rawId={rawId}
+      query={nudge}
+      noun="nudge"
+      notFoundTitle="Nudge not found"
+      notFoundReason="It may have been removed, or the link is wrong."
+      loadingText="Loading..."
+      backLink={backLink}
+    >
+      {(data) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {backLink}
+          <Paper variant="outlined" component="article" aria-labelledby="nudge-title" sx={{ p: 3 }}>
+            <Typography id="nudge-title" component="h2" variant="h2" sx={{ mb: 1 }}>
+              {data.title}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line', mb: 3 }}>{data.content}</Typography>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+                columnGap: 4,
+                rowGap: 1.5,
+                m: 0,
+                '& dt': { color: 'text.secondary', fontWeight: 600 },
+                '& dd': { m: 0 },
+              }}
             >
-              {data.participant_name}
-            </Link>
-          </Field>
-          <Field term="Notification time">{data.send_time || '-'}</Field>
-          <Field term="Status">{NUDGE_STATUS_LABELS[data.tracking_type]}</Field>
-          <Field term="Feedback">
-            <FeedbackIcon feedback={data.feedback_type} />
-          </Field>
-          <Field term="Opened">
-            {data.opened_at ? formatDate(data.opened_at, 'MMM DD, YYYY hh:mm A') : 'Not opened yet'}
-          </Field>
+              <DetailField term="Date">
+                {formatDate(data.target_date, NUDGE_DATE_FORMAT)}
+              </DetailField>
+              <DetailField term="Participant">
+                <Link
+                  component={RouterLink}
+                  to={`${WEB_ROUTES.participantDetails}/${data.participant_id}`}
+                >
+                  {data.participant_name}
+                </Link>
+              </DetailField>
+              <DetailField term="Notification time">{data.send_time || '-'}</DetailField>
+              <DetailField term="Status">{NUDGE_STATUS_LABELS[data.tracking_type]}</DetailField>
+              <DetailField term="Feedback">
+                <FeedbackIcon feedback={data.feedback_type} />
+              </DetailField>
+              <DetailField term="Opened">
+                {data.opened_at
+                  ? formatDate(data.opened_at, 'MMM DD, YYYY hh:mm A')
+                  : 'Not opened yet'}
+              </DetailField>
+            </Box>
+          </Paper>
         </Box>
-      </Paper>
-    </Box>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt">{term}</Box>
-      <Box component="dd">{children}</Box>
-    </>
+      )}
+    </RecordGate>
   );
 }

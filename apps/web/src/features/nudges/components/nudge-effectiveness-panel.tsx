@@ -9,6 +9,7 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type {
   NudgeEffectiveness,
@@ -34,19 +35,6 @@ const NudgeEffectivenessChart = lazy(async () => ({
 
 /** Titles charted before 'Show all': the most sent ones. */
 export const EFFECTIVENESS_TOP_TITLES = 10;
-
-/** Read by screen readers, invisible on screen (the chart's numbers as a table). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 type NudgeEffectivenessPanelProps = {
   /** The Nudges screen's period and participant-type tab. */

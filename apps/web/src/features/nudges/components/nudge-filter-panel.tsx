@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Box, Button, Popover, TextField, Typography } from '@mui/material';
 import { NUDGE_FEEDBACK_FILTERS, NUDGE_STATUSES } from '@recovery-portal/contract/nudges';
+import { useFilterDraft } from '#app/lib/filter-draft.ts';
 import {
   NUDGE_FEEDBACK_FILTER_LABELS,
   NUDGE_STATUS_LABELS,
@@ -66,11 +67,10 @@ function FilterForm({
   onApply: (filters: NudgeFilters) => void;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState(filters);
-  const rangeReversed =
-    draft.date_from !== '' && draft.date_to !== '' && draft.date_from > draft.date_to;
-  const set = (key: keyof NudgeFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const { draft, setDraft, set, rangeReversed } = useFilterDraft(filters, {
+    from: 'date_from',
+    to: 'date_to',
+  });
 
   return (
     <Box

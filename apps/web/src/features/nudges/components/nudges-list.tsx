@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { Badge, Box, Button, Typography } from '@mui/material';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterList from '@mui/icons-material/FilterList';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@recovery-portal/contract/messages';
@@ -11,7 +10,8 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
 import { SearchBox } from '#app/components/ui/search-box.tsx';
-import { SortMenu } from '#app/components/ui/sort-menu.tsx';
+import { ListSortMenu } from '#app/components/ui/sort-menu.tsx';
+import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
@@ -104,26 +104,14 @@ export function NudgesList() {
   return (
     <>
       <PageToolbar>
-        <SortMenu
-          options={NUDGE_SORT_OPTIONS}
-          value={{
-            field: values.orderBy,
-            direction: values.orderDirection === 'asc' ? 'asc' : 'desc',
-          }}
-          onChange={({ field, direction }) =>
-            setValues({ orderBy: field, orderDirection: direction })
-          }
-        />
+        <ListSortMenu options={NUDGE_SORT_OPTIONS} values={values} onChange={setValues} />
         <FilterButton
           filters={values}
           onApply={(filters) => setValues(filters)}
           activeCount={activeFilterCount(values)}
         />
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          loading={exportMutation.isPending}
-          loadingPosition="start"
+        <ExportButton
+          pending={exportMutation.isPending}
           onClick={() =>
             exportMutation.mutate(request, {
               onError: (error) => notify.error(errorMessage(error)),
@@ -131,7 +119,7 @@ export function NudgesList() {
           }
         >
           Export
-        </Button>
+        </ExportButton>
         <Box sx={{ flexGrow: 1 }} />
         <SearchBox
           label="Search nudges"

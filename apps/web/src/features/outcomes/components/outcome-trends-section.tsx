@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId } from 'react';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
@@ -21,19 +22,6 @@ const OutcomeChart = lazy(async () => ({
   default: (await import('./outcome-chart')).OutcomeChart,
 }));
 const CHART_HEIGHT = 220;
-
-/** Read by screen readers, invisible on screen (the chart's numbers as a table). */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 export const OUTCOME_EMPTY_TEXT =
   'No survey scores yet. Scores appear here once the participant submits a survey.';

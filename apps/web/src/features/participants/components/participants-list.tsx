@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { useNavigate } from 'react-router';
 import { OUTCOME_EXPORT_MESSAGES } from '@recovery-portal/contract/cohort-export';
@@ -22,11 +21,12 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { RowId } from '#app/components/ui/data-table.tsx';
 import { SearchBox } from '#app/components/ui/search-box.tsx';
-import { SortMenu } from '#app/components/ui/sort-menu.tsx';
+import { ListSortMenu } from '#app/components/ui/sort-menu.tsx';
 import { pageCount } from '#app/components/ui/paginator.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
+import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { useParticipantType } from '#app/lib/participant-type.ts';
 import { useDeleteParticipants } from '#app/features/participants/api/delete-participants.ts';
 import { useExportOutcomes } from '#app/features/participants/api/export-outcomes.ts';
@@ -174,15 +174,10 @@ export function ParticipantsList({
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <SortMenu
+        <ListSortMenu
           options={SORT_OPTIONS}
-          value={{
-            field: query.orderBy,
-            direction: query.orderDirection,
-          }}
-          onChange={({ field, direction }) =>
-            setValues({ orderBy: field, orderDirection: direction })
-          }
+          values={values}
+          onChange={setValues}
           // Narrower on a laptop so status, sort, review filter and search share one line.
           sx={{ minWidth: { xs: 210, lg: 260 } }}
         />
@@ -221,11 +216,8 @@ export function ParticipantsList({
         <Box sx={{ flexGrow: 1, '& h1': { mb: 0 } }}>
           <PageHeading title="Participants" />
         </Box>
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          loading={exportOutcomes.isPending}
-          loadingPosition="start"
+        <ExportButton
+          pending={exportOutcomes.isPending}
           onClick={() =>
             exportOutcomes.mutate(query, {
               onSuccess: (fileName) =>
@@ -235,7 +227,7 @@ export function ParticipantsList({
           }
         >
           {OUTCOME_EXPORT_MESSAGES.button}
-        </Button>
+        </ExportButton>
         {selectedIds.length > 0 && (
           <Typography variant="body2" color="text.secondary" role="status">
             {selectedIds.length} selected

@@ -1,16 +1,8 @@
 import { useId } from 'react';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Typography,
-} from '@mui/material';
+import { Box, DialogContent, DialogTitle, IconButton, Typography } from '@mui/material';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import { ViewDialog } from '#app/components/ui/view-dialog.tsx';
 import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
 import { stepNudgeIndex } from '#app/features/profile-nudges/profile-nudges.ts';
 import type { ProfileNudgeRow } from '#app/features/profile-nudges/profile-nudges.ts';
@@ -42,11 +34,11 @@ export function ProfileNudgeDialog({
   const isFirst = current === null || current <= 0;
   const isLast = current === null || current >= nudges.length - 1;
   return (
-    <Dialog
+    <ViewDialog
       open={index !== null && nudge !== undefined}
       onClose={onClose}
-      aria-labelledby={`${dateId} ${titleId}`}
-      slotProps={{ paper: { sx: { width: 500, maxWidth: 'calc(100% - 32px)' } } }}
+      labelledBy={`${dateId} ${titleId}`}
+      paperSx={{ width: 500, maxWidth: 'calc(100% - 32px)' }}
     >
       {nudge && current !== null && (
         <>
@@ -82,13 +74,8 @@ export function ProfileNudgeDialog({
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-line' }}>{nudge.content}</Typography>
           </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
         </>
       )}
-    </Dialog>
+    </ViewDialog>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
-import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
+import { RecordGate } from '#app/components/ui/record-gate.tsx';
 import { useParticipantProfile } from '#app/features/profile/api/get-participant-profile.ts';
 import { parseParticipantId } from '#app/features/profile/participant-id.ts';
 
@@ -26,57 +26,22 @@ const backLink = (
   </Button>
 );
 
-/**
- * Loads the participant named in the URL and shows the page only for one that exists: a
- * malformed id or an unknown participant says so plainly, and any other failure looks like one.
- */
+/** The participant named in the URL, with the page only for one that exists. */
 export function ParticipantProfileGate({ rawId, children }: ParticipantProfileGateProps) {
   const id = parseParticipantId(rawId);
   const profile = useParticipantProfile(id);
-
-  const notFound =
-    id === null || (profile.error instanceof ApiError && profile.error.status === 404);
-  if (notFound) {
-    return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert severity="warning" role="status">
-          <Typography component="h2" variant="h3" sx={{ mb: 0.5 }}>
-            Participant not found
-          </Typography>
-          There is no participant with the id {rawId ?? ''}. They may have been deleted, or the link
-          is wrong.
-        </Alert>
-        {backLink}
-      </Box>
-    );
-  }
-
-  if (profile.isError && !profile.data) {
-    return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void profile.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(profile.error)}
-        </Alert>
-        {backLink}
-      </Box>
-    );
-  }
-
-  if (!profile.data) {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }} role="status">
-        <CircularProgress size={20} aria-hidden="true" />
-        <Typography>Loading participant...</Typography>
-      </Box>
-    );
-  }
-
-  return children(profile.data);
+  return (
+    <RecordGate
+      id={id}
+      rawId={rawId}
+      query={profile}
+      noun="participant"
+      notFoundTitle="Participant not found"
+      notFoundReason="They may have been deleted, or the link is wrong."
+      loadingText="Loading participant..."
+      backLink={backLink}
+    >
+      {children}
+    </RecordGate>
+  );
 }

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { Avatar, Box, Button, Chip, Paper, Tooltip, Typography } from '@mui/material';
 import type { ChipProps } from '@mui/material';
 import { PARTICIPANT_STATUS_LABELS } from '@recovery-portal/contract/participants';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import type { UserStatus } from '@recovery-portal/contract/users';
+import { DetailField } from '#app/components/ui/detail-field.tsx';
 import { formatBmi, formatWeight } from '#app/lib/clinical.ts';
 import { DATE_FORMATS, formatDate, formatNumber } from '#app/lib/format.ts';
 import { ClinicalRecordCards } from './clinical-record-cards';
@@ -115,18 +115,18 @@ export function ParticipantProfilePanel({
             '& dd': { m: 0, fontWeight: 600 },
           }}
         >
-          <Field term="Height">
+          <DetailField term="Height">
             {profile.height === null ? '-' : `${formatNumber(profile.height)} cm`}
-          </Field>
-          <Field term="Weight">
+          </DetailField>
+          <DetailField term="Weight">
             {profile.weight === null ? '-' : `${formatWeight(profile.weight)} kg`}
             <ReadingDay day={profile.weight_date} />
-          </Field>
-          <Field term="BMI">
+          </DetailField>
+          <DetailField term="BMI">
             {formatBmi(profile.bmi)}
             <ReadingDay day={profile.bmi_date} />
-          </Field>
-          <Field term="User Type">{profile.user_type}</Field>
+          </DetailField>
+          <DetailField term="User Type">{profile.user_type}</DetailField>
         </Box>
       </Paper>
 
@@ -159,14 +159,5 @@ function ReadingDay({ day }: { day: string | null }) {
     >
       {formatDate(day, DATE_FORMATS.reading)}
     </Typography>
-  );
-}
-
-function Field({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <>
-      <Box component="dt">{term}</Box>
-      <Box component="dd">{children}</Box>
-    </>
   );
 }

@@ -7,7 +7,7 @@ import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate, formatNumber, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
-import { useSurgeries } from '#app/features/surgery/api/get-surgeries.ts';
+import { useSurgeries } from '#app/lib/api/surgeries.ts';
 import { SurgeryDialog } from './surgery-dialog';
 
 /** A surgery's procedure with its side, e.g. 'Total knee replacement (Left)'. */

@@ -1,17 +1,9 @@
 import { useId } from 'react';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-  alpha,
-} from '@mui/material';
+import { Box, DialogContent, Typography, alpha } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
 import type { SurveyContentItem, SurveyResponse } from '@recovery-portal/contract/survey-responses';
+import { ViewDialog, ViewDialogTitle } from '#app/components/ui/view-dialog.tsx';
 import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
 import { surveyScoreLines } from '#app/features/surveys/survey-scores.ts';
 import { SURVEY_STATUS_LABELS } from '#app/features/surveys/survey-status.ts';
@@ -28,29 +20,24 @@ export function SurveyResponseDialog({ survey, onClose }: SurveyResponseDialogPr
   const titleId = useId();
   const shown = useLastNonNull(survey);
   return (
-    <Dialog
+    <ViewDialog
       open={survey !== null}
       onClose={onClose}
-      aria-labelledby={titleId}
+      labelledBy={titleId}
       scroll="paper"
-      slotProps={{ paper: { sx: { width: '80vw', maxWidth: '80vw' } } }}
+      paperSx={{ width: '80vw', maxWidth: '80vw' }}
     >
       {shown && (
         <>
-          <DialogTitle id={titleId}>
-            {shown.title}
-            <Typography
-              component="span"
-              variant="body2"
-              color="text.secondary"
-              sx={{ display: 'block' }}
-            >
-              {shown.timepoint_label} ·{' '}
-              {shown.submitted_at
+          <ViewDialogTitle
+            id={titleId}
+            title={shown.title}
+            subtitle={`${shown.timepoint_label} · ${
+              shown.submitted_at
                 ? `Submitted on ${formatDate(shown.submitted_at, DATE_FORMATS.surveySchedule)}`
-                : SURVEY_STATUS_LABELS[shown.survey_status]}
-            </Typography>
-          </DialogTitle>
+                : SURVEY_STATUS_LABELS[shown.survey_status]
+            }`}
+          />
           <DialogContent dividers>
             <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{shown.description}</Typography>
             {surveyScoreLines(shown).map((line) => (
@@ -72,14 +59,9 @@ export function SurveyResponseDialog({ survey, onClose }: SurveyResponseDialogPr
               </Box>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button variant="contained" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
         </>
       )}
-    </Dialog>
+    </ViewDialog>
   );
 }
 

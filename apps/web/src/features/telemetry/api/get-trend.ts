@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_PATHS } from '@recovery-portal/contract/paths';
-import { trendResponseSchema } from '@recovery-portal/contract/trends';
+import { TREND_SERIES_PATHS, trendResponseSchema } from '@recovery-portal/contract/trends';
 import type {
   TrendRequestInput,
   TrendResponse,
@@ -9,21 +8,13 @@ import type {
 import { apiRequest } from '#app/lib/api/request.ts';
 import { telemetryKeys } from './telemetry-keys';
 
-const TREND_PATHS: Record<TrendSeriesKind, string> = {
-  mood: API_PATHS.trend.mood,
-  bmi: API_PATHS.trend.bmi,
-  sleep: API_PATHS.trend.sleep,
-  'body-weight': API_PATHS.trend.bodyWeight,
-  'body-pain': API_PATHS.trend.bodyPain,
-};
-
 /** POST /api/trend/mood | bmi | sleep | body-weight | body-pain: one daily series. */
 export function getTrend(
   metric: TrendSeriesKind,
   body: TrendRequestInput,
   signal?: AbortSignal,
 ): Promise<TrendResponse> {
-  return apiRequest(TREND_PATHS[metric], {
+  return apiRequest(TREND_SERIES_PATHS[metric], {
     method: 'POST',
     body,
     schema: trendResponseSchema,

@@ -43,17 +43,37 @@ export function CardFrame({ titleId, title, actions, subtitle, children }: CardF
   );
 }
 
-/** Tiles side by side, as many as fit, each at least 180px wide (labels stay on one line). */
-export function TileGrid({ children }: { children: ReactNode }) {
+type TileGroup<T> = { title: string; tiles: readonly T[] };
+
+/**
+ * The card's groups of tiles, each under an h3: tiles side by side, as many as fit, each at
+ * least 180px wide (labels stay on one line).
+ */
+export function TileGroups<T>({
+  groups,
+  renderTile,
+}: {
+  groups: readonly TileGroup<T>[];
+  renderTile: (tile: T) => ReactNode;
+}) {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
-        gap: 1.5,
-      }}
-    >
-      {children}
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {groups.map((group) => (
+        <Box component="section" key={group.title}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+            {group.title}
+          </Typography>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+              gap: 1.5,
+            }}
+          >
+            {group.tiles.map(renderTile)}
+          </Box>
+        </Box>
+      ))}
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import ShowChart from '@mui/icons-material/ShowChart';
 import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
 import { useTelemetry } from '#app/features/telemetry/api/get-telemetry.ts';
 import { telemetryTileGroups } from '#app/features/telemetry/telemetry-tiles.ts';
-import { CardFrame, CardStatus, TileGrid } from './card-frame';
+import { CardFrame, CardStatus, TileGroups } from './card-frame';
 import { MetricTile } from './metric-tile';
 
 // The charts (and their library) load only when the clinician opens the detail view.
@@ -40,28 +40,20 @@ export function HomeHealthTelemetryCard({ participantId }: { participantId: numb
     >
       {data ? (
         <>
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            {telemetryTileGroups(data).map((group) => (
-              <Box component="section" key={group.title}>
-                <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-                  {group.title}
-                </Typography>
-                <TileGrid>
-                  {group.tiles.map((tile) => (
-                    <MetricTile
-                      key={tile.key}
-                      label={tile.label}
-                      value={tile.value}
-                      unit={tile.unit}
-                      date={tile.date}
-                      insight={tile.insight}
-                      isNew={tile.isNew}
-                    />
-                  ))}
-                </TileGrid>
-              </Box>
-            ))}
-          </Box>
+          <TileGroups
+            groups={telemetryTileGroups(data)}
+            renderTile={(tile) => (
+              <MetricTile
+                key={tile.key}
+                label={tile.label}
+                value={tile.value}
+                unit={tile.unit}
+                date={tile.date}
+                insight={tile.insight}
+                isNew={tile.isNew}
+              />
+            )}
+          />
           {detailOpen ? (
             <Box id={detailId} sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider' }}>
               <Suspense

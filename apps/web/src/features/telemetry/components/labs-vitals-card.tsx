@@ -13,7 +13,7 @@ import {
   toggleLabSource,
 } from '#app/features/telemetry/labs.ts';
 import type { LabSources } from '#app/features/telemetry/labs.ts';
-import { CardFrame, CardStatus, TileGrid } from './card-frame';
+import { CardFrame, CardStatus, TileGroups } from './card-frame';
 import { MetricTile } from './metric-tile';
 
 type LabTileSpec = { label: string; decimals: number; read: (labs: Labs) => LabBySource };
@@ -70,35 +70,24 @@ export function LabsVitalsCard({ participantId }: { participantId: number }) {
       }
     >
       {telemetry.data ? (
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {LAB_GROUPS.map((group) => (
-            <Box component="section" key={group.title}>
-              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-                {group.title}
-              </Typography>
-              <TileGrid>
-                {group.tiles.map((spec) => {
-                  const { reading, dimmed } = labTileReading(
-                    spec.read(telemetry.data.labs),
-                    sources,
-                  );
-                  return (
-                    <MetricTile
-                      key={spec.label}
-                      label={spec.label}
-                      value={reading ? formatNumber(reading.value, spec.decimals) : null}
-                      unit={reading ? unitLabel(reading.unit) : ''}
-                      date={reading?.date ?? null}
-                      insight={reading?.insight ?? null}
-                      source={reading ? LAB_SOURCE_LABELS[reading.source_identifier] : undefined}
-                      dimmed={dimmed}
-                    />
-                  );
-                })}
-              </TileGrid>
-            </Box>
-          ))}
-        </Box>
+        <TileGroups
+          groups={LAB_GROUPS}
+          renderTile={(spec) => {
+            const { reading, dimmed } = labTileReading(spec.read(telemetry.data.labs), sources);
+            return (
+              <MetricTile
+                key={spec.label}
+                label={spec.label}
+                value={reading ? formatNumber(reading.value, spec.decimals) : null}
+                unit={reading ? unitLabel(reading.unit) : ''}
+                date={reading?.date ?? null}
+                insight={reading?.insight ?? null}
+                source={reading ? LAB_SOURCE_LABELS[reading.source_identifier] : undefined}
+                dimmed={dimmed}
+              />
+            );
+          }}
+        />
       ) : (
         <CardStatus query={telemetry} what="labs and vitals" />
       )}

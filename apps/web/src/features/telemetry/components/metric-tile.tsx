@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Box, Chip, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import type { Insight } from '@recovery-portal/contract/telemetry';
 import { InsightArrow } from '#app/components/ui/insight-arrow.tsx';
 import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
-import { visuallyHidden } from '#app/features/telemetry/visually-hidden.ts';
 
 export type MetricTileProps = {
   label: string;

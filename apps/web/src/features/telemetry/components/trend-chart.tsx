@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Alert, Box, Skeleton, Typography, useTheme } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import {
   Bar,
   BarChart,
@@ -15,7 +16,6 @@ import type { Insight, PlotPoint } from '@recovery-portal/contract/telemetry';
 import { InsightArrow } from '#app/components/ui/insight-arrow.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
-import { visuallyHidden } from '#app/features/telemetry/visually-hidden.ts';
 
 export type TrendChartProps = {
   title: string;
