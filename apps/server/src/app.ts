@@ -212,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     concerns: config.flagConcerns,
     dataDir: config.dataDir,
     jwtSecret: secrets.jwtSecret,
+    mailer,
   });
 
   await registerWebApp(app, config.webDistDir);

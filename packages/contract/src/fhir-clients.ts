@@ -1,16 +1,53 @@
 import { z } from 'zod';
+import { FHIR_RESOURCE_TYPES } from './fhir';
 
 /**
- * System clients of the FHIR API (SMART Backend Services): an administrator registers a client's
- * public key; the client signs a `private_key_jwt` assertion with its private key and gets a
- * short-lived token with the scopes it asked for among `system/*.read` and `system/<Type>.read`.
+ * Clients of the FHIR API. A system client (SMART Backend Services) is registered by an
+ * administrator with its public key and a fixed set of read scopes; it signs a `private_key_jwt`
+ * assertion with its private key and gets a short-lived token holding at most those scopes. A
+ * client whose scopes reach patient data works only once a second administrator has approved it
+ * (DESIGN §6). Public app clients (the participant app's standalone launch) are a kind of their
+ * own, registered without a key.
  */
 export const MAX_FHIR_CLIENT_NAME_LENGTH = 120;
 export const MAX_FHIR_CLIENT_KEY_LENGTH = 8000;
+/** Every type once in each spelling, and the wildcard in both. */
+export const MAX_FHIR_CLIENT_SCOPES = 2 * (FHIR_RESOURCE_TYPES.length + 1);
+const MAX_FHIR_SCOPE_LENGTH = 64;
 /** Algorithms the SMART Backend Services profile requires servers to accept. */
 export const FHIR_CLIENT_ALGORITHMS = ['RS384', 'ES384'] as const;
 /** Lifetime of a system access token. */
 export const FHIR_SYSTEM_TOKEN_TTL_SECONDS = 300;
+
+export const FHIR_CLIENT_KINDS = ['system', 'public'] as const;
+export const FHIR_CLIENT_STATUSES = ['active', 'pending', 'revoked'] as const;
+export type FhirClientStatus = (typeof FHIR_CLIENT_STATUSES)[number];
+
+/** How the FHIR clients screen names each status. */
+export const FHIR_CLIENT_STATUS_LABELS: Record<FhirClientStatus, string> = {
+  active: 'Active',
+  pending: 'Awaiting approval by a second administrator',
+  revoked: 'Revoked',
+};
+
+/** Types that hold no participant's data: a client reaching only these needs no second approval. */
+export const FHIR_NON_PATIENT_TYPES: readonly string[] = ['Practitioner', 'Questionnaire'];
+
+/**
+ * A SMART read scope of a system client, `system/<Type>.rs` (v2) or `system/<Type>.read` (v1),
+ * with `*` for every type: the type it names, or null when it is not one of these.
+ */
+export function systemScopeType(scope: string): string | null {
+  const match = /^system\/(\*|[A-Za-z]+)\.(?:rs|read)$/.exec(scope);
+  const type = match?.[1];
+  if (type === undefined) return null;
+  return type === '*' || (FHIR_RESOURCE_TYPES as readonly string[]).includes(type) ? type : null;
+}
+
+/** Whether scopes reach any participant's data (the wildcard does). */
+export function scopesReachPatientData(scopes: readonly string[]): boolean {
+  return scopes.some((scope) => !FHIR_NON_PATIENT_TYPES.includes(systemScopeType(scope) ?? '*'));
+}
 
 export const FHIR_CLIENT_MESSAGES = {
   nameRequired: 'Name is required.',
@@ -19,13 +56,30 @@ export const FHIR_CLIENT_MESSAGES = {
   keyTooLong: `The public key must be at most ${MAX_FHIR_CLIENT_KEY_LENGTH} characters.`,
   keyInvalid:
     'The public key must be a public JSON Web Key: RSA (for RS384) or EC P-384 (for ES384), without private parts.',
+  scopesRequired: 'Choose at least one scope.',
+  scopesTooMany: `Give at most ${MAX_FHIR_CLIENT_SCOPES} scopes.`,
+  scopeInvalid: `Each scope must be a read scope: system/<Type>.rs (SMART v2) or system/<Type>.read (SMART v1), where <Type> is * (every type) or one of ${FHIR_RESOURCE_TYPES.join(', ')}.`,
   idInvalid: 'id must be a client id.',
   notFound: 'There is no such client, or it was already revoked.',
   registered: 'Client registered. Give its client id to the system that will call the FHIR API.',
+  registeredPending:
+    'Client registered. It reaches patient data, so it gets no token until a second administrator approves it on the FHIR clients screen.',
+  approved: 'Client approved: it can now get tokens for its scopes.',
+  notPending: 'This client is not awaiting approval: it is already active, or it was revoked.',
+  ownApproval:
+    'You registered this client, so another administrator must approve it: a client that reaches patient data needs two people.',
+  singleAdministrator:
+    'This clinic has only one active administrator. A client that reaches patient data must be approved by a second administrator, so add one on the Clinicians screen before such a client can be used.',
   revoked: 'Client revoked: its tokens stop working at once.',
 } as const;
 
-/** POST /api/fhir-clients */
+const scopeSchema = z
+  .string({ error: FHIR_CLIENT_MESSAGES.scopeInvalid })
+  .refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && systemScopeType(scope) !== null, {
+    error: FHIR_CLIENT_MESSAGES.scopeInvalid,
+  });
+
+/** POST /api/fhir-clients: a system client with its public key and fixed scopes. */
 export const registerFhirClientRequestSchema = z.object({
   name: z
     .string({ error: FHIR_CLIENT_MESSAGES.nameRequired })
@@ -37,6 +91,11 @@ export const registerFhirClientRequestSchema = z.object({
     .trim()
     .min(1, FHIR_CLIENT_MESSAGES.keyRequired)
     .max(MAX_FHIR_CLIENT_KEY_LENGTH, FHIR_CLIENT_MESSAGES.keyTooLong),
+  scopes: z
+    .array(scopeSchema, { error: FHIR_CLIENT_MESSAGES.scopesRequired })
+    .min(1, FHIR_CLIENT_MESSAGES.scopesRequired)
+    .max(MAX_FHIR_CLIENT_SCOPES, FHIR_CLIENT_MESSAGES.scopesTooMany)
+    .transform((scopes) => [...new Set(scopes)]),
 });
 export type RegisterFhirClientRequest = z.input<typeof registerFhirClientRequestSchema>;
 
@@ -47,16 +106,56 @@ export const fhirClientIdParamsSchema = z.object({
 export const fhirClientSchema = z.object({
   client_id: z.string(),
   name: z.string(),
+  kind: z.enum(FHIR_CLIENT_KINDS),
   /** 'RSA' or 'EC'. */
   key_type: z.string(),
+  scopes: z.array(z.string()),
+  reaches_patient_data: z.boolean(),
+  status: z.enum(FHIR_CLIENT_STATUSES),
   created_at: z.iso.datetime({ offset: true }),
+  /** Email of the administrator who registered it; null once their account is gone. */
   created_by: z.string().nullable(),
+  created_by_id: z.number().int().nullable(),
+  /** When it became active: at registration, or at the second administrator's approval. */
+  approved_at: z.iso.datetime({ offset: true }).nullable(),
+  /** Email of the administrator who approved it; null when it needed no approval. */
+  approved_by: z.string().nullable(),
+  revoked_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type FhirClient = z.infer<typeof fhirClientSchema>;
 
-export const fhirClientListSchema = z.array(fhirClientSchema);
+/** GET /api/fhir-clients: every client, revoked ones included, and who could approve. */
+export const fhirClientListSchema = z.object({
+  clients: z.array(fhirClientSchema),
+  /** With fewer than two, no client that reaches patient data can be approved. */
+  active_administrators: z.number().int(),
+});
+export type FhirClientList = z.infer<typeof fhirClientListSchema>;
 
 export const fhirClientMutationSchema = z.object({
   message: z.string(),
   client: fhirClientSchema,
 });
+
+/** The mail every active administrator gets when a client reaching patient data is approved. */
+export const FHIR_CLIENT_APPROVED_MAIL = {
+  subject: 'A FHIR client that reads patient data was approved',
+  text: (details: {
+    name: string;
+    scopes: readonly string[];
+    registeredBy: string;
+    approvedBy: string;
+    link: string;
+  }) =>
+    [
+      `The FHIR system client "${details.name}" can now read patient data through the FHIR API.`,
+      '',
+      `Scopes: ${details.scopes.join(' ')}`,
+      `Registered by: ${details.registeredBy}`,
+      `Approved by: ${details.approvedBy}`,
+      '',
+      `If this was not expected, revoke it on the FHIR clients screen (sign-in required): ${details.link}`,
+      '',
+      'You receive this because you are an administrator of the portal.',
+    ].join('\n'),
+} as const;

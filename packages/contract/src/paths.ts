@@ -8,6 +8,7 @@ export const API_PATHS = {
   fhirClients: {
     list: '/api/fhir-clients',
     byId: (id: string) => `/api/fhir-clients/${id}`,
+    approve: (id: string) => `/api/fhir-clients/${id}/approve`,
   },
   account: {
     login: '/api/account/login',

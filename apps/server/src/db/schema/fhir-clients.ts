@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { FHIR_CLIENT_KINDS } from '@recovery-portal/contract/fhir-clients';
 import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -11,16 +13,29 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** A system client of the FHIR API (SMART Backend Services) and its registered public key. */
+export const fhirClientKindEnum = pgEnum('fhir_client_kind', FHIR_CLIENT_KINDS);
+
+/**
+ * A client of the FHIR API: a system client (SMART Backend Services) with its registered public
+ * key. Its scopes are fixed at registration; it is active once `approved_at` is set, at once when
+ * its scopes reach no patient data, else when a second administrator approves it (DESIGN §6).
+ */
 export const fhirBackendClients = pgTable(
   'fhir_backend_clients',
   {
     id: uuid('id').primaryKey(),
+    kind: fhirClientKindEnum('kind').notNull().default('system'),
     name: text('name').notNull(),
     /** The public JWK its assertions are verified with. */
     publicKey: jsonb('public_key').$type<Record<string, unknown>>().notNull(),
+    /** The most any of its tokens may hold (SMART scopes, v1 or v2 spelling). */
+    scopes: text('scopes').array().notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while it awaits a second administrator's approval. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** Null when it needed no approval (no patient data in its scopes). */
+    approvedBy: integer('approved_by').references(() => users.id, { onDelete: 'set null' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [

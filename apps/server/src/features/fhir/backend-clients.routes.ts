@@ -1,46 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
-import { successEnvelope } from '@recovery-portal/contract/envelope';
+import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelope';
 import {
-  FHIR_CLIENT_MESSAGES,
   fhirClientIdParamsSchema,
   fhirClientListSchema,
   fhirClientMutationSchema,
   registerFhirClientRequestSchema,
-  type FhirClient,
 } from '@recovery-portal/contract/fhir-clients';
-import { messageSchema } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
-import { AppError } from '#app/lib/app-error';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
-import { auditRequest } from '#app/core/audit/request-audit';
-import {
-  insertBackendClient,
-  listBackendClients,
-  revokeBackendClient,
-  type BackendClientRow,
-} from './backend-clients.repository';
-import { checkPublicJwk } from './smart-tokens';
+import { auditOf, auditRequest } from '#app/core/audit/request-audit';
+import type { BackendClientService } from './backend-clients.service';
 
-function toClient(
-  row: Pick<BackendClientRow, 'id' | 'name' | 'publicKey' | 'createdAt' | 'createdBy'>,
-): FhirClient {
-  return {
-    client_id: row.id,
-    name: row.name,
-    key_type: typeof row.publicKey.kty === 'string' ? row.publicKey.kty : '',
-    created_at: row.createdAt.toISOString(),
-    created_by: row.createdBy,
-  };
-}
-
-/** Administrators register and revoke the FHIR API's system clients (their public keys). */
-export function registerBackendClientRoutes(app: FastifyInstance, db: Database) {
+/** Administrators register, approve and revoke the FHIR API's system clients. */
+export function registerBackendClientRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; clients: BackendClientService },
+) {
+  const { db, clients } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['fhir'];
 
@@ -50,14 +31,14 @@ export function registerBackendClientRoutes(app: FastifyInstance, db: Database) 
       config: { access: ['ADMINISTRATOR'], audit: AUDIT_ACTIONS.fhirClientList },
       schema: {
         tags,
-        summary: 'Registered system clients of the FHIR API',
+        summary: 'Registered clients of the FHIR API, revoked ones too',
         response: { 200: successEnvelope(fhirClientListSchema), ...errorResponses(401, 403) },
       },
     },
     async (request) => {
-      const rows = await listBackendClients(db);
+      const list = await clients.list();
       await auditRequest(db, request, { action: AUDIT_ACTIONS.fhirClientList });
-      return ok(rows.map(toClient));
+      return ok(list);
     },
   );
 
@@ -67,7 +48,8 @@ export function registerBackendClientRoutes(app: FastifyInstance, db: Database) 
       config: { access: ['ADMINISTRATOR'], audit: AUDIT_ACTIONS.fhirClientRegister },
       schema: {
         tags,
-        summary: 'Registers a system client with its public key (JWK, RS384 or ES384)',
+        summary:
+          'Registers a system client with its public key (JWK, RS384 or ES384) and fixed scopes; one reaching patient data awaits a second administrator',
         body: registerFhirClientRequestSchema,
         response: {
           200: successEnvelope(fhirClientMutationSchema),
@@ -75,36 +57,27 @@ export function registerBackendClientRoutes(app: FastifyInstance, db: Database) 
         },
       },
     },
-    async (request) => {
-      const publicKey = await checkPublicJwk(request.body.public_key_jwk);
-      if (!publicKey) {
-        throw new AppError('VALIDATION_ERROR', FHIR_CLIENT_MESSAGES.keyInvalid, [
-          { field: 'public_key_jwk', message: FHIR_CLIENT_MESSAGES.keyInvalid },
-        ]);
-      }
-      const staff = currentStaff(request);
-      const id = randomUUID();
-      await insertBackendClient(db, {
-        id,
-        name: request.body.name,
-        publicKey: publicKey as Record<string, unknown>,
-        createdBy: staff.id,
-      });
-      await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.fhirClientRegister,
-        details: { client_id: id, name: request.body.name },
-      });
-      return ok({
-        message: FHIR_CLIENT_MESSAGES.registered,
-        client: toClient({
-          id,
-          name: request.body.name,
-          publicKey: publicKey as Record<string, unknown>,
-          createdAt: new Date(),
-          createdBy: staff.email,
-        }),
-      });
+    async (request) =>
+      ok(await clients.register(request.body, currentStaff(request), auditOf(db, request))),
+  );
+
+  routes.post(
+    '/api/fhir-clients/:id/approve',
+    {
+      config: { access: ['ADMINISTRATOR'], audit: AUDIT_ACTIONS.fhirClientApprove },
+      schema: {
+        tags,
+        summary:
+          'Approves a pending client: only an administrator other than the one who registered it',
+        params: fhirClientIdParamsSchema,
+        response: {
+          200: successEnvelope(fhirClientMutationSchema),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
     },
+    async (request) =>
+      ok(await clients.approve(request.params.id, currentStaff(request), auditOf(db, request))),
   );
 
   routes.delete(
@@ -118,15 +91,6 @@ export function registerBackendClientRoutes(app: FastifyInstance, db: Database) 
         response: { 200: successEnvelope(messageSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => {
-      if (!(await revokeBackendClient(db, request.params.id))) {
-        throw new AppError('NOT_FOUND', FHIR_CLIENT_MESSAGES.notFound);
-      }
-      await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.fhirClientRevoke,
-        details: { client_id: request.params.id },
-      });
-      return ok({ message: FHIR_CLIENT_MESSAGES.revoked });
-    },
+    async (request) => ok(await clients.revoke(request.params.id, auditOf(db, request))),
   );
 }

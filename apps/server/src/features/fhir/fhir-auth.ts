@@ -7,7 +7,8 @@ import { auditRequest } from '#app/core/audit/request-audit';
 import type { AuditEntry } from '#app/core/audit/record-audit';
 import { FhirError } from './fhir-error';
 import type { ResourceDefinition } from './resource-types';
-import { scopesAllow, type SmartTokens, type SystemCaller } from './smart-tokens';
+import { scopesAllow } from './client-scopes';
+import { systemCallerDetails, type SmartTokens, type SystemCaller } from './smart-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,15 +59,20 @@ export function assertMayRead(request: FastifyRequest, definition: ResourceDefin
   if (!allowed) throw new FhirError(403, 'forbidden', FHIR_MESSAGES.forbidden(definition.type));
 }
 
-/** Audits a FHIR call; a system client is named as the actor. */
+/**
+ * Audits a FHIR call; a system client is named as the actor, and its details name the
+ * administrators who registered and approved it.
+ */
 export function auditFhir(
   db: Database,
   request: FastifyRequest,
   entry: Omit<AuditEntry, 'clientAddress' | 'requestId'>,
 ): Promise<void> {
   const client = request.fhirClient;
+  if (!client) return auditRequest(db, request, entry);
   return auditRequest(db, request, {
-    ...(client ? { actorEmail: `fhir-client:${client.clientId}` } : {}),
+    actorEmail: `fhir-client:${client.clientId}`,
     ...entry,
+    details: { ...entry.details, ...systemCallerDetails(client) },
   });
 }

@@ -5,6 +5,7 @@ import type { Concern } from '@recovery-portal/contract/flags';
 import type { Database } from '#app/db/client';
 import { isDatabaseUnavailable, isStatementCancelled } from '#app/db/errors';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
+import type { Mailer } from '#app/mail/mailer';
 import { capabilityStatement } from './capability-statement';
 import { localSystems } from './codes';
 import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
@@ -13,6 +14,7 @@ import { registerSmartRoutes } from './smart.routes';
 import { FhirError, operationOutcome } from './fhir-error';
 import { createFhirService } from './fhir.service';
 import { registerBackendClientRoutes } from './backend-clients.routes';
+import { createBackendClientService } from './backend-clients.service';
 import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
@@ -28,6 +30,8 @@ export interface FhirDeps {
   dataDir: string;
   /** Signs system clients' access tokens. */
   jwtSecret: string;
+  /** Tells every administrator when a client reaching patient data is approved. */
+  mailer: Mailer;
 }
 
 function sendFhir(reply: FastifyReply, status: number, body: unknown) {
@@ -77,7 +81,14 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
     log: app.log,
   });
   app.addHook('onClose', () => exports.stop());
-  registerBackendClientRoutes(app, deps.db);
+  registerBackendClientRoutes(app, {
+    db: deps.db,
+    clients: createBackendClientService({
+      db: deps.db,
+      mailer: deps.mailer,
+      publicUrl: deps.publicUrl,
+    }),
+  });
 
   await app.register(
     async (fhir) => {

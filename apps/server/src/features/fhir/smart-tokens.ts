@@ -1,37 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { errors, importJWK, jwtVerify, SignJWT, decodeProtectedHeader, type JWK } from 'jose';
-import { FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import {
   FHIR_CLIENT_ALGORITHMS,
   FHIR_SYSTEM_TOKEN_TTL_SECONDS,
 } from '@recovery-portal/contract/fhir-clients';
 import type { Database } from '#app/db/client';
-import { findLiveBackendClient, useAssertion } from './backend-clients.repository';
+import { findLiveSystemClient, useAssertion } from './backend-clients.repository';
+import { grantScopes, parseScopes } from './client-scopes';
 
 const ISSUER = 'recovery-portal';
 const AUDIENCE = 'recovery-portal-fhir-system';
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** The longest an assertion may live (SMART Backend Services: no more than five minutes). */
 const MAX_ASSERTION_SECONDS = 300;
-
-/** The read scopes a client may ask for: every type, or one type. SMART v1 and v2 spellings. */
-export function grantedScopes(requested: string): string[] | null {
-  const scopes = requested.split(/\s+/).filter(Boolean);
-  if (scopes.length === 0) return null;
-  const valid = scopes.every((scope) => {
-    const match = /^system\/(\*|[A-Za-z]+)\.(read|rs)$/.exec(scope);
-    return match !== null && (match[1] === '*' || FHIR_RESOURCE_TYPES.includes(match[1] as never));
-  });
-  return valid ? scopes : null;
-}
-
-/** Whether granted scopes allow reading a type. */
-export function scopesAllow(scopes: readonly string[], type: string): boolean {
-  return scopes.some((scope) => {
-    const [, target] = /^system\/(\*|[A-Za-z]+)\./.exec(scope) ?? [];
-    return target === '*' || target === type;
-  });
-}
 
 /** A public key as registered: RSA or EC P-384, no private parts. */
 export async function checkPublicJwk(text: string): Promise<JWK | null> {
@@ -59,12 +40,42 @@ export async function checkPublicJwk(text: string): Promise<JWK | null> {
 }
 
 export type TokenRefusal =
-  'invalid_request' | 'invalid_client' | 'invalid_scope' | 'unsupported_grant_type';
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'unauthorized_client'
+  | 'invalid_scope'
+  | 'unsupported_grant_type';
 
 export interface SystemCaller {
   clientId: string;
   name: string;
   scopes: string[];
+  /** The administrators who registered and approved it (user ids; null when gone or not needed). */
+  registeredBy: number | null;
+  approvedBy: number | null;
+}
+
+/** What an audit row about a system client's call says of it: the client and its people. */
+export function systemCallerDetails(caller: SystemCaller): Record<string, unknown> {
+  return {
+    client_id: caller.clientId,
+    client_name: caller.name,
+    registered_by: caller.registeredBy,
+    approved_by: caller.approvedBy,
+  };
+}
+
+function callerOf(
+  client: NonNullable<Awaited<ReturnType<typeof findLiveSystemClient>>>,
+  scopes: string[],
+): SystemCaller {
+  return {
+    clientId: client.id,
+    name: client.name,
+    scopes,
+    registeredBy: client.createdBy,
+    approvedBy: client.approvedBy,
+  };
 }
 
 /**
@@ -78,7 +89,7 @@ export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl
     async issue(form: Record<string, string | undefined>): Promise<
       | {
           ok: true;
-          clientId: string;
+          caller: SystemCaller;
           body: { access_token: string; token_type: 'bearer'; expires_in: number; scope: string };
         }
       | { ok: false; error: TokenRefusal; clientId: string | null }
@@ -103,7 +114,7 @@ export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl
         const iss = typeof unverified.iss === 'string' ? unverified.iss : '';
         if (!/^[0-9a-f-]{36}$/.test(iss))
           return { ok: false, error: 'invalid_client', clientId: null };
-        const client = await findLiveBackendClient(deps.db, iss);
+        const client = await findLiveSystemClient(deps.db, iss);
         if (!client) return { ok: false, error: 'invalid_client', clientId: null };
         clientId = client.id;
         const alg = header.alg ?? '';
@@ -128,8 +139,12 @@ export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl
         ) {
           return { ok: false, error: 'invalid_client', clientId };
         }
-        const scopes = grantedScopes(form.scope ?? '');
-        if (!scopes) return { ok: false, error: 'invalid_scope', clientId };
+        // Awaiting a second administrator's approval: no token yet (DESIGN §6).
+        if (!client.active) return { ok: false, error: 'unauthorized_client', clientId };
+        // Never more than registered; asking only for what was not registered is refused.
+        const requested = parseScopes(form.scope ?? '');
+        const scopes = requested ? grantScopes(requested, client.scopes) : [];
+        if (scopes.length === 0) return { ok: false, error: 'invalid_scope', clientId };
         const accessToken = await new SignJWT({ scope: scopes.join(' ') })
           .setProtectedHeader({ alg: 'HS256' })
           .setSubject(client.id)
@@ -141,7 +156,7 @@ export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl
           .sign(key);
         return {
           ok: true,
-          clientId: client.id,
+          caller: callerOf(client, scopes),
           body: {
             access_token: accessToken,
             token_type: 'bearer',
@@ -161,7 +176,10 @@ export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl
       }
     },
 
-    /** The caller of a system token, or null when it is not one (or its client was revoked). */
+    /**
+     * The caller of a system token, or null when it is not one or its client is no longer active;
+     * its scopes are held to the client's registered ones.
+     */
     async verify(token: string): Promise<SystemCaller | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -170,9 +188,11 @@ export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl
           algorithms: ['HS256'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.scope !== 'string') return null;
-        const client = await findLiveBackendClient(deps.db, payload.sub);
-        const scopes = grantedScopes(payload.scope);
-        return client && scopes ? { clientId: client.id, name: client.name, scopes } : null;
+        const client = await findLiveSystemClient(deps.db, payload.sub);
+        const claimed = parseScopes(payload.scope);
+        if (!client?.active || !claimed) return null;
+        const scopes = grantScopes(claimed, client.scopes);
+        return scopes.length > 0 ? callerOf(client, scopes) : null;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -4,14 +4,17 @@ import { FHIR_CLIENT_ALGORITHMS } from '@recovery-portal/contract/fhir-clients';
 import { FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import type { Database } from '#app/db/client';
 import { auditRequest } from '#app/core/audit/request-audit';
-import type { SmartTokens } from './smart-tokens';
+import { systemCallerDetails, type SmartTokens } from './smart-tokens';
 
 /** What a refused token request is told (RFC 6749 §5.2). */
 const REFUSALS = {
   invalid_request: 'Send grant_type, client_assertion_type (jwt-bearer) and client_assertion.',
   invalid_client:
     'The client assertion is not valid: unknown or revoked client, wrong signature, audience or expiry, or a reused jti.',
-  invalid_scope: 'Ask for system/*.read or system/<Type>.read scopes of the served types.',
+  unauthorized_client:
+    'This client reaches patient data and awaits approval by a second administrator on the FHIR clients screen.',
+  invalid_scope:
+    'Ask for system/<Type>.rs or system/<Type>.read scopes (or system/*.rs) within those the client was registered with.',
   unsupported_grant_type: 'Only the client_credentials grant is supported.',
 } as const;
 
@@ -54,10 +57,13 @@ export function registerSmartRoutes(
           )
         : {};
     const result = await deps.smart.issue(form);
+    const clientId = result.ok ? result.caller.clientId : result.clientId;
     await auditRequest(deps.db, request, {
       action: result.ok ? AUDIT_ACTIONS.fhirTokenIssued : AUDIT_ACTIONS.fhirTokenRefused,
-      actorEmail: result.clientId ? `fhir-client:${result.clientId}` : null,
-      details: result.ok ? { scope: result.body.scope } : { error: result.error },
+      actorEmail: clientId ? `fhir-client:${clientId}` : null,
+      details: result.ok
+        ? { scope: result.body.scope, ...systemCallerDetails(result.caller) }
+        : { error: result.error },
     });
     reply.header('cache-control', 'no-store');
     if (result.ok) return reply.type('application/json').send(result.body);

@@ -39,10 +39,23 @@ beforeAll(async () => {
   const response = await postJson(
     testApp.app,
     API_PATHS.fhirClients.list,
-    { name: 'Registry feed', public_key_jwk: JSON.stringify(await exportJWK(pair.publicKey)) },
+    {
+      name: 'Registry feed',
+      public_key_jwk: JSON.stringify(await exportJWK(pair.publicKey)),
+      scopes: ['system/*.read'],
+    },
     { headers: authHeaders(admin.access_token) },
   );
   clientId = successData(response, fhirClientMutationSchema).client.client_id;
+  // It reaches patient data, so a second administrator approves it (DESIGN §6).
+  const approver = await loginAs(testApp, 'ADMINISTRATOR');
+  const approval = await postJson(
+    testApp.app,
+    API_PATHS.fhirClients.approve(clientId),
+    {},
+    { headers: authHeaders(approver.access_token) },
+  );
+  expect(approval.statusCode, approval.body).toBe(200);
 }, 90_000);
 
 function assertion(overrides: { aud?: string; exp?: number; jti?: string } = {}) {
@@ -157,7 +170,11 @@ describe('SMART Backend Services', () => {
     const refused = await postJson(
       testApp.app,
       API_PATHS.fhirClients.list,
-      { name: 'X', public_key_jwk: JSON.stringify(await exportJWK(pair.publicKey)) },
+      {
+        name: 'X',
+        public_key_jwk: JSON.stringify(await exportJWK(pair.publicKey)),
+        scopes: ['system/*.read'],
+      },
       { headers: authHeaders(clinician.access_token) },
     );
     failure(refused, 403, 'FORBIDDEN');
@@ -170,7 +187,7 @@ describe('SMART Backend Services', () => {
       const response = await postJson(
         testApp.app,
         API_PATHS.fhirClients.list,
-        { name: 'X', public_key_jwk: key },
+        { name: 'X', public_key_jwk: key, scopes: ['system/*.read'] },
         { headers: authHeaders(admin.access_token) },
       );
       expect(failure(response, 400, 'VALIDATION_ERROR').error.message).toBe(
@@ -182,7 +199,9 @@ describe('SMART Backend Services', () => {
       url: API_PATHS.fhirClients.list,
       headers: authHeaders(admin.access_token),
     });
-    expect(successData(list, fhirClientListSchema).map((c) => c.name)).toEqual(['Registry feed']);
+    expect(successData(list, fhirClientListSchema).clients.map((c) => c.name)).toEqual([
+      'Registry feed',
+    ]);
   });
 
   it("ends a revoked client's tokens at once", async () => {

@@ -22,10 +22,11 @@ import { errorMessage } from '#app/lib/api/api-error.ts';
 import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useRegisterFhirClient } from '#app/features/fhir-clients/api/register-fhir-client.ts';
+import { ScopeChoices } from './scope-choices';
 
-const FIELD_NAMES = ['name', 'public_key_jwk'] as const;
+const FIELD_NAMES = ['name', 'public_key_jwk', 'scopes'] as const;
 
-/** Registers a system client: its name and public key (JWK); shows the new client id. */
+/** Registers a system client: its name, public key (JWK) and scopes; shows the new client id. */
 export function RegisterFhirClientForm() {
   const notify = useNotify();
   const mutation = useRegisterFhirClient();
@@ -35,11 +36,13 @@ export function RegisterFhirClientForm() {
   const { control, handleSubmit, setError, reset, formState } = useForm<RegisterFhirClientRequest>({
     resolver: zodResolver(registerFhirClientRequestSchema),
     mode: 'onChange',
-    defaultValues: { name: '', public_key_jwk: '' },
+    defaultValues: { name: '', public_key_jwk: '', scopes: [] },
   });
   const key = useController({ control, name: 'public_key_jwk' });
   const keyError =
     key.fieldState.isTouched || formState.isSubmitted ? key.fieldState.error : undefined;
+  const scopes = useController({ control, name: 'scopes' });
+  const scopesError = scopes.fieldState.error?.message;
 
   const onValid = (values: RegisterFhirClientRequest) => {
     setRegistered(null);
@@ -63,12 +66,15 @@ export function RegisterFhirClientForm() {
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }}>
         A system that reads the FHIR API without a person signing in (SMART Backend Services). Paste
-        its public key as a JSON Web Key: RSA (RS384) or EC P-384 (ES384).
+        its public key as a JSON Web Key: RSA (RS384) or EC P-384 (ES384), and choose what it may
+        read: its tokens never hold more.
       </Typography>
       {registered && (
         <Alert severity="success" sx={{ mb: 2 }}>
           {registered.name} is registered with client id <strong>{registered.client_id}</strong>.
           Give this id to the system: it signs its token requests with it.
+          {registered.status === 'pending' &&
+            ' It reaches patient data, so it gets no token until a second administrator approves it.'}
         </Alert>
       )}
       <Box
@@ -96,6 +102,12 @@ export function RegisterFhirClientForm() {
             {keyError?.message ?? '{"kty":"EC","crv":"P-384","x":"…","y":"…"}'}
           </FormHelperText>
         </FormControl>
+        <ScopeChoices
+          value={scopes.field.value}
+          onChange={scopes.field.onChange}
+          onBlur={scopes.field.onBlur}
+          error={scopesError}
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={mutation.isPending}>
             REGISTER CLIENT
