@@ -67,6 +67,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextInputCheck } from './plugins/text-input';
 import { registerWebApp } from './plugins/web-app';
 import type { Secrets } from './secrets';
+import { trustProxyOption } from './lib/trusted-proxies';
 
 export interface AppDeps {
   config: Config;
@@ -85,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: createRequestLogController(),
     requestIdHeader: false,
