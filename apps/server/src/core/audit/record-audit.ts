@@ -69,14 +69,20 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
   });
 }
 
-/** Rows of one action from one client address in the last hour, by the rows' own clock. */
-export async function countAuditFromAddressLastHour(
+/**
+ * Rows of one action from one client address in the last hour, and in how many seconds the
+ * oldest of them leaves that hour; both by the rows' own clock.
+ */
+export async function auditFromAddressLastHour(
   db: Database,
   action: AuditAction,
   clientAddress: string,
-): Promise<number> {
+): Promise<{ count: number; oldestLeavesInSeconds: number }> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldestLeavesInSeconds: sql<number>`coalesce(ceil(extract(epoch from min(${auditLog.createdAt}) + interval '1 hour' - now())), 0)::int`,
+    })
     .from(auditLog)
     .where(
       and(
@@ -85,5 +91,5 @@ export async function countAuditFromAddressLastHour(
         gte(auditLog.createdAt, sql`now() - interval '1 hour'`),
       ),
     );
-  return row?.n ?? 0;
+  return { count: row?.count ?? 0, oldestLeavesInSeconds: row?.oldestLeavesInSeconds ?? 0 };
 }

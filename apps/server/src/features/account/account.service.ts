@@ -8,14 +8,14 @@ import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
-import { AppError } from '#app/lib/app-error';
+import { AppError, RateLimitedError } from '#app/lib/app-error';
 import { activationCode, opaqueToken, sha256 } from '#app/lib/secure-random';
 import type { Mailer } from '#app/mail/mailer';
 import { activationCodeMail, resetLink, ssoWelcomeMail } from '#app/mail/templates';
-import { countAuditFromAddressLastHour, recordAudit } from '#app/core/audit/record-audit';
+import { auditFromAddressLastHour, recordAudit } from '#app/core/audit/record-audit';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
 import * as repo from './account.repository';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, signInKey } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
 import { mayUsePassword, signInRefusal } from './password-sign-in-policy';
@@ -100,14 +100,17 @@ export function createAccountService(deps: {
     /** Password sign-in for staff; PARTICIPANT, suspended and pending accounts are refused. */
     async login(userName: string, password: string, caller: CallerContext): Promise<LoginResult> {
       const email = userName.toLowerCase();
-      await throttle.refuseWhenThrottled(email, caller.clientAddress, (details) =>
+      const user = await repo.findUserByEmail(db, email);
+      // Only a browser this account signed in from holds its device cookie: for anyone else
+      // (an unknown account included) the key is the untrusted one.
+      const key = signInKey({ email, id: user?.id }, caller);
+      await throttle.refuseWhenThrottled(key, (details) =>
         audit(AUDIT_ACTIONS.loginThrottled, caller, { email, details }),
       );
       // Every refusal below does the same work (one password check, against a decoy hash for
       // an unknown account; one attempt row; one audit row) and gives the same answer, so
       // neither its words, its status nor its time tell whether the account exists, is a
       // participant's, is suspended or was given the right password.
-      const user = await repo.findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
       const passwordAllowed = !user || mayUsePassword(user, config);
       if (
@@ -124,11 +127,7 @@ export function createAccountService(deps: {
             : !passwordAllowed
               ? 'password sign-in off for the account'
               : `account ${user.role} ${user.status}`;
-        await repo.recordLoginAttempt(db, {
-          email,
-          clientAddress: caller.clientAddress,
-          succeeded: false,
-        });
+        await repo.recordLoginAttempt(db, { ...key, succeeded: false });
         await audit(AUDIT_ACTIONS.loginFailed, caller, {
           ...(user ? { userId: user.id } : {}),
           email,
@@ -156,11 +155,7 @@ export function createAccountService(deps: {
       caller: CallerContext,
       details?: Record<string, unknown>,
     ): Promise<LoginResponse> {
-      await repo.recordLoginAttempt(db, {
-        email: staff.email,
-        clientAddress: caller.clientAddress,
-        succeeded: true,
-      });
+      await repo.recordLoginAttempt(db, { ...signInKey(staff, caller), succeeded: true });
       await audit(AUDIT_ACTIONS.login, caller, {
         userId: staff.id,
         email: staff.email,
@@ -242,14 +237,13 @@ export function createAccountService(deps: {
     async sendActivationCode(userName: string, caller: CallerContext): Promise<void> {
       const arrived = performance.now();
       const email = userName.toLowerCase();
-      if (
-        (await countAuditFromAddressLastHour(
-          db,
-          AUDIT_ACTIONS.passwordResetRequested,
-          caller.clientAddress,
-        )) >= MAX_RESET_REQUESTS_PER_ADDRESS
-      ) {
-        throw new AppError('RATE_LIMITED', MESSAGES.http.rateLimited);
+      const fromAddress = await auditFromAddressLastHour(
+        db,
+        AUDIT_ACTIONS.passwordResetRequested,
+        caller.clientAddress,
+      );
+      if (fromAddress.count >= MAX_RESET_REQUESTS_PER_ADDRESS) {
+        throw new RateLimitedError(MESSAGES.http.rateLimited, fromAddress.oldestLeavesInSeconds);
       }
       await audit(AUDIT_ACTIONS.passwordResetRequested, caller, { email });
       const user = await repo.findUserByEmail(db, email);
