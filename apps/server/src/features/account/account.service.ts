@@ -78,7 +78,7 @@ export function createAccountService(deps: {
   async function audit(
     action: AuditAction,
     caller: CallerContext,
-    extra: { userId?: number; email?: string; details?: Record<string, unknown> },
+    extra: { userId?: number; email?: string; details?: Record<string, unknown>; folded?: true },
   ) {
     // Rows found by the actor's email on the Audit log need the email even where the caller
     // only knows the account (logout, a reused refresh token).
@@ -93,6 +93,7 @@ export function createAccountService(deps: {
       details: extra.details ?? null,
       clientAddress: caller.clientAddress,
       requestId: caller.requestId,
+      ...(extra.folded ? { folded: extra.folded } : {}),
     });
   }
 
@@ -104,8 +105,9 @@ export function createAccountService(deps: {
       // Only a browser this account signed in from holds its device cookie: for anyone else
       // (an unknown account included) the key is the untrusted one.
       const key = signInKey({ email, id: user?.id }, caller);
+      // Refusals go on for as long as a guesser keeps asking: one row per address and minute.
       await throttle.refuseWhenThrottled(key, (details) =>
-        audit(AUDIT_ACTIONS.loginThrottled, caller, { email, details }),
+        audit(AUDIT_ACTIONS.loginThrottled, caller, { email, details, folded: true }),
       );
       // Every refusal below does the same work (one password check, against a decoy hash for
       // an unknown account; one attempt row; one audit row) and gives the same answer, so
@@ -323,9 +325,11 @@ export function createAccountService(deps: {
       );
       if (!match) {
         await repo.recordWrongCodeGuess(db, user.id, MAX_WRONG_CODE_GUESSES);
+        // Guesses go on after the codes have died: one row per address and minute.
         await audit(AUDIT_ACTIONS.passwordCodeRejected, caller, {
           userId: user.id,
           email: user.email,
+          folded: true,
         });
         throw invalid;
       }
