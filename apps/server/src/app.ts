@@ -13,6 +13,7 @@ import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuditTrail } from './core/audit/audit-trail';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/account/account.service';
+import { createDeviceCookies } from './features/account/device-cookies';
 import { deriveMfaKeys } from './features/account/mfa-keys';
 import { registerMfaRoutes } from './features/account/mfa.routes';
 import { createMfaService } from './features/account/mfa.service';
@@ -67,6 +68,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerTextInputCheck } from './plugins/text-input';
 import { registerWebApp } from './plugins/web-app';
 import type { Secrets } from './secrets';
+import { trustProxyOption } from './lib/trusted-proxies';
 
 export interface AppDeps {
   config: Config;
@@ -85,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: createRequestLogController(),
     requestIdHeader: false,
@@ -128,17 +130,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const accounts = createAccountService({ db, config, tokens, mailer });
   const mfa = createMfaService({ db, config, keys: deriveMfaKeys(secrets.jwtSecret), accounts });
 
+  const secureCookie = config.publicUrl.startsWith('https://');
   await app.register(cookie);
   await registerCompression(app);
   registerSecurityHeaders(app);
-  registerCsrf(app, { secureCookie: config.publicUrl.startsWith('https://') });
+  registerCsrf(app, { secureCookie });
   registerAuth(app, { db, tokens });
   registerAuditTrail(app, db);
   await registerApiDocs(app);
 
   registerHealthRoutes(app, database);
-  registerAccountRoutes(app, accounts);
-  registerMfaRoutes(app, { db, mfa });
+  const devices = createDeviceCookies(secrets.jwtSecret, { secure: secureCookie });
+  registerAccountRoutes(app, accounts, devices);
+  registerMfaRoutes(app, { db, mfa, devices });
   registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
   registerSignInThrottleRoutes(app, { db, config });
   const oidcClient = config.oidc
@@ -150,7 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerSsoRoutes(app, {
     sso: createSsoService({ db, config, accounts, settings: config.oidc, client: oidcClient }),
-    secureCookie: config.publicUrl.startsWith('https://'),
+    secureCookie,
+    devices,
   });
   registerNudgeRoutes(app, db);
   registerCoachRoutes(app, db);

@@ -138,16 +138,52 @@ describe('configuration', () => {
       PORT: '8080',
       ACCESS_TOKEN_TTL_SECONDS: '60',
       BODY_LIMIT_BYTES: '4096',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       PUBLIC_URL: 'https://portal.example.org/',
     });
     expect(config).toMatchObject({
       port: 8080,
       accessTokenTtlSeconds: 60,
       bodyLimitBytes: 4096,
-      trustProxy: true,
+      trustProxy: 1,
       publicUrl: 'https://portal.example.org',
     });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('TRUST_PROXY names how many proxy hops, or which proxies, to believe in X-Forwarded-For', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+  });
+
+  it('TRUST_PROXY=true, which would believe any address a client writes, is refused at start', () => {
+    for (const value of ['true', 'yes']) {
+      const message = configError({ TRUST_PROXY: value }).message;
+      expect(message).toMatch(
+        /^Invalid configuration: TRUST_PROXY must be the number of proxy hops/,
+      );
+      expect(message).toContain('not true');
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('a TRUST_PROXY that is neither a hop count nor proxy addresses names the wrong entry', () => {
+    for (const [value, wrong] of [
+      ['10.0.0.5,proxy.internal', 'proxy.internal'],
+      ['10.0.0.0/33', '10.0.0.0/33'],
+      ['fd00::/129', 'fd00::/129'],
+      ['10.0.0.0/8/8', '10.0.0.0/8/8'],
+      ['-1', '-1'],
+      ['100', '100'],
+      ['10.0.0.5,', ''],
+    ] as const) {
+      const message = configError({ TRUST_PROXY: value }).message;
+      expect(message).toMatch(/\bTRUST_PROXY\b/);
+      expect(message).toContain(`"${wrong}" is neither`);
+    }
   });
 });

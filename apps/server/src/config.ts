@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -15,6 +16,43 @@ const booleanFlag = z
   .transform((value) => ['1', 'true', 'yes'].includes(value));
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** proxy-addr's names for whole ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR block (10.0.0.0/8, fd00::/8) or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: none (false), the last N hops (N proxies in front),
+ * or those added by the listed proxies. "true" would believe whatever a client writes, so it is
+ * refused rather than guessed at.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (['0', 'false', 'no'].includes(value)) return false;
+    // Two digits at most: a count past any real chain of proxies would believe clients again.
+    if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.find((entry) => !isProxyAddress(entry));
+    if (wrong === undefined) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: ['true', 'yes'].includes(value)
+        ? "must be the number of proxy hops in front of the server (1 behind one load balancer) or the proxies' addresses (10.0.0.5,10.1.0.0/16), not true, which would trust any address a client writes"
+        : `must be 0, a number of proxy hops below 100, or a comma-separated list of proxy addresses or CIDR blocks ("${wrong.slice(0, 60)}" is neither)`,
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -61,7 +99,7 @@ const envSchema = z.object({
   MAX_UPLOAD_BYTES: positiveInt
     .max(68_719_476_736, 'must be at most 68719476736 (64 GiB)')
     .default(536_870_912),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   /** 1: /api/docs for anyone; by default only for signed-in staff. */
   API_DOCS_PUBLIC: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -158,6 +196,7 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     careTeamDigestMinutes: env.CARE_TEAM_DIGEST_MINUTES,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
     trustProxy: env.TRUST_PROXY,
     apiDocsPublic: env.API_DOCS_PUBLIC,
     logLevel: env.LOG_LEVEL,

@@ -382,6 +382,11 @@ export const auditLogEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
   client_address: z.string().nullable(),
   request_id: z.string().nullable(),
+  /**
+   * How many calls the row stands for: 1, or more when refusals of unknown callers from one
+   * address were folded into one row per action and minute (the first one's request and details).
+   */
+  count: z.number().int().positive(),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
@@ -421,4 +426,5 @@ export const AUDIT_CSV_HEADER = [
   'Client address',
   'Request ID',
   'Details',
+  'Count',
 ] as const;

@@ -46,3 +46,9 @@ export const SESSION_POLICY_MESSAGES = {
   staySignedIn: 'Stay signed in',
   signOutNow: 'Sign out now',
 } as const;
+
+/**
+ * A browser in which a staff member completed a sign-in stays trusted for that account this
+ * long (its device cookie): its failed sign-ins have their own budget (OWASP device cookies).
+ */
+export const TRUSTED_BROWSER_DAYS = 30;

@@ -11,10 +11,13 @@ export const THROTTLE_MESSAGES = {
 /**
  * Failed sign-ins in the throttle window of one account at one address, or (email null) of one
  * address over every account. `waits_until` is when its next attempt is allowed, while it waits.
+ * `trusted_browser`: those came from a browser the account had signed in from (its device
+ * cookie), which has its own budget apart from the account's other failures at the address.
  */
 export const signInThrottleSchema = z.object({
   email: z.string().nullable(),
   client_address: z.string(),
+  trusted_browser: z.boolean(),
   failures: z.number().int(),
   last_failure_at: z.string(),
   waits_until: z.string().nullable(),

@@ -5,6 +5,8 @@ export interface CallerContext {
   clientAddress: string;
   userAgent?: string;
   requestId: string;
+  /** Sign-in steps: the accounts whose trusted-browser cookie came along, and its device id. */
+  trustedDevices?: ReadonlyMap<number, string>;
 }
 
 /** The caller of a request. */

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { AppError } from '#app/lib/app-error';
+import { AppError, RateLimitedError } from '#app/lib/app-error';
 import { isDatabaseUnavailable, isStatementCancelled } from '#app/db/errors';
 
 export function errorEnvelope(
@@ -70,6 +70,7 @@ function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof AppError) {
     return sendError(reply, error.statusCode, error.code, error.message, error.fields);
   }

@@ -31,6 +31,9 @@ const securityHeaders = helmet({
   referrerPolicy: { policy: 'no-referrer' },
 });
 
+/** The wait a 429 names when whoever refused did not say how long. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 /**
  * Helmet's headers on every answer. Its middleware is built once, above: @fastify/helmet built it
  * anew on every request, parsing the CSP directives each time (issue 18, server cost per call).
@@ -44,6 +47,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     // API answers hold patients' data: no browser or proxy may keep a copy.
     if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+    // Every 429 says when to come back (RFC 9110); a refusal that knows its wait set it already.
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', DEFAULT_RETRY_AFTER_SECONDS);
+    }
     done(null, payload);
   });
 }

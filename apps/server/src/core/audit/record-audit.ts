@@ -14,13 +14,18 @@ export interface AuditEntry {
   details?: Record<string, unknown> | null;
   clientAddress?: string | null;
   requestId?: string | null;
+  /**
+   * A refusal of a caller no one knows: one row per client address, action and minute counts
+   * them all (the first one's details), so that a flood cannot fill the trail.
+   */
+  folded?: true;
 }
 
 /** Subject types whose subject id is a users.id. */
 export const USER_SUBJECT_TYPES = ['participant', 'user'];
 
 /** 'Name <email>' of the user with this id as they are now; null for no such user, or no id. */
-function userLabel(id: Placeholder) {
+function userLabel(id: Placeholder | number | null) {
   return sql<
     string | null
   >`(select trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' from ${users} where ${users.id} = ${id})`;
@@ -49,11 +54,16 @@ const insertAuditRow = preparedOutsideTransactions((db) =>
 );
 
 /**
- * Appends one row to the audit trail; rows are never updated or deleted. The actor's and a user
- * subject's names are copied in by the same statement, so the trail keeps the name someone had
- * when they acted or were acted on, not the one they have today.
+ * Appends one row to the audit trail; rows are never updated or deleted (a folded row only
+ * counts on). The actor's and a user subject's names are copied in by the same statement, so
+ * the trail keeps the name someone had when they acted or were acted on, not the one they have
+ * today.
  */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+  if (entry.folded && entry.clientAddress) {
+    await recordFolded(db, { ...entry, clientAddress: entry.clientAddress });
+    return;
+  }
   const subjectId = entry.subjectId ?? null;
   const subjectIsUser = USER_SUBJECT_TYPES.includes(entry.subjectType ?? '');
   await insertAuditRow(db).execute({
@@ -69,14 +79,50 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
   });
 }
 
-/** Rows of one action from one client address in the last hour, by the rows' own clock. */
-export async function countAuditFromAddressLastHour(
+/**
+ * The row of this source, action and minute counts one more refusal, or is written as the
+ * first. One statement, so concurrent refusals neither lose a count nor write a second row.
+ */
+async function recordFolded(db: Database, entry: AuditEntry & { clientAddress: string }) {
+  const minute = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  await db
+    .insert(auditLog)
+    .values({
+      actorId: entry.actorId ?? null,
+      actorEmail: entry.actorEmail ?? null,
+      actorName: userLabel(entry.actorId ?? null),
+      action: entry.action,
+      subjectType: entry.subjectType ?? null,
+      subjectId: entry.subjectId ?? null,
+      subjectName: userLabel(
+        USER_SUBJECT_TYPES.includes(entry.subjectType ?? '') ? (entry.subjectId ?? null) : null,
+      ),
+      details: entry.details ?? null,
+      clientAddress: entry.clientAddress,
+      requestId: entry.requestId ?? null,
+      foldedMinute: minute,
+    })
+    .onConflictDoUpdate({
+      target: [auditLog.action, auditLog.clientAddress, auditLog.foldedMinute],
+      targetWhere: sql`${auditLog.foldedMinute} is not null`,
+      set: { repeatCount: sql`${auditLog.repeatCount} + 1` },
+    });
+}
+
+/**
+ * Rows of one action from one client address in the last hour, and in how many seconds the
+ * oldest of them leaves that hour; both by the rows' own clock.
+ */
+export async function auditFromAddressLastHour(
   db: Database,
   action: AuditAction,
   clientAddress: string,
-): Promise<number> {
+): Promise<{ count: number; oldestLeavesInSeconds: number }> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      count: sql<number>`count(*)::int`,
+      oldestLeavesInSeconds: sql<number>`coalesce(ceil(extract(epoch from min(${auditLog.createdAt}) + interval '1 hour' - now())), 0)::int`,
+    })
     .from(auditLog)
     .where(
       and(
@@ -85,5 +131,5 @@ export async function countAuditFromAddressLastHour(
         gte(auditLog.createdAt, sql`now() - interval '1 hour'`),
       ),
     );
-  return row?.n ?? 0;
+  return { count: row?.count ?? 0, oldestLeavesInSeconds: row?.oldestLeavesInSeconds ?? 0 };
 }

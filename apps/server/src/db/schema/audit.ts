@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Append-only record of who did what to whom. Actor and subject are plain ids without foreign
@@ -21,8 +30,19 @@ export const auditLog = pgTable(
     clientAddress: text('client_address'),
     requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Refusals of callers no one knows (a flood) fold into one row per source address, action
+     * and minute: `folded_minute` is that minute (null on every other row) and `repeat_count`
+     * how many refusals the row stands for. The append-only trigger lets such a row count one
+     * more and change nothing else (migration 0021).
+     */
+    foldedMinute: timestamp('folded_minute', { withTimezone: true }),
+    repeatCount: integer('repeat_count').notNull().default(1),
   },
   (table) => [
+    uniqueIndex('audit_log_folded_idx')
+      .on(table.action, table.clientAddress, table.foldedMinute)
+      .where(sql`${table.foldedMinute} is not null`),
     // The Audit log's order (newest first) and its date range.
     index('audit_log_created_idx').on(table.createdAt, table.id),
     index('audit_log_subject_idx').on(table.subjectType, table.subjectId),

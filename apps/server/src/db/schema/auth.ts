@@ -47,10 +47,19 @@ export const loginAttempts = pgTable(
     email: text('email').notNull(),
     clientAddress: text('client_address').notNull(),
     succeeded: boolean('succeeded').notNull(),
+    /**
+     * The device id of the trusted-browser cookie the attempt came with (the account signed in
+     * from that browser before); null for an untrusted client. Such attempts have their own
+     * budget, apart from the account's and the address's untrusted attempts.
+     */
+    deviceId: text('device_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('login_attempts_email_idx').on(table.email, table.createdAt),
     index('login_attempts_address_idx').on(table.clientAddress, table.createdAt),
+    index('login_attempts_device_idx')
+      .on(table.deviceId, table.createdAt)
+      .where(sql`${table.deviceId} is not null`),
   ],
 );

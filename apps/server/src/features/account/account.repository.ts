@@ -82,7 +82,7 @@ export async function revokeUserSession(
 
 export async function recordLoginAttempt(
   db: Database,
-  attempt: { email: string; clientAddress: string; succeeded: boolean },
+  attempt: { email: string; clientAddress: string; deviceId: string | null; succeeded: boolean },
 ) {
   // The server's clock, like the throttle that reads it back.
   await db.insert(loginAttempts).values({ ...attempt, createdAt: new Date() });
@@ -91,9 +91,14 @@ export async function recordLoginAttempt(
 const failedSince = (since: Date) =>
   and(eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since));
 
+const tally = {
+  count: count(),
+  last: sql<Date | null>`max(${loginAttempts.createdAt})`.mapWith(loginAttempts.createdAt),
+};
+
 /**
- * Failed sign-ins since `since`: of the account at this client address, and of the address
- * over every account, each with its latest.
+ * Failed sign-ins since `since` from untrusted clients (no trusted-browser cookie): of the
+ * account at this client address, and of the address over every account, each with its latest.
  */
 export async function recentFailures(
   db: Database,
@@ -101,11 +106,11 @@ export async function recentFailures(
   clientAddress: string,
   since: Date,
 ) {
-  const tally = {
-    count: count(),
-    last: sql<Date | null>`max(${loginAttempts.createdAt})`.mapWith(loginAttempts.createdAt),
-  };
-  const byAddress = and(failedSince(since), eq(loginAttempts.clientAddress, clientAddress));
+  const byAddress = and(
+    failedSince(since),
+    eq(loginAttempts.clientAddress, clientAddress),
+    isNull(loginAttempts.deviceId),
+  );
   const [pair] = await db
     .select(tally)
     .from(loginAttempts)
@@ -117,19 +122,33 @@ export async function recentFailures(
   };
 }
 
-/** Every account and address with failed sign-ins since `since`, latest first. */
+/** Failed sign-ins since `since` that came with this trusted browser's cookie. */
+export async function recentDeviceFailures(db: Database, deviceId: string, since: Date) {
+  const [row] = await db
+    .select(tally)
+    .from(loginAttempts)
+    .where(and(failedSince(since), eq(loginAttempts.deviceId, deviceId)));
+  return { count: row?.count ?? 0, last: row?.last ?? null };
+}
+
+/**
+ * Every account and address with failed sign-ins since `since`, latest first; those from
+ * trusted browsers apart from the untrusted ones.
+ */
 export async function listRecentFailures(db: Database, since: Date) {
   const last = sql<Date>`max(${loginAttempts.createdAt})`.mapWith(loginAttempts.createdAt);
+  const trusted = sql<boolean>`${loginAttempts.deviceId} is not null`;
   return db
     .select({
       email: loginAttempts.email,
       clientAddress: loginAttempts.clientAddress,
+      trusted,
       count: count(),
       last,
     })
     .from(loginAttempts)
     .where(failedSince(since))
-    .groupBy(loginAttempts.email, loginAttempts.clientAddress)
+    .groupBy(loginAttempts.email, loginAttempts.clientAddress, trusted)
     .orderBy(desc(last));
 }
 

@@ -16,8 +16,13 @@ import { callerOf } from '#app/core/caller';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import type { AccountService } from './account.service';
+import type { DeviceCookies } from './device-cookies';
 
-export function registerAccountRoutes(app: FastifyInstance, accounts: AccountService) {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  devices: DeviceCookies,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const publicRoute = { access: 'public' } as const;
   const tags = ['account'];
@@ -37,8 +42,12 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountSer
         },
       },
     },
-    async (request) =>
-      ok(await accounts.login(request.body.user_name, request.body.password, callerOf(request))),
+    async (request, reply) => {
+      const { user_name: userName, password } = request.body;
+      const result = await accounts.login(userName, password, devices.callerOf(request));
+      if ('access_token' in result) devices.remember(request, reply, result.user.id);
+      return ok(result);
+    },
   );
 
   routes.post(

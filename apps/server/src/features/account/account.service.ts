@@ -8,14 +8,14 @@ import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
-import { AppError } from '#app/lib/app-error';
+import { AppError, RateLimitedError } from '#app/lib/app-error';
 import { activationCode, opaqueToken, sha256 } from '#app/lib/secure-random';
 import type { Mailer } from '#app/mail/mailer';
 import { activationCodeMail, resetLink, ssoWelcomeMail } from '#app/mail/templates';
-import { countAuditFromAddressLastHour, recordAudit } from '#app/core/audit/record-audit';
+import { auditFromAddressLastHour, recordAudit } from '#app/core/audit/record-audit';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
 import * as repo from './account.repository';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, signInKey } from './login-throttle';
 import { issueMfaChallenge } from './mfa-challenge';
 import { hashPassword, verifyPassword } from './passwords';
 import { mayUsePassword, signInRefusal } from './password-sign-in-policy';
@@ -78,7 +78,7 @@ export function createAccountService(deps: {
   async function audit(
     action: AuditAction,
     caller: CallerContext,
-    extra: { userId?: number; email?: string; details?: Record<string, unknown> },
+    extra: { userId?: number; email?: string; details?: Record<string, unknown>; folded?: true },
   ) {
     // Rows found by the actor's email on the Audit log need the email even where the caller
     // only knows the account (logout, a reused refresh token).
@@ -93,6 +93,7 @@ export function createAccountService(deps: {
       details: extra.details ?? null,
       clientAddress: caller.clientAddress,
       requestId: caller.requestId,
+      ...(extra.folded ? { folded: extra.folded } : {}),
     });
   }
 
@@ -100,14 +101,18 @@ export function createAccountService(deps: {
     /** Password sign-in for staff; PARTICIPANT, suspended and pending accounts are refused. */
     async login(userName: string, password: string, caller: CallerContext): Promise<LoginResult> {
       const email = userName.toLowerCase();
-      await throttle.refuseWhenThrottled(email, caller.clientAddress, (details) =>
-        audit(AUDIT_ACTIONS.loginThrottled, caller, { email, details }),
+      const user = await repo.findUserByEmail(db, email);
+      // Only a browser this account signed in from holds its device cookie: for anyone else
+      // (an unknown account included) the key is the untrusted one.
+      const key = signInKey({ email, id: user?.id }, caller);
+      // Refusals go on for as long as a guesser keeps asking: one row per address and minute.
+      await throttle.refuseWhenThrottled(key, (details) =>
+        audit(AUDIT_ACTIONS.loginThrottled, caller, { email, details, folded: true }),
       );
       // Every refusal below does the same work (one password check, against a decoy hash for
       // an unknown account; one attempt row; one audit row) and gives the same answer, so
       // neither its words, its status nor its time tell whether the account exists, is a
       // participant's, is suspended or was given the right password.
-      const user = await repo.findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
       const passwordAllowed = !user || mayUsePassword(user, config);
       if (
@@ -124,11 +129,7 @@ export function createAccountService(deps: {
             : !passwordAllowed
               ? 'password sign-in off for the account'
               : `account ${user.role} ${user.status}`;
-        await repo.recordLoginAttempt(db, {
-          email,
-          clientAddress: caller.clientAddress,
-          succeeded: false,
-        });
+        await repo.recordLoginAttempt(db, { ...key, succeeded: false });
         await audit(AUDIT_ACTIONS.loginFailed, caller, {
           ...(user ? { userId: user.id } : {}),
           email,
@@ -156,11 +157,7 @@ export function createAccountService(deps: {
       caller: CallerContext,
       details?: Record<string, unknown>,
     ): Promise<LoginResponse> {
-      await repo.recordLoginAttempt(db, {
-        email: staff.email,
-        clientAddress: caller.clientAddress,
-        succeeded: true,
-      });
+      await repo.recordLoginAttempt(db, { ...signInKey(staff, caller), succeeded: true });
       await audit(AUDIT_ACTIONS.login, caller, {
         userId: staff.id,
         email: staff.email,
@@ -242,14 +239,13 @@ export function createAccountService(deps: {
     async sendActivationCode(userName: string, caller: CallerContext): Promise<void> {
       const arrived = performance.now();
       const email = userName.toLowerCase();
-      if (
-        (await countAuditFromAddressLastHour(
-          db,
-          AUDIT_ACTIONS.passwordResetRequested,
-          caller.clientAddress,
-        )) >= MAX_RESET_REQUESTS_PER_ADDRESS
-      ) {
-        throw new AppError('RATE_LIMITED', MESSAGES.http.rateLimited);
+      const fromAddress = await auditFromAddressLastHour(
+        db,
+        AUDIT_ACTIONS.passwordResetRequested,
+        caller.clientAddress,
+      );
+      if (fromAddress.count >= MAX_RESET_REQUESTS_PER_ADDRESS) {
+        throw new RateLimitedError(MESSAGES.http.rateLimited, fromAddress.oldestLeavesInSeconds);
       }
       await audit(AUDIT_ACTIONS.passwordResetRequested, caller, { email });
       const user = await repo.findUserByEmail(db, email);
@@ -329,9 +325,11 @@ export function createAccountService(deps: {
       );
       if (!match) {
         await repo.recordWrongCodeGuess(db, user.id, MAX_WRONG_CODE_GUESSES);
+        // Guesses go on after the codes have died: one row per address and minute.
         await audit(AUDIT_ACTIONS.passwordCodeRejected, caller, {
           userId: user.id,
           email: user.email,
+          folded: true,
         });
         throw invalid;
       }

@@ -1,8 +1,9 @@
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import type { Config } from '#app/config';
+import type { CallerContext } from '#app/core/caller';
 import type { Database } from '#app/db/client';
-import { AppError } from '#app/lib/app-error';
-import { recentFailures } from './account.repository';
+import { RateLimitedError } from '#app/lib/app-error';
+import { recentDeviceFailures, recentFailures } from './account.repository';
 
 /** The wait after the first failure past the free ones; each further failure doubles it. */
 export const FIRST_THROTTLE_DELAY_MS = 30_000;
@@ -31,38 +32,63 @@ export function throttledUntil(
   return until.getTime() > Date.now() ? until : null;
 }
 
+/** Whose sign-in it is and from where: the trusted browser's device id, or null. */
+export interface SignInKey {
+  email: string;
+  clientAddress: string;
+  deviceId: string | null;
+}
+
+/** The key of a sign-in step by this account: its device id when the browser is trusted for it. */
+export function signInKey(
+  account: { email: string; id?: number | undefined },
+  caller: CallerContext,
+): SignInKey {
+  const deviceId = account.id === undefined ? undefined : caller.trustedDevices?.get(account.id);
+  return { email: account.email, clientAddress: caller.clientAddress, deviceId: deviceId ?? null };
+}
+
 export interface LoginThrottle {
-  /** Throws 429 (and audits it) while the account at this address, or the address, must wait. */
+  /** Throws 429 with Retry-After (and audits it) while this sign-in's key must wait. */
   refuseWhenThrottled(
-    email: string,
-    clientAddress: string,
+    key: SignInKey,
     audit: (details: Record<string, unknown>) => Promise<void>,
   ): Promise<void>;
 }
 
 /**
- * Failed sign-ins (wrong passwords and wrong two-step codes) counted per account at one address,
- * and per address over every account (someone trying many accounts), from rows shared by every
- * server process.
+ * Failed sign-ins (wrong passwords and wrong two-step codes) from rows shared by every server
+ * process. An untrusted client is counted per account at its address and per address over every
+ * account (someone trying many accounts). A browser holding the account's trusted-browser cookie
+ * (device-cookies.ts) has its own budget instead, so that neither a guesser at the same address
+ * (a clinic behind one NAT) nor one trying the account elsewhere slows the owner down.
  */
 export function createLoginThrottle(db: Database, config: Config): LoginThrottle {
   const { windowMinutes, maxFailuresPerAccount, maxFailuresPerAddress } = config.loginThrottle;
   const windowMs = windowMinutes * 60_000;
+
+  async function waits(key: SignInKey, since: Date): Promise<[string, Date | null][]> {
+    if (key.deviceId) {
+      const failures = await recentDeviceFailures(db, key.deviceId, since);
+      return [['trusted browser', throttledUntil(failures, maxFailuresPerAccount, windowMs)]];
+    }
+    const failures = await recentFailures(db, key.email, key.clientAddress, since);
+    return [
+      ['account and address', throttledUntil(failures.pair, maxFailuresPerAccount, windowMs)],
+      ['address', throttledUntil(failures.address, maxFailuresPerAddress, windowMs)],
+    ];
+  }
+
   return {
-    async refuseWhenThrottled(email, clientAddress, audit) {
-      const since = new Date(Date.now() - windowMs);
-      const failures = await recentFailures(db, email, clientAddress, since);
-      const untilPair = throttledUntil(failures.pair, maxFailuresPerAccount, windowMs);
-      const untilAddress = throttledUntil(failures.address, maxFailuresPerAddress, windowMs);
-      const until = [untilPair, untilAddress]
-        .filter((date): date is Date => date !== null)
-        .sort((a, b) => b.getTime() - a.getTime())[0];
-      if (!until) return;
-      await audit({
-        key: untilPair ? 'account and address' : 'address',
-        wait_seconds: Math.ceil((until.getTime() - Date.now()) / 1000),
-      });
-      throw new AppError('RATE_LIMITED', MESSAGES.account.tooManyAttempts);
+    async refuseWhenThrottled(key, audit) {
+      const [longest] = (await waits(key, new Date(Date.now() - windowMs)))
+        .filter((wait): wait is [string, Date] => wait[1] !== null)
+        .sort((a, b) => b[1].getTime() - a[1].getTime());
+      if (!longest) return;
+      const [which, until] = longest;
+      const waitSeconds = Math.ceil((until.getTime() - Date.now()) / 1000);
+      await audit({ key: which, wait_seconds: waitSeconds });
+      throw new RateLimitedError(MESSAGES.account.tooManyAttempts, waitSeconds);
     },
   };
 }

@@ -4,14 +4,14 @@ import type { Database } from '#app/db/client';
 import { recordAudit } from '#app/core/audit/record-audit';
 import type { CallerContext } from '#app/core/caller';
 import { recordLoginAttempt } from './account.repository';
-import { createLoginThrottle } from './login-throttle';
+import { createLoginThrottle, signInKey } from './login-throttle';
 
 type Account = { id: number; email: string };
 
 /**
  * Two-step codes and account-holder proofs as sign-in attempts: wrong ones count as failed
  * sign-ins in the same table as wrong passwords, so the sign-in throttle (per account and
- * address, and per address, shared by every server process) covers both.
+ * address, per address, or per trusted browser; shared by every server process) covers both.
  */
 export type MfaAttempts = ReturnType<typeof createMfaAttempts>;
 
@@ -42,7 +42,7 @@ export function createMfaAttempts(deps: { db: Database; config: Config }) {
     auditAs,
 
     async refuseWhenThrottled(user: Account, caller: CallerContext) {
-      await throttle.refuseWhenThrottled(user.email, caller.clientAddress, (details) =>
+      await throttle.refuseWhenThrottled(signInKey(user, caller), (details) =>
         auditAs(user, caller, AUDIT_ACTIONS.loginThrottled, {
           step: 'two-step code',
           ...details,
@@ -51,11 +51,7 @@ export function createMfaAttempts(deps: { db: Database; config: Config }) {
     },
 
     async countFailure(user: Account, caller: CallerContext, details: Record<string, unknown>) {
-      await recordLoginAttempt(db, {
-        email: user.email,
-        clientAddress: caller.clientAddress,
-        succeeded: false,
-      });
+      await recordLoginAttempt(db, { ...signInKey(user, caller), succeeded: false });
       await auditAs(user, caller, AUDIT_ACTIONS.mfaChallengeFailed, details);
     },
   };

@@ -25,12 +25,16 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditOf } from '#app/core/audit/request-audit';
+import type { DeviceCookies } from './device-cookies';
 import type { MfaService } from './mfa.service';
 
 /** Two-step sign-in (issue 8): the sign-in step, each staff member's own setup, the policy. */
-export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mfa: MfaService }) {
+export function registerMfaRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; mfa: MfaService; devices: DeviceCookies },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { mfa } = deps;
+  const { mfa, devices } = deps;
   const tags = ['two-step sign-in'];
   const publicRoute = { access: 'public' } as const;
 
@@ -48,14 +52,12 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         },
       },
     },
-    async (request) =>
-      ok(
-        await mfa.verifyChallenge(
-          request.body.challenge_token,
-          request.body.code,
-          callerOf(request),
-        ),
-      ),
+    async (request, reply) => {
+      const { challenge_token: token, code } = request.body;
+      const session = await mfa.verifyChallenge(token, code, devices.callerOf(request));
+      devices.remember(request, reply, session.user.id);
+      return ok(session);
+    },
   );
 
   routes.post(
@@ -91,14 +93,12 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         },
       },
     },
-    async (request) =>
-      ok(
-        await mfa.confirmChallengeEnrolment(
-          request.body.challenge_token,
-          request.body.code,
-          callerOf(request),
-        ),
-      ),
+    async (request, reply) => {
+      const { challenge_token: token, code } = request.body;
+      const session = await mfa.confirmChallengeEnrolment(token, code, devices.callerOf(request));
+      devices.remember(request, reply, session.user.id);
+      return ok(session);
+    },
   );
 
   routes.get(
@@ -146,7 +146,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         await mfa.confirmSetup(
           currentStaff(request),
           request.body.code,
-          callerOf(request),
+          devices.callerOf(request),
           auditOf(deps.db, request),
         ),
       ),
@@ -170,7 +170,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
       await mfa.disable(
         currentStaff(request),
         request.body,
-        callerOf(request),
+        devices.callerOf(request),
         auditOf(deps.db, request),
       );
       return ok({ message: MFA_MESSAGES.disabled });
@@ -196,7 +196,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: { db: Database; mf
         await mfa.regenerateRecoveryCodes(
           currentStaff(request),
           request.body,
-          callerOf(request),
+          devices.callerOf(request),
           auditOf(deps.db, request),
         ),
       ),

@@ -67,6 +67,7 @@ const entryColumns = {
   details: auditLog.details,
   client_address: auditLog.clientAddress,
   request_id: auditLog.requestId,
+  count: auditLog.repeatCount,
 };
 
 function selectEntries(db: Database) {

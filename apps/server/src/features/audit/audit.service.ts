@@ -46,6 +46,7 @@ function toCsvRow(entry: AuditLogEntry): string {
     entry.client_address,
     entry.request_id,
     entry.details === null ? null : JSON.stringify(entry.details),
+    entry.count,
   ]);
 }
 

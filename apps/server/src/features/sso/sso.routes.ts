@@ -13,6 +13,7 @@ import { callerOf } from '#app/core/caller';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { redirectResponse } from '#app/lib/route-responses';
+import type { DeviceCookies } from '#app/features/account/device-cookies';
 import { OidcFailure } from './oidc-client';
 import type { SsoService } from './sso.service';
 
@@ -41,7 +42,7 @@ function toLogin(reply: FastifyReply, outcome: { ok: true } | { ok: false; reaso
  */
 export function registerSsoRoutes(
   app: FastifyInstance,
-  deps: { sso: SsoService; secureCookie: boolean },
+  deps: { sso: SsoService; secureCookie: boolean; devices: DeviceCookies },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { sso } = deps;
@@ -149,7 +150,12 @@ export function registerSsoRoutes(
     async (request, reply) => {
       const browserKey = request.cookies[SIGN_IN_COOKIE];
       reply.clearCookie(SIGN_IN_COOKIE, cookieOptions);
-      return ok(await sso.complete(browserKey, callerOf(request)));
+      const completion = await sso.complete(browserKey, callerOf(request));
+      // A session, not a two-step challenge: the sign-in is complete, so the browser is trusted.
+      if ('access_token' in completion.result) {
+        deps.devices.remember(request, reply, completion.result.user.id);
+      }
+      return ok(completion);
     },
   );
 }

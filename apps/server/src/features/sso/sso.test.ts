@@ -212,9 +212,12 @@ describe('single sign-on against a real provider', () => {
     const back = await callback(returned, browserKey);
     expect(back.location).toBe('/login?sso=1');
 
-    const completion = successData(await complete(browserKey), ssoCompletionSchema);
+    const completed = await complete(browserKey);
+    const completion = successData(completed, ssoCompletionSchema);
     const session = loginResponseSchema.parse(completion.result);
     expect(session.user).toMatchObject({ id: clinician.id, role: 'CLINICIAN' });
+    // A complete sign-in: the browser is trusted for the account, as after a password.
+    expect(cookieOf(completed, 'rp_device')).toMatch(new RegExp(`^${clinician.id}\\.`));
     const endSession = new URL(completion.end_session_url ?? '');
     expect(endSession.origin).toBe(provider.issuer);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
@@ -249,8 +252,10 @@ describe('single sign-on against a real provider', () => {
     await createUser(testApp.db, { email: 'cleo.sso@clinic.test' });
     await setRequiredForStaff(testApp.db, true);
     const { browserKey } = await signInAs('clinician');
-    const completion = successData(await complete(browserKey), ssoCompletionSchema);
+    const completed = await complete(browserKey);
+    const completion = successData(completed, ssoCompletionSchema);
     expect(mfaChallengeSchema.parse(completion.result).mfa).toBe('ENROL');
+    expect(cookieOf(completed, 'rp_device')).toBeUndefined();
   });
 
   it('refuses a wrong state', async () => {

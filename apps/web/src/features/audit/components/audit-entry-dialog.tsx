@@ -3,7 +3,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '
 import { auditActionLabel } from '@recovery-portal/contract/audit';
 import type { AuditLogEntry } from '@recovery-portal/contract/audit';
 import { formatDate } from '#app/lib/format.ts';
-import { AUDIT_TIME_FORMAT, subjectText } from './audit-text';
+import { AUDIT_TIME_FORMAT, repeatText, subjectText } from './audit-text';
 
 type AuditEntryDialogProps = {
   open: boolean;
@@ -15,6 +15,8 @@ type AuditEntryDialogProps = {
 /** Every field of one row; the details JSON is shown as indented text, never as markup. */
 export function AuditEntryDialog({ open, entry, onClose }: AuditEntryDialogProps) {
   const titleId = useId();
+  const repeat = entry && repeatText(entry);
+  const countField: [string, string][] = repeat ? [['Count', repeat]] : [];
   const fields: [string, string][] = entry
     ? [
         ['Time', formatDate(entry.created_at, AUDIT_TIME_FORMAT)],
@@ -22,6 +24,7 @@ export function AuditEntryDialog({ open, entry, onClose }: AuditEntryDialogProps
         ['Actor', entry.actor_name ?? entry.actor_email ?? '-'],
         ['Actor ID', entry.actor_id === null ? '-' : String(entry.actor_id)],
         ['Action', `${auditActionLabel(entry.action)} (${entry.action})`],
+        ...countField,
         ['Subject', subjectText(entry)],
         ['Client address', entry.client_address ?? '-'],
         ['Request ID', entry.request_id ?? '-'],

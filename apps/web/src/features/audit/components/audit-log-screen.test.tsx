@@ -26,6 +26,7 @@ function entry(overrides: Partial<AuditLogEntry>): AuditLogEntry {
     details: null,
     client_address: '10.0.0.8',
     request_id: 'req-1',
+    count: 1,
     ...overrides,
   };
 }
@@ -41,6 +42,17 @@ const PAGE: AuditListResponse = {
       details: { note: '<img src=x onerror=alert(1)>', changed: ['phone'] },
     }),
     entry({ id: 41 }),
+    entry({
+      id: 40,
+      actor_id: null,
+      actor_email: null,
+      action: 'access.denied',
+      subject_type: null,
+      subject_id: null,
+      subject_name: null,
+      client_address: '203.0.113.50',
+      count: 200,
+    }),
   ],
   older_cursor: 41,
   newer_cursor: null,
@@ -107,7 +119,7 @@ describe('audit log screen', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Time', 'Actor', 'Action', 'Subject', 'Client address', 'Details']);
-    const [, first, second] = within(table).getAllByRole('row');
+    const [, first, second, folded] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('Viewed participant profile');
     expect(first).toHaveTextContent('participant.profile.view');
     expect(first).toHaveTextContent('clara@example.org');
@@ -116,6 +128,9 @@ describe('audit log screen', () => {
       dayjs('2025-03-01T08:30:15.000Z').format('MMM D, YYYY, h:mm:ss A'),
     );
     expect(second).toHaveTextContent('Signed in');
+    expect(second).not.toHaveTextContent('times from this address');
+    // Refusals of unknown callers from one address come folded, one row a minute, with a count.
+    expect(folded).toHaveTextContent('200 times from this address in that minute');
   });
 
   it('details JSON is shown as text, markup included, never as HTML', async () => {
@@ -132,8 +147,13 @@ describe('audit log screen', () => {
       JSON.stringify({ note: '<img src=x onerror=alert(1)>', changed: ['phone'] }, null, 2),
     );
     expect(dialog).toHaveTextContent('req-1');
+    expect(dialog).not.toHaveTextContent('Count');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(table).getByText('203.0.113.50'));
+    const folded = await screen.findByRole('dialog', { name: 'Audit entry 40' });
+    expect(folded).toHaveTextContent('Count200 times from this address in that minute');
   });
 
   it('the filters go into the URL and the request: actor, participant, action and local days', async () => {

@@ -18,7 +18,7 @@ import { useAuditLogState } from '#app/features/audit/audit-log-state.ts';
 import type { AuditLogState } from '#app/features/audit/audit-log-state.ts';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { AuditFilterForm } from './audit-filter-form';
-import { AUDIT_TIME_FORMAT, detailsText, subjectText } from './audit-text';
+import { AUDIT_TIME_FORMAT, detailsText, repeatText, subjectText } from './audit-text';
 
 const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
   {
@@ -45,6 +45,11 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
         >
           {entry.action}
         </Typography>
+        {repeatText(entry) && (
+          <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+            {repeatText(entry)}
+          </Typography>
+        )}
       </>
     ),
   },

@@ -17,3 +17,8 @@ export function subjectText(entry: AuditLogEntry): string {
 export function detailsText(entry: AuditLogEntry): string {
   return entry.details ? JSON.stringify(entry.details) : '-';
 }
+
+/** For a row folding refusals of one address in one minute: how many; null for a single call. */
+export function repeatText(entry: AuditLogEntry): string | null {
+  return entry.count > 1 ? `${entry.count} times from this address in that minute` : null;
+}

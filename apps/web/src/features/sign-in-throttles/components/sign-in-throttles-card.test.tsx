@@ -10,6 +10,7 @@ import { renderApp } from '#app/testing/render-app.tsx';
 const WAITING: SignInThrottle = {
   email: 'maria.lopez@example.org',
   client_address: '203.0.113.9',
+  trusted_browser: false,
   failures: 6,
   last_failure_at: '2025-03-01T09:00:00.000Z',
   waits_until: '2025-03-01T09:02:00.000Z',
@@ -17,19 +18,28 @@ const WAITING: SignInThrottle = {
 const ADDRESS: SignInThrottle = {
   email: null,
   client_address: '198.51.100.4',
+  trusted_browser: false,
   failures: 21,
   last_failure_at: '2025-03-01T09:01:00.000Z',
+  waits_until: null,
+};
+const TRUSTED: SignInThrottle = {
+  email: 'sam.okafor@example.org',
+  client_address: '198.51.100.4',
+  trusted_browser: true,
+  failures: 2,
+  last_failure_at: '2025-03-01T09:01:30.000Z',
   waits_until: null,
 };
 
 describe('sign-in throttles card', { timeout: 30_000 }, () => {
   it('lists who waits and clears one, sending the account and address of the row', async () => {
     setCsrfCookie();
-    let rows = [WAITING, ADDRESS];
+    let rows = [WAITING, ADDRESS, TRUSTED];
     const { calls } = mockFetch(({ url, init }) => {
       if (url === API_PATHS.staff.signInThrottles) return success(rows);
       if (url === API_PATHS.staff.signInThrottlesClear && init.method === 'POST') {
-        rows = [ADDRESS];
+        rows = [ADDRESS, TRUSTED];
         return success({ cleared: 6, message: THROTTLE_MESSAGES.cleared });
       }
       if (url === API_PATHS.user.listClinicians) return success([]);
@@ -45,6 +55,12 @@ describe('sign-in throttles card', { timeout: 30_000 }, () => {
     expect(await within(table).findByText(WAITING.email ?? '')).toBeInTheDocument();
     expect(within(table).getByText('Every account (this address tried many)')).toBeInTheDocument();
     expect(within(table).getByText(/^Waits until/)).toBeInTheDocument();
+    // A trusted browser's failures are a row of their own, marked as such.
+    const trustedRow = within(table)
+      .getByText(TRUSTED.email ?? '')
+      .closest('tr');
+    expect(trustedRow && within(trustedRow).getByText(/^Trusted/)).toBeInTheDocument();
+    expect(within(table).getAllByText('Untrusted')).toHaveLength(2);
 
     await view.user.click(
       within(table).getByRole('button', {

@@ -15,7 +15,8 @@ import { useSignInThrottles } from '#app/features/sign-in-throttles/api/get-sign
 
 const ALL_ACCOUNTS = 'Every account (this address tried many)';
 const accountOf = (row: SignInThrottle) => row.email ?? ALL_ACCOUNTS;
-const rowId = (row: SignInThrottle) => `${row.email ?? '*'} ${row.client_address}`;
+const rowId = (row: SignInThrottle) =>
+  `${row.email ?? '*'} ${row.client_address} ${row.trusted_browser ? 'trusted' : 'untrusted'}`;
 const when = (value: string) => formatDate(value, MEDIUM_DATE_TIME_FORMAT);
 
 /**
@@ -35,6 +36,11 @@ export function SignInThrottlesCard() {
   const columns: DataTableColumn<SignInThrottle>[] = [
     { id: 'account', header: 'Account', cell: accountOf },
     { id: 'address', header: 'Address', cell: (row) => row.client_address },
+    {
+      id: 'browser',
+      header: 'Browser',
+      cell: (row) => (row.trusted_browser ? 'Trusted (signed in there before)' : 'Untrusted'),
+    },
     { id: 'failures', header: 'Failed sign-ins', cell: (row) => String(row.failures) },
     { id: 'last', header: 'Last failure', cell: (row) => when(row.last_failure_at) },
     {
@@ -72,7 +78,8 @@ export function SignInThrottlesCard() {
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             After a few failed sign-ins from one address, each further attempt there waits longer
-            (30 seconds, then twice as long each time). Failures elsewhere never delay the owner.
+            (30 seconds, then twice as long each time). Failures elsewhere never delay the owner,
+            and a browser the account signed in from before is counted on its own.
           </Typography>
           <DataTable
             label="Sign-in throttles"
