@@ -53,9 +53,15 @@ export function createSsoService(deps: {
   async function audit(
     action: AuditAction,
     caller: CallerContext,
-    entry: { userId?: number | null; email?: string | null; details: Record<string, unknown> },
+    entry: {
+      userId?: number | null;
+      email?: string | null;
+      details: Record<string, unknown>;
+      folded?: true;
+    },
   ) {
     await recordAudit(db, {
+      ...(entry.folded ? { folded: entry.folded } : {}),
       actorId: entry.userId ?? null,
       actorEmail: entry.email ?? null,
       action,
@@ -70,9 +76,10 @@ export function createSsoService(deps: {
   async function refuse(
     reason: SsoRefusal,
     caller: CallerContext,
-    entry: { userId?: number | null; email?: string | null; detail?: string } = {},
+    entry: { userId?: number | null; email?: string | null; detail?: string; folded?: true } = {},
   ): Promise<CallbackOutcome> {
     await audit(AUDIT_ACTIONS.ssoRefused, caller, {
+      ...(entry.folded ? { folded: entry.folded } : {}),
       userId: entry.userId ?? null,
       email: entry.email ?? null,
       details: { reason, ...(entry.detail ? { detail: entry.detail } : {}) },
@@ -162,7 +169,9 @@ export function createSsoService(deps: {
       const row = browserKey
         ? await repo.claimForCallback(db, sha256(browserKey), new Date())
         : undefined;
-      if (!row) return refuse('expired', caller);
+      // A callback matching no sign-in names nobody, and anyone can send it: such refusals fold
+      // into one audit row per address and minute, so that a flood cannot fill the trail.
+      if (!row) return refuse('expired', caller, { folded: true });
       if (query.state === undefined || !sameText(query.state, row.state))
         return refuse('state_mismatch', caller);
       let identity: ProviderIdentity;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
@@ -146,13 +146,24 @@ async function auditOf(requestId: string) {
   return testApp.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
 }
 
+/** A refusal's row: its own, or the folded row of anonymous refusals it was counted into. */
+async function refusalRowOf(requestId: string) {
+  const [own] = await auditOf(requestId);
+  if (own) return own;
+  const [folded] = await testApp.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, AUDIT_ACTIONS.ssoRefused), isNotNull(auditLog.foldedMinute)));
+  return folded;
+}
+
 async function expectRefused(
   outcome: { location: string; requestId: string; browserKey: string | null },
   reason: SsoRefusal,
   actorEmail: string | null = null,
 ) {
   expect(outcome.location).toBe(`/login?sso_error=${reason}`);
-  const [row] = await auditOf(outcome.requestId);
+  const row = await refusalRowOf(outcome.requestId);
   expect(row).toMatchObject({
     action: AUDIT_ACTIONS.ssoRefused,
     actorEmail,
@@ -277,6 +288,32 @@ describe('single sign-on against a real provider', () => {
       { ...(await callback(returned, browserKey)), browserKey },
       'state_mismatch',
     );
+  });
+
+  it('folds a flood of callbacks matching no sign-in into one audit row per address and minute', async () => {
+    const { authorizationUrl } = await start();
+    const returned = await signInAtProvider(authorizationUrl, 'clinician', REDIRECT_URI);
+    const flooder = '203.0.113.7';
+    for (let i = 0; i < 30; i += 1) {
+      returned.searchParams.set('state', `forged-${i}-${'x'.repeat(36)}`);
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: `${returned.pathname}${returned.search}`,
+        remoteAddress: flooder,
+      });
+      expect(response.headers.location).toBe('/login?sso_error=expired');
+    }
+    const rows = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, AUDIT_ACTIONS.ssoRefused), eq(auditLog.clientAddress, flooder)),
+      );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      repeatCount: 30,
+      details: expect.objectContaining({ reason: 'expired' }),
+    });
   });
 
   it('refuses an ID token whose nonce is not the one this sign-in sent', async () => {
