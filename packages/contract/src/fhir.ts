@@ -24,6 +24,11 @@ export type FhirResourceType = (typeof FHIR_RESOURCE_TYPES)[number];
 /** Page size of a search without _count, and the largest _count honoured. */
 export const FHIR_DEFAULT_COUNT = 50;
 export const FHIR_MAX_COUNT = 500;
+/**
+ * The CapabilityStatement and SMART configuration describe the server, not anyone's data, and
+ * change only with a new release: caches may keep them an hour. Every other answer is no-store.
+ */
+export const FHIR_DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
 
 export const FHIR_MESSAGES = {
   unauthenticated: 'Sign in first: send an access token as "Authorization: Bearer <token>".',
@@ -45,6 +50,14 @@ export const FHIR_MESSAGES = {
   invalidId: '_id must be a resource id (letters, digits, "-" and "." only, at most 64).',
   invalidCursor: 'The paging link is invalid; start the search again.',
   methodNotAllowed: 'The FHIR API is read-only.',
+  bodyTooLarge: 'The request body is too large for this endpoint.',
+  unsupportedMediaType:
+    'The FHIR API reads no request body but the token request, sent as application/x-www-form-urlencoded.',
+  malformedBody: 'The request body is not valid for its content type.',
+  contentLength: 'The Content-Length header does not match the body.',
+  malformedAddress: 'The address contains a malformed %-escape.',
+  addressTooLong: 'The address is too long.',
+  refused: (status: number) => `The request was refused (HTTP ${status}).`,
   internal: 'The server failed to answer; the error has been logged.',
   databaseUnavailable: 'The database is unavailable; try again shortly.',
 } as const;

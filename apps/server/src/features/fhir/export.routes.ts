@@ -11,6 +11,7 @@ import type { Database } from '#app/db/client';
 import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
 import { assertMayRead, auditFhir } from './fhir-auth';
+import { sendFhir } from './fhir-error';
 import type { ResourceDefinition } from './resource-types';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -36,7 +37,6 @@ export function registerExportRoutes(
     db: Database;
     exports: ExportService;
     base: string;
-    sendFhir: (reply: FastifyReply, status: number, body: unknown) => FastifyReply;
   },
 ) {
   const { db, exports, base } = deps;
@@ -92,7 +92,7 @@ export function registerExportRoutes(
           .send();
       }
       const files = await listExportFiles(db, state.job.id);
-      return deps.sendFhir(reply.header('expires', state.job.expiresAt?.toUTCString() ?? ''), 200, {
+      return sendFhir(reply.header('expires', state.job.expiresAt?.toUTCString() ?? ''), 200, {
         transactionTime: state.job.transactionTime.toISOString(),
         request: state.job.requestUrl,
         requiresAccessToken: true,

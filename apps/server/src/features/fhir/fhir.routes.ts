@@ -1,16 +1,19 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
-import { FHIR_BASE_PATH, FHIR_CONTENT_TYPE, FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
+import {
+  FHIR_BASE_PATH,
+  FHIR_DISCOVERY_CACHE_CONTROL,
+  FHIR_MESSAGES,
+} from '@recovery-portal/contract/fhir';
 import type { Concern } from '@recovery-portal/contract/flags';
 import type { Database } from '#app/db/client';
-import { isDatabaseUnavailable, isStatementCancelled } from '#app/db/errors';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
 import { capabilityStatement } from './capability-statement';
 import { localSystems } from './codes';
 import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
 import { createSmartTokens } from './smart-tokens';
 import { registerSmartRoutes } from './smart.routes';
-import { FhirError, operationOutcome } from './fhir-error';
+import { handleFhirError, operationOutcome, sendFhir } from './fhir-error';
 import { createFhirService } from './fhir.service';
 import { registerBackendClientRoutes } from './backend-clients.routes';
 import { registerExportRoutes } from './export.routes';
@@ -28,27 +31,6 @@ export interface FhirDeps {
   dataDir: string;
   /** Signs system clients' access tokens. */
   jwtSecret: string;
-}
-
-function sendFhir(reply: FastifyReply, status: number, body: unknown) {
-  return reply.code(status).type(`${FHIR_CONTENT_TYPE}; charset=utf-8`).send(JSON.stringify(body));
-}
-
-/** Every failure under the FHIR base leaves as an OperationOutcome with its status. */
-function handleFhirError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof FhirError) {
-    return sendFhir(reply, error.statusCode, operationOutcome(error.issueType, error.message));
-  }
-  if (isDatabaseUnavailable(error) || isStatementCancelled(error)) {
-    request.log.error({ err: error }, 'FHIR call: database unavailable');
-    return sendFhir(reply, 503, operationOutcome('transient', FHIR_MESSAGES.databaseUnavailable));
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return sendFhir(reply, status, operationOutcome('invalid', FHIR_MESSAGES.unknownPath));
-  }
-  request.log.error({ err: error }, 'FHIR call failed');
-  return sendFhir(reply, 500, operationOutcome('exception', FHIR_MESSAGES.internal));
 }
 
 /**
@@ -93,14 +75,21 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
           ),
         );
       });
-      fhir.addHook('onRequest', async (request) => {
-        if (request.routeOptions.config.access === 'public' || request.is404) return;
+      fhir.addHook('onRequest', async (request, reply) => {
+        const isPublic = request.routeOptions.config.access === 'public';
+        // The public reads (metadata, SMART configuration) describe the server; every other
+        // answer may hold patients' data, errors and exports included: no cache may keep it.
+        reply.header(
+          'cache-control',
+          isPublic && request.method === 'GET' ? FHIR_DISCOVERY_CACHE_CONTROL : 'no-store',
+        );
+        if (isPublic || request.is404) return;
         await authenticate(request);
       });
 
       fhir.decorateRequest('fhirClient', null);
       registerSmartRoutes(fhir, { db: deps.db, smart, tokenUrl });
-      registerExportRoutes(fhir, { db: deps.db, exports, base, sendFhir });
+      registerExportRoutes(fhir, { db: deps.db, exports, base });
 
       fhir.get('/metadata', { config: { access: 'public' } }, async (_request, reply) =>
         sendFhir(reply, 200, capability),
