@@ -82,6 +82,10 @@ export const FHIR_EXPORT_MESSAGES = {
   unknownParameter: (name: string) => `The $export parameter "${name}" is not supported.`,
   groupNotFound: (id: string) => `There is no Group with id "${id}".`,
   jobNotFound: 'There is no such export, or it has expired or been cancelled.',
+  fileNotFound: (name: string) =>
+    `This export wrote no file "${name}": its manifest lists the files it wrote.`,
+  busy: (statusUrl: string) =>
+    `Your export ${statusUrl} is still running: wait for it to finish, or cancel it, before starting another.`,
   failed: 'The export failed; the error has been logged. Start it again.',
   cancelled: 'The export was cancelled and its files deleted.',
 } as const;

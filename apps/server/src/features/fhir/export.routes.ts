@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
@@ -123,12 +122,16 @@ export function registerExportRoutes(
     '/bulk-files/:id/:name',
     { config: { audit: AUDIT_ACTIONS.fhirExportDownload } },
     async (request, reply) => {
-      const file = await exports.file(request.params.id, request.params.name, requesterOf(request));
+      const handle = await exports.file(
+        request.params.id,
+        request.params.name,
+        requesterOf(request),
+      );
       await auditFhir(db, request, {
         action: AUDIT_ACTIONS.fhirExportDownload,
         details: { export_id: request.params.id, file: request.params.name },
       });
-      return reply.type(FHIR_NDJSON_CONTENT_TYPE).send(createReadStream(file.path));
+      return reply.type(FHIR_NDJSON_CONTENT_TYPE).send(handle.createReadStream());
     },
   );
 }

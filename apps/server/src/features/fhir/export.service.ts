@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import {
   groupExists,
   heartbeat,
   insertExportJob,
+  listExportFiles,
   pageGroupMembers,
   setExportStatus,
   type ExportJob,
@@ -253,7 +254,11 @@ export function createExportService(deps: {
           throw bad(FHIR_EXPORT_MESSAGES.invalidSince);
         }
         since = new Date(sinceText);
-        if (Number.isNaN(since.getTime())) throw bad(FHIR_EXPORT_MESSAGES.invalidSince);
+        // PostgreSQL reads years 1 to 9999 as written; a time zone can push past either end.
+        const year = since.getUTCFullYear();
+        if (Number.isNaN(year) || year < 1 || year > 9999) {
+          throw bad(FHIR_EXPORT_MESSAGES.invalidSince);
+        }
       }
       const definitions = typesOf(request.level, request.query);
       definitions.forEach(mayRead);
@@ -308,13 +313,23 @@ export function createExportService(deps: {
       if (!running.has(id)) await rm(jobDir(id), { recursive: true, force: true });
     },
 
-    /** The file's path when it belongs to the requester's finished, unexpired job. */
-    async file(id: string, name: string, requester: ExportRequester) {
+    /** The opened file when it belongs to the requester's finished, unexpired job. */
+    async file(id: string, name: string, requester: ExportRequester): Promise<FileHandle> {
       const job = await ownJob(id, requester);
-      if (job.status !== 'completed' || !/^[A-Za-z]+\.ndjson$/.test(name)) {
+      if (job.status !== 'completed') {
         throw new FhirError(404, 'not-found', FHIR_EXPORT_MESSAGES.jobNotFound);
       }
-      return { path: path.join(jobDir(id), name), job };
+      const listed = (await listExportFiles(db, id)).some((file) => file.name === name);
+      if (!listed) {
+        throw new FhirError(404, 'not-found', FHIR_EXPORT_MESSAGES.fileNotFound(name.slice(0, 64)));
+      }
+      try {
+        return await open(path.join(jobDir(id), name));
+      } catch (error) {
+        // Swept or cancelled between the check and here, or DATA_DIR is not shared.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        throw new FhirError(404, 'not-found', FHIR_EXPORT_MESSAGES.jobNotFound);
+      }
     },
 
     /** Waits for the exports this process runs (tests). */
