@@ -71,6 +71,8 @@ export const FHIR_NDJSON_CONTENT_TYPE = 'application/fhir+ndjson';
 export const FHIR_EXPORT_TTL_HOURS = 24;
 /** Seconds a client is asked to wait between polls. */
 export const FHIR_EXPORT_RETRY_AFTER_SECONDS = 2;
+/** Seconds a caller whose export still runs is asked to wait before starting another. */
+export const FHIR_EXPORT_BUSY_RETRY_AFTER_SECONDS = 30;
 
 export const FHIR_EXPORT_MESSAGES = {
   preferRequired: 'Bulk export runs asynchronously: send the header "Prefer: respond-async".',

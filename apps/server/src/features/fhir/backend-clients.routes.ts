@@ -25,6 +25,7 @@ import {
   revokeBackendClient,
   type BackendClientRow,
 } from './backend-clients.repository';
+import { removeClientExports } from './export-retention';
 import { checkPublicJwk } from './smart-tokens';
 
 function toClient(
@@ -40,7 +41,7 @@ function toClient(
 }
 
 /** Administrators register and revoke the FHIR API's system clients (their public keys). */
-export function registerBackendClientRoutes(app: FastifyInstance, db: Database) {
+export function registerBackendClientRoutes(app: FastifyInstance, db: Database, dataDir: string) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['fhir'];
 
@@ -122,6 +123,8 @@ export function registerBackendClientRoutes(app: FastifyInstance, db: Database) 
       if (!(await revokeBackendClient(db, request.params.id))) {
         throw new AppError('NOT_FOUND', FHIR_CLIENT_MESSAGES.notFound);
       }
+      // What it exported leaves with it: its files could otherwise still be fetched from disk.
+      await removeClientExports(db, dataDir, request.params.id);
       await auditRequest(db, request, {
         action: AUDIT_ACTIONS.fhirClientRevoke,
         details: { client_id: request.params.id },

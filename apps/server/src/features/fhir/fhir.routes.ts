@@ -59,7 +59,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
     log: app.log,
   });
   app.addHook('onClose', () => exports.stop());
-  registerBackendClientRoutes(app, deps.db);
+  registerBackendClientRoutes(app, deps.db, deps.dataDir);
 
   await app.register(
     async (fhir) => {
