@@ -19,6 +19,10 @@ export const FHIR_CLIENT_MESSAGES = {
   keyTooLong: `The public key must be at most ${MAX_FHIR_CLIENT_KEY_LENGTH} characters.`,
   keyInvalid:
     'The public key must be a public JSON Web Key: RSA (for RS384) or EC P-384 (for ES384), without private parts.',
+  rsaKeySize: (bits: number, min: number, max: number) =>
+    `The RSA key has ${bits} bits; it must have ${min} to ${max}.`,
+  rsaExponent:
+    "The RSA key's public exponent must be an odd number from 3 to 4294967295 (usually 65537).",
   idInvalid: 'id must be a client id.',
   notFound: 'There is no such client, or it was already revoked.',
   registered: 'Client registered. Give its client id to the system that will call the FHIR API.',

@@ -77,10 +77,10 @@ export function registerBackendClientRoutes(app: FastifyInstance, db: Database, 
       },
     },
     async (request) => {
-      const publicKey = await checkPublicJwk(request.body.public_key_jwk);
+      const { key: publicKey, problem } = await checkPublicJwk(request.body.public_key_jwk);
       if (!publicKey) {
-        throw new AppError('VALIDATION_ERROR', FHIR_CLIENT_MESSAGES.keyInvalid, [
-          { field: 'public_key_jwk', message: FHIR_CLIENT_MESSAGES.keyInvalid },
+        throw new AppError('VALIDATION_ERROR', problem, [
+          { field: 'public_key_jwk', message: problem },
         ]);
       }
       const staff = currentStaff(request);

@@ -10,7 +10,7 @@ import type { SmartTokens } from './smart-tokens';
 const REFUSALS = {
   invalid_request: 'Send grant_type, client_assertion_type (jwt-bearer) and client_assertion.',
   invalid_client:
-    'The client assertion is not valid: unknown or revoked client, wrong signature, audience or expiry, or a reused jti.',
+    'The client assertion is not valid: unknown or revoked client, wrong signature, audience or expiry, issued in the future, or a reused jti.',
   invalid_scope: 'Ask for system/*.read or system/<Type>.read scopes of the served types.',
   unsupported_grant_type: 'Only the client_credentials grant is supported.',
 } as const;
