@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Config } from './config';
@@ -26,6 +27,7 @@ import { registerCohortExportRoutes } from './features/participants/outcomes-exp
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
+import { handleFhirFrameworkError } from './features/fhir/fhir-error';
 import { registerFhirRoutes } from './features/fhir/fhir.routes';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createDicomStore } from './core/imaging/dicom-store';
@@ -93,7 +95,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed or over-long URL fails before routing; answer it in the envelope too.
-    frameworkErrors: handleFrameworkError,
+    frameworkErrors: (error, request, reply) =>
+      request.url.startsWith(FHIR_BASE_PATH)
+        ? handleFhirFrameworkError(error, request, reply)
+        : handleFrameworkError(error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   registerResponseSerializer(app, config.isProduction);

@@ -13,6 +13,7 @@ import {
 } from './features/backup/backup-socket';
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
 import { startCareTeamDigests } from './features/care-team/care-team-digest';
+import { startExportSweeps } from './features/fhir/export-retention';
 import { createConfiguredMailer } from './mail/configured-mailer';
 import { createTriageScanner, startTriageScans } from './features/flags/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
@@ -25,6 +26,8 @@ const STATS_REFRESH_INTERVAL_MS = 5 * 60_000;
 const DIGEST_TICK_MS = 60_000;
 /** How often new conversations and telemetry are screened for clinical flags. */
 const TRIAGE_SCAN_INTERVAL_MS = 60_000;
+/** How often expired and abandoned FHIR exports are deleted with their files. */
+const EXPORT_SWEEP_INTERVAL_MS = 60_000;
 
 function banner(config: Config, address: string, showDemoLogins: boolean): string {
   const lines = [
@@ -70,6 +73,10 @@ async function main() {
     logger: app.log,
     runImmediately: !seededNow,
   });
+  const stopExportSweeps = startExportSweeps(
+    { db: database.db, dataDir: config.dataDir },
+    { everyMs: EXPORT_SWEEP_INTERVAL_MS, logger: app.log },
+  );
   const stopDigests =
     config.careTeamDigestMinutes > 0
       ? startCareTeamDigests(
@@ -112,6 +119,7 @@ async function main() {
     await app.close();
     await stopStatsRefresher();
     await stopTriageScans();
+    await stopExportSweeps();
     await stopDigests();
     await stopBackupRequests();
     await stopScheduledBackups();

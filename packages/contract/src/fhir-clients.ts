@@ -59,6 +59,10 @@ export const FHIR_CLIENT_MESSAGES = {
   scopesRequired: 'Choose at least one scope.',
   scopesTooMany: `Give at most ${MAX_FHIR_CLIENT_SCOPES} scopes.`,
   scopeInvalid: `Each scope must be a read scope: system/<Type>.rs (SMART v2) or system/<Type>.read (SMART v1), where <Type> is * (every type) or one of ${FHIR_RESOURCE_TYPES.join(', ')}.`,
+  rsaKeySize: (bits: number, min: number, max: number) =>
+    `The RSA key has ${bits} bits; it must have ${min} to ${max}.`,
+  rsaExponent:
+    "The RSA key's public exponent must be an odd number from 3 to 4294967295 (usually 65537).",
   idInvalid: 'id must be a client id.',
   notFound: 'There is no such client, or it was already revoked.',
   registered: 'Client registered. Give its client id to the system that will call the FHIR API.',

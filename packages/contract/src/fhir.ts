@@ -24,6 +24,11 @@ export type FhirResourceType = (typeof FHIR_RESOURCE_TYPES)[number];
 /** Page size of a search without _count, and the largest _count honoured. */
 export const FHIR_DEFAULT_COUNT = 50;
 export const FHIR_MAX_COUNT = 500;
+/**
+ * The CapabilityStatement and SMART configuration describe the server, not anyone's data, and
+ * change only with a new release: caches may keep them an hour. Every other answer is no-store.
+ */
+export const FHIR_DISCOVERY_CACHE_CONTROL = 'public, max-age=3600';
 
 export const FHIR_MESSAGES = {
   unauthenticated: 'Sign in first: send an access token as "Authorization: Bearer <token>".',
@@ -45,6 +50,14 @@ export const FHIR_MESSAGES = {
   invalidId: '_id must be a resource id (letters, digits, "-" and "." only, at most 64).',
   invalidCursor: 'The paging link is invalid; start the search again.',
   methodNotAllowed: 'The FHIR API is read-only.',
+  bodyTooLarge: 'The request body is too large for this endpoint.',
+  unsupportedMediaType:
+    'The FHIR API reads no request body but the token request, sent as application/x-www-form-urlencoded.',
+  malformedBody: 'The request body is not valid for its content type.',
+  contentLength: 'The Content-Length header does not match the body.',
+  malformedAddress: 'The address contains a malformed %-escape.',
+  addressTooLong: 'The address is too long.',
+  refused: (status: number) => `The request was refused (HTTP ${status}).`,
   internal: 'The server failed to answer; the error has been logged.',
   databaseUnavailable: 'The database is unavailable; try again shortly.',
 } as const;
@@ -58,6 +71,8 @@ export const FHIR_NDJSON_CONTENT_TYPE = 'application/fhir+ndjson';
 export const FHIR_EXPORT_TTL_HOURS = 24;
 /** Seconds a client is asked to wait between polls. */
 export const FHIR_EXPORT_RETRY_AFTER_SECONDS = 2;
+/** Seconds a caller whose export still runs is asked to wait before starting another. */
+export const FHIR_EXPORT_BUSY_RETRY_AFTER_SECONDS = 30;
 
 export const FHIR_EXPORT_MESSAGES = {
   preferRequired: 'Bulk export runs asynchronously: send the header "Prefer: respond-async".',
@@ -69,6 +84,10 @@ export const FHIR_EXPORT_MESSAGES = {
   unknownParameter: (name: string) => `The $export parameter "${name}" is not supported.`,
   groupNotFound: (id: string) => `There is no Group with id "${id}".`,
   jobNotFound: 'There is no such export, or it has expired or been cancelled.',
+  fileNotFound: (name: string) =>
+    `This export wrote no file "${name}": its manifest lists the files it wrote.`,
+  busy: (statusUrl: string) =>
+    `Your export ${statusUrl} is still running: wait for it to finish, or cancel it, before starting another.`,
   failed: 'The export failed; the error has been logged. Start it again.',
   cancelled: 'The export was cancelled and its files deleted.',
 } as const;

@@ -1,5 +1,15 @@
 import { FHIR_EXPORT_LEVELS, FHIR_EXPORT_STATUSES } from '@recovery-portal/contract/fhir';
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const fhirExportStatusEnum = pgEnum('fhir_export_status', FHIR_EXPORT_STATUSES);
 export const fhirExportLevelEnum = pgEnum('fhir_export_level', FHIR_EXPORT_LEVELS);
@@ -31,7 +41,16 @@ export const fhirExportJobs = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('fhir_export_jobs_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('fhir_export_jobs_expires_idx').on(table.expiresAt),
+    // One running export per requester: a second kick-off meanwhile is answered 429.
+    uniqueIndex('fhir_export_jobs_running_staff_idx')
+      .on(table.requesterStaffId)
+      .where(sql`${table.status} = 'in-progress'`),
+    uniqueIndex('fhir_export_jobs_running_client_idx')
+      .on(table.requesterClientId)
+      .where(sql`${table.status} = 'in-progress'`),
+  ],
 );
 
 /** One NDJSON file of a finished export, under DATA_DIR/fhir-export/<job id>/. */

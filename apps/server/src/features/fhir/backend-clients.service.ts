@@ -22,6 +22,7 @@ import {
   revokeBackendClient,
   toFhirClient,
 } from './backend-clients.repository';
+import { removeClientExports } from './export-retention';
 import { checkPublicJwk } from './smart-tokens';
 
 /** The administrator acting. */
@@ -45,8 +46,9 @@ export function createBackendClientService(deps: {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
+  dataDir: string;
 }) {
-  const { db, mailer } = deps;
+  const { db, mailer, dataDir } = deps;
 
   return {
     async list(): Promise<FhirClientList> {
@@ -63,10 +65,10 @@ export function createBackendClientService(deps: {
       actor: Actor,
       audit: AuditFn,
     ) {
-      const publicKey = await checkPublicJwk(body.public_key_jwk);
+      const { key: publicKey, problem } = await checkPublicJwk(body.public_key_jwk);
       if (!publicKey) {
-        throw new AppError('VALIDATION_ERROR', FHIR_CLIENT_MESSAGES.keyInvalid, [
-          { field: 'public_key_jwk', message: FHIR_CLIENT_MESSAGES.keyInvalid },
+        throw new AppError('VALIDATION_ERROR', problem, [
+          { field: 'public_key_jwk', message: problem },
         ]);
       }
       const pending = scopesReachPatientData(body.scopes);
@@ -143,6 +145,8 @@ export function createBackendClientService(deps: {
     async revoke(id: string, audit: AuditFn) {
       const revoked = await revokeBackendClient(db, id);
       if (!revoked) throw new AppError('NOT_FOUND', FHIR_CLIENT_MESSAGES.notFound);
+      // What it exported leaves with it: its files could otherwise still be fetched from disk.
+      await removeClientExports(db, dataDir, id);
       await audit({
         action: AUDIT_ACTIONS.fhirClientRevoke,
         details: {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FhirExportLevel } from '@recovery-portal/contract/fhir';
 import type { Database } from '#app/db/client';
 import { fhirExportFiles, fhirExportJobs } from '#app/db/schema/fhir-export';
@@ -18,8 +18,35 @@ export interface NewExportJob {
   transactionTime: Date;
 }
 
-export async function insertExportJob(db: Database, job: NewExportJob): Promise<void> {
-  await db.insert(fhirExportJobs).values({ ...job, status: 'in-progress' });
+/**
+ * Records a running job; false when its requester already has one running (the partial unique
+ * indexes on the requester columns hold that even for two kick-offs at the same moment).
+ */
+export async function insertExportJob(db: Database, job: NewExportJob): Promise<boolean> {
+  const rows = await db
+    .insert(fhirExportJobs)
+    .values({ ...job, status: 'in-progress' })
+    .onConflictDoNothing()
+    .returning({ id: fhirExportJobs.id });
+  return rows.length === 1;
+}
+
+/** The id of the requester's running job, if any. */
+export async function findRunningJobOf(
+  db: Database,
+  requester: { staffId: number | null; clientId: string | null },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: fhirExportJobs.id })
+    .from(fhirExportJobs)
+    .where(
+      and(
+        eq(fhirExportJobs.status, 'in-progress'),
+        sql`${fhirExportJobs.requesterStaffId} is not distinct from ${requester.staffId}`,
+        sql`${fhirExportJobs.requesterClientId} is not distinct from ${requester.clientId}`,
+      ),
+    );
+  return row?.id;
 }
 
 export async function findExportJob(db: Database, id: string): Promise<ExportJob | undefined> {
@@ -75,18 +102,25 @@ export async function completeExportJob(
   });
 }
 
-/** Ends a job as failed or cancelled; a job already ended otherwise (cancelled) stays so. */
+/**
+ * Ends a job as failed or cancelled, its row kept until `expiresAt` (polls of a failed one say
+ * so); a job already ended otherwise (cancelled) stays so. False when no row changed: the job
+ * was cancelled or removed meanwhile.
+ */
 export async function setExportStatus(
   db: Database,
   id: string,
   status: 'failed' | 'cancelled',
-): Promise<void> {
+  expiresAt: Date,
+): Promise<boolean> {
   const from =
     status === 'failed' ? ['in-progress' as const] : ['in-progress' as const, 'completed' as const];
-  await db
+  const rows = await db
     .update(fhirExportJobs)
-    .set({ status })
-    .where(and(eq(fhirExportJobs.id, id), inArray(fhirExportJobs.status, from)));
+    .set({ status, expiresAt })
+    .where(and(eq(fhirExportJobs.id, id), inArray(fhirExportJobs.status, from)))
+    .returning({ id: fhirExportJobs.id });
+  return rows.length === 1;
 }
 
 export function listExportFiles(db: Database, id: string) {
@@ -101,13 +135,43 @@ export function listExportFiles(db: Database, id: string) {
     .orderBy(asc(fhirExportFiles.name));
 }
 
-/** Deletes expired jobs (their file rows cascade) and returns their ids, for their folders. */
-export async function deleteExpiredJobs(db: Database): Promise<string[]> {
+/**
+ * Deletes expired jobs, and running ones whose heartbeat stopped `abandonedSeconds` ago (their
+ * process died and no poll took them over); file rows cascade. Returns their ids, for folders.
+ */
+export async function deleteEndedJobs(db: Database, abandonedSeconds: number): Promise<string[]> {
   const rows = await db
     .delete(fhirExportJobs)
-    .where(lt(fhirExportJobs.expiresAt, sql`now()`))
+    .where(
+      or(
+        lt(fhirExportJobs.expiresAt, sql`now()`),
+        and(
+          eq(fhirExportJobs.status, 'in-progress'),
+          lt(fhirExportJobs.heartbeatAt, sql`now() - make_interval(secs => ${abandonedSeconds})`),
+        ),
+      ),
+    )
     .returning({ id: fhirExportJobs.id });
   return rows.map((row) => row.id);
+}
+
+/** Deletes every job a system client started (it was revoked) and returns their ids. */
+export async function deleteClientJobs(db: Database, clientId: string): Promise<string[]> {
+  const rows = await db
+    .delete(fhirExportJobs)
+    .where(eq(fhirExportJobs.requesterClientId, clientId))
+    .returning({ id: fhirExportJobs.id });
+  return rows.map((row) => row.id);
+}
+
+/** Those of `ids` that are jobs. */
+export async function existingJobIds(db: Database, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: fhirExportJobs.id })
+    .from(fhirExportJobs)
+    .where(inArray(fhirExportJobs.id, ids));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function groupExists(db: Database, groupId: number): Promise<boolean> {

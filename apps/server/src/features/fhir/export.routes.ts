@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
@@ -11,6 +10,7 @@ import type { Database } from '#app/db/client';
 import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
 import { assertMayRead, auditFhir } from './fhir-auth';
+import { sendFhir } from './fhir-error';
 import type { ResourceDefinition } from './resource-types';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -36,7 +36,6 @@ export function registerExportRoutes(
     db: Database;
     exports: ExportService;
     base: string;
-    sendFhir: (reply: FastifyReply, status: number, body: unknown) => FastifyReply;
   },
 ) {
   const { db, exports, base } = deps;
@@ -92,7 +91,7 @@ export function registerExportRoutes(
           .send();
       }
       const files = await listExportFiles(db, state.job.id);
-      return deps.sendFhir(reply.header('expires', state.job.expiresAt?.toUTCString() ?? ''), 200, {
+      return sendFhir(reply.header('expires', state.job.expiresAt?.toUTCString() ?? ''), 200, {
         transactionTime: state.job.transactionTime.toISOString(),
         request: state.job.requestUrl,
         requiresAccessToken: true,
@@ -123,12 +122,16 @@ export function registerExportRoutes(
     '/bulk-files/:id/:name',
     { config: { audit: AUDIT_ACTIONS.fhirExportDownload } },
     async (request, reply) => {
-      const file = await exports.file(request.params.id, request.params.name, requesterOf(request));
+      const handle = await exports.file(
+        request.params.id,
+        request.params.name,
+        requesterOf(request),
+      );
       await auditFhir(db, request, {
         action: AUDIT_ACTIONS.fhirExportDownload,
         details: { export_id: request.params.id, file: request.params.name },
       });
-      return reply.type(FHIR_NDJSON_CONTENT_TYPE).send(createReadStream(file.path));
+      return reply.type(FHIR_NDJSON_CONTENT_TYPE).send(handle.createReadStream());
     },
   );
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  FHIR_EXPORT_BUSY_RETRY_AFTER_SECONDS,
   FHIR_EXPORT_MESSAGES,
   FHIR_EXPORT_TTL_HOURS,
   type FhirExportLevel,
@@ -15,15 +16,17 @@ import type { Database } from '#app/db/client';
 import {
   claimStaleJob,
   completeExportJob,
-  deleteExpiredJobs,
   findExportJob,
+  findRunningJobOf,
   groupExists,
   heartbeat,
   insertExportJob,
+  listExportFiles,
   pageGroupMembers,
   setExportStatus,
   type ExportJob,
 } from './export.repository';
+import { exportRoot, removeEndedExports } from './export-retention';
 import { FhirError } from './fhir-error';
 import type { FhirContext } from './fhir-source';
 import type { ResourceDefinition } from './resource-types';
@@ -35,6 +38,9 @@ const BATCH = 1000;
 const MEMBER_BATCH = 1000;
 /** A running job whose heartbeat is older than this was left by a process that died. */
 const STALE_SECONDS = 60;
+
+/** When a job that ends now (finished, failed or cancelled) is deleted with its files. */
+const expiry = () => new Date(Date.now() + FHIR_EXPORT_TTL_HOURS * 3_600_000);
 
 export interface ExportRequester {
   staffId: number | null;
@@ -88,7 +94,7 @@ export function createExportService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db } = deps;
-  const root = path.join(deps.dataDir, 'fhir-export');
+  const root = exportRoot(deps.dataDir);
   /** The jobs this process runs, by id; only their runner removes their folder. */
   const running = new Map<string, Promise<void>>();
   // Set on shutdown: running exports stop at their next batch and stay 'in-progress', so another
@@ -191,14 +197,16 @@ export function createExportService(deps: {
         type,
         count: file.count,
       }));
-      const expiresAt = new Date(Date.now() + FHIR_EXPORT_TTL_HOURS * 3_600_000);
-      if (!wanted || !(await completeExportJob(db, job.id, files, expiresAt))) {
+      if (!wanted || !(await completeExportJob(db, job.id, files, expiry()))) {
         await rm(dir, { recursive: true, force: true });
       }
     } catch (error) {
       for (const file of streams.values()) file.stream.destroy();
-      deps.log.error({ err: error, exportJob: job.id }, 'FHIR export failed');
-      await setExportStatus(db, job.id, 'failed');
+      // A job cancelled or removed meanwhile (revoked client, sweep) may lose its folder under
+      // it: that ends it as intended, not as a failure.
+      if (await setExportStatus(db, job.id, 'failed', expiry())) {
+        deps.log.error({ err: error, exportJob: job.id }, 'FHIR export failed');
+      }
       await rm(dir, { recursive: true, force: true });
     }
   }
@@ -208,11 +216,7 @@ export function createExportService(deps: {
     running.set(job.id, work);
   }
 
-  async function sweep(): Promise<void> {
-    for (const id of await deleteExpiredJobs(db)) {
-      await rm(jobDir(id), { recursive: true, force: true });
-    }
-  }
+  const sweep = () => removeEndedExports(db, deps.dataDir);
 
   /** The requester's job, or 404 (someone else's job does not exist for them). */
   async function ownJob(id: string, requester: ExportRequester): Promise<ExportJob> {
@@ -253,7 +257,11 @@ export function createExportService(deps: {
           throw bad(FHIR_EXPORT_MESSAGES.invalidSince);
         }
         since = new Date(sinceText);
-        if (Number.isNaN(since.getTime())) throw bad(FHIR_EXPORT_MESSAGES.invalidSince);
+        // PostgreSQL reads years 1 to 9999 as written; a time zone can push past either end.
+        const year = since.getUTCFullYear();
+        if (Number.isNaN(year) || year < 1 || year > 9999) {
+          throw bad(FHIR_EXPORT_MESSAGES.invalidSince);
+        }
       }
       const definitions = typesOf(request.level, request.query);
       definitions.forEach(mayRead);
@@ -271,7 +279,7 @@ export function createExportService(deps: {
       }
       await sweep();
       const id = randomUUID();
-      await insertExportJob(db, {
+      const inserted = await insertExportJob(db, {
         id,
         level: request.level,
         groupId,
@@ -282,6 +290,15 @@ export function createExportService(deps: {
         requestUrl: request.requestUrl,
         transactionTime: new Date(),
       });
+      if (!inserted) {
+        const running = await findRunningJobOf(db, request.requester);
+        throw new FhirError(
+          429,
+          'throttled',
+          FHIR_EXPORT_MESSAGES.busy(`${deps.ctx.base}/bulk-status/${running ?? ''}`),
+          FHIR_EXPORT_BUSY_RETRY_AFTER_SECONDS,
+        );
+      }
       const job = await findExportJob(db, id);
       if (job) start(job);
       return id;
@@ -302,19 +319,29 @@ export function createExportService(deps: {
 
     async cancel(id: string, requester: ExportRequester): Promise<void> {
       await ownJob(id, requester);
-      await setExportStatus(db, id, 'cancelled');
+      await setExportStatus(db, id, 'cancelled', expiry());
       // A job running here notices at its next batch and removes its own folder; removing it
       // under its open files would only turn the cancellation into a failure.
       if (!running.has(id)) await rm(jobDir(id), { recursive: true, force: true });
     },
 
-    /** The file's path when it belongs to the requester's finished, unexpired job. */
-    async file(id: string, name: string, requester: ExportRequester) {
+    /** The opened file when it belongs to the requester's finished, unexpired job. */
+    async file(id: string, name: string, requester: ExportRequester): Promise<FileHandle> {
       const job = await ownJob(id, requester);
-      if (job.status !== 'completed' || !/^[A-Za-z]+\.ndjson$/.test(name)) {
+      if (job.status !== 'completed') {
         throw new FhirError(404, 'not-found', FHIR_EXPORT_MESSAGES.jobNotFound);
       }
-      return { path: path.join(jobDir(id), name), job };
+      const listed = (await listExportFiles(db, id)).some((file) => file.name === name);
+      if (!listed) {
+        throw new FhirError(404, 'not-found', FHIR_EXPORT_MESSAGES.fileNotFound(name.slice(0, 64)));
+      }
+      try {
+        return await open(path.join(jobDir(id), name));
+      } catch (error) {
+        // Swept or cancelled between the check and here, or DATA_DIR is not shared.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        throw new FhirError(404, 'not-found', FHIR_EXPORT_MESSAGES.jobNotFound);
+      }
     },
 
     /** Waits for the exports this process runs (tests). */

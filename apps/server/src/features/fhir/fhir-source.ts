@@ -26,7 +26,9 @@ export interface FhirSource<Row> {
   /** Rows matching `where` with key above `afterKey`, by key, at most `limit`. */
   page(where: SQL | undefined, afterKey: number | null, limit: number): Promise<Row[]>;
   count(where: SQL | undefined): Promise<number>;
-  /** The condition selecting exactly one key. */
+  /** The largest key its column holds: a larger one in an id or cursor matches no row. */
+  maxKey: number;
+  /** The condition selecting exactly one key (at most maxKey). */
   keyIs(key: number): SQL;
   key(row: Row): number;
   /** The participant the row is about (audited), null for a row about nobody. */
@@ -38,31 +40,55 @@ export interface FhirSource<Row> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySource = FhirSource<any>;
 
-/** The keys of this source among `_id` values: `<prefix><digits>`; null when no _id was given. */
-export function keysOf(search: ParsedSearch, prefix: string): number[] | null {
+/** The largest key of a serial (int4) column. */
+export const SERIAL_MAX_KEY = 2_147_483_647;
+/** The largest key of a bigserial column read as a JavaScript number. */
+export const BIGSERIAL_MAX_KEY = Number.MAX_SAFE_INTEGER;
+
+/** The key of an id `<prefix><digits>` up to maxKey; null for any other id. */
+export function keyOf(id: string, prefix: string, maxKey: number): number | null {
+  if (!id.startsWith(prefix)) return null;
+  const rest = id.slice(prefix.length);
+  if (!/^\d{1,15}$/.test(rest)) return null;
+  const key = Number(rest);
+  return key <= maxKey ? key : null;
+}
+
+/**
+ * The keys of a source (its prefix and maxKey) among `_id` values; null when no _id was given.
+ * An id beyond the key column's range names no row, so it is left out rather than queried.
+ */
+export function keysOf(search: ParsedSearch, prefix: string, maxKey: number): number[] | null {
   if (!search.ids) return null;
   return search.ids.flatMap((id) => {
-    if (!id.startsWith(prefix)) return [];
-    const rest = id.slice(prefix.length);
-    return /^\d{1,15}$/.test(rest) ? [Number(rest)] : [];
+    const key = keyOf(id, prefix, maxKey);
+    return key === null ? [] : [key];
   });
+}
+
+/**
+ * An instant as PostgreSQL reads it: a search's range may end in the year 10000, which
+ * toISOString writes in JavaScript's expanded form (+010000-…) that PostgreSQL refuses.
+ */
+function pgIso(instant: Date): string {
+  return instant.toISOString().replace(/^\+0*(?=\d{5})/, '');
 }
 
 /** Conditions of date ranges over a timestamp column. */
 export function instantConditions(column: PgColumn | SQL, bounds: readonly DateBound[]): SQL[] {
   return bounds.flatMap((bound) => [
-    ...(bound.from ? [sql`${column} >= ${bound.from.toISOString()}::timestamptz`] : []),
-    ...(bound.to ? [sql`${column} < ${bound.to.toISOString()}::timestamptz`] : []),
+    ...(bound.from ? [sql`${column} >= ${pgIso(bound.from)}::timestamptz`] : []),
+    ...(bound.to ? [sql`${column} < ${pgIso(bound.to)}::timestamptz`] : []),
   ]);
 }
 
 /** The first calendar day (YYYY-MM-DD) whose UTC midnight is at or after `instant`. */
 function dayAtOrAfter(instant: Date): string {
-  const day = new Date(
-    Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()),
-  );
+  // Not Date.UTC(year, …), which reads years 0–99 as 1900–1999.
+  const day = new Date(instant);
+  day.setUTCHours(0, 0, 0, 0);
   if (day.getTime() < instant.getTime()) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
+  return pgIso(day).split('T')[0] ?? '';
 }
 
 /** Conditions of date ranges over a date column: a day counts from its UTC midnight. */

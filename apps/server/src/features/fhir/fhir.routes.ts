@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
-import { FHIR_BASE_PATH, FHIR_CONTENT_TYPE, FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
+import {
+  FHIR_BASE_PATH,
+  FHIR_DISCOVERY_CACHE_CONTROL,
+  FHIR_MESSAGES,
+} from '@recovery-portal/contract/fhir';
 import type { Concern } from '@recovery-portal/contract/flags';
 import type { Database } from '#app/db/client';
-import { isDatabaseUnavailable, isStatementCancelled } from '#app/db/errors';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
 import type { Mailer } from '#app/mail/mailer';
 import { capabilityStatement } from './capability-statement';
@@ -11,7 +14,7 @@ import { localSystems } from './codes';
 import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
 import { createSmartTokens } from './smart-tokens';
 import { registerSmartRoutes } from './smart.routes';
-import { FhirError, operationOutcome } from './fhir-error';
+import { handleFhirError, operationOutcome, sendFhir } from './fhir-error';
 import { createFhirService } from './fhir.service';
 import { registerBackendClientRoutes } from './backend-clients.routes';
 import { createBackendClientService } from './backend-clients.service';
@@ -32,27 +35,6 @@ export interface FhirDeps {
   jwtSecret: string;
   /** Tells every administrator when a client reaching patient data is approved. */
   mailer: Mailer;
-}
-
-function sendFhir(reply: FastifyReply, status: number, body: unknown) {
-  return reply.code(status).type(`${FHIR_CONTENT_TYPE}; charset=utf-8`).send(JSON.stringify(body));
-}
-
-/** Every failure under the FHIR base leaves as an OperationOutcome with its status. */
-function handleFhirError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof FhirError) {
-    return sendFhir(reply, error.statusCode, operationOutcome(error.issueType, error.message));
-  }
-  if (isDatabaseUnavailable(error) || isStatementCancelled(error)) {
-    request.log.error({ err: error }, 'FHIR call: database unavailable');
-    return sendFhir(reply, 503, operationOutcome('transient', FHIR_MESSAGES.databaseUnavailable));
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) {
-    return sendFhir(reply, status, operationOutcome('invalid', FHIR_MESSAGES.unknownPath));
-  }
-  request.log.error({ err: error }, 'FHIR call failed');
-  return sendFhir(reply, 500, operationOutcome('exception', FHIR_MESSAGES.internal));
 }
 
 /**
@@ -87,6 +69,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
       db: deps.db,
       mailer: deps.mailer,
       publicUrl: deps.publicUrl,
+      dataDir: deps.dataDir,
     }),
   });
 
@@ -104,14 +87,21 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
           ),
         );
       });
-      fhir.addHook('onRequest', async (request) => {
-        if (request.routeOptions.config.access === 'public' || request.is404) return;
+      fhir.addHook('onRequest', async (request, reply) => {
+        const isPublic = request.routeOptions.config.access === 'public';
+        // The public reads (metadata, SMART configuration) describe the server; every other
+        // answer may hold patients' data, errors and exports included: no cache may keep it.
+        reply.header(
+          'cache-control',
+          isPublic && request.method === 'GET' ? FHIR_DISCOVERY_CACHE_CONTROL : 'no-store',
+        );
+        if (isPublic || request.is404) return;
         await authenticate(request);
       });
 
       fhir.decorateRequest('fhirClient', null);
       registerSmartRoutes(fhir, { db: deps.db, smart, tokenUrl });
-      registerExportRoutes(fhir, { db: deps.db, exports, base, sendFhir });
+      registerExportRoutes(fhir, { db: deps.db, exports, base });
 
       fhir.get('/metadata', { config: { access: 'public' } }, async (_request, reply) =>
         sendFhir(reply, 200, capability),

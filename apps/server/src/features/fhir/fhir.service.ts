@@ -1,7 +1,7 @@
 import type { Bundle, BundleLink, Resource } from '@medplum/fhirtypes';
 import { FHIR_MESSAGES, type FhirResourceType } from '@recovery-portal/contract/fhir';
 import { FhirError } from './fhir-error';
-import type { AnySource, FhirContext } from './fhir-source';
+import { keyOf, type AnySource, type FhirContext } from './fhir-source';
 import type { ResourceDefinition } from './resource-types';
 import { parseSearch, type ParsedSearch } from './search-params';
 
@@ -36,6 +36,12 @@ export function createFhirService(definitions: readonly ResourceDefinition[], ct
     sources: readonly AnySource[],
     search: ParsedSearch,
   ): Promise<{ rows: { source: AnySource; row: unknown }[]; next?: string }> {
+    const { cursor } = search;
+    // A cursor this server gave names one of the type's sources and a key it holds.
+    const from = cursor && sources.find((source) => source.kind === cursor.kind);
+    if (cursor && (!from || cursor.key > from.maxKey)) {
+      throw new FhirError(400, 'invalid', FHIR_MESSAGES.invalidCursor);
+    }
     const rows: { source: AnySource; row: unknown }[] = [];
     const wanted = search.count + 1;
     for (const source of sources) {
@@ -99,10 +105,9 @@ export function createFhirService(definitions: readonly ResourceDefinition[], ct
     async read(type: string, id: string): Promise<FhirAnswer<Resource>> {
       const definition = definitionOf(type);
       for (const source of definition.sources) {
-        if (!id.startsWith(source.prefix)) continue;
-        const rest = id.slice(source.prefix.length);
-        if (!/^\d{1,15}$/.test(rest)) continue;
-        const [row]: unknown[] = await source.page(source.keyIs(Number(rest)), null, 1);
+        const key = keyOf(id, source.prefix, source.maxKey);
+        if (key === null) continue;
+        const [row]: unknown[] = await source.page(source.keyIs(key), null, 1);
         if (row === undefined) continue;
         return {
           body: source.toResource(row, ctx) as Resource,

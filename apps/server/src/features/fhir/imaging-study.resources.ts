@@ -4,7 +4,14 @@ import type { Database } from '#app/db/client';
 import { imagingFiles } from '#app/db/schema/imaging';
 import type { UidBackfill } from '#app/core/imaging/imaging-uids';
 import { DICOM_DCM, DICOM_UID, OTHER_MODALITY, URI } from './codes';
-import { allOf, dayConditions, instantConditions, keysOf, type FhirSource } from './fhir-source';
+import {
+  SERIAL_MAX_KEY,
+  allOf,
+  dayConditions,
+  instantConditions,
+  keysOf,
+  type FhirSource,
+} from './fhir-source';
 import {
   countImagingStudies,
   pageImagingStudies,
@@ -73,8 +80,9 @@ export function imagingStudySource(
   return {
     kind: 0,
     prefix: '',
+    maxKey: SERIAL_MAX_KEY,
     where(search) {
-      const keys = keysOf(search, '');
+      const keys = keysOf(search, '', SERIAL_MAX_KEY);
       return allOf([
         keys === null ? undefined : keys.length ? sql`${studyKey} in ${keys}` : null,
         search.patients === undefined

@@ -19,7 +19,15 @@ import {
   UCUM,
   type ObservationCategory,
 } from './codes';
-import { allOf, instantConditions, keysOf, type FhirContext, type FhirSource } from './fhir-source';
+import {
+  BIGSERIAL_MAX_KEY,
+  SERIAL_MAX_KEY,
+  allOf,
+  instantConditions,
+  keysOf,
+  type FhirContext,
+  type FhirSource,
+} from './fhir-source';
 import {
   countBloodPressure,
   countMeasurements,
@@ -87,6 +95,7 @@ function measurementSource(db: Database): FhirSource<MeasurementRow> {
   return {
     kind: 0,
     prefix: 'm-',
+    maxKey: BIGSERIAL_MAX_KEY,
     where(search, ctx) {
       const categories = wantedCategories(search);
       let codes = categories
@@ -100,7 +109,7 @@ function measurementSource(db: Database): FhirSource<MeasurementRow> {
         codes = codes ? codes.filter((code) => asked.includes(code)) : asked;
       }
       return allOf([
-        keyIn(measurements.id, keysOf(search, 'm-')),
+        keyIn(measurements.id, keysOf(search, 'm-', BIGSERIAL_MAX_KEY)),
         patientIn(measurements.userId, search),
         codes === null ? undefined : codes.length ? inArray(measurements.code, codes) : null,
         ...instantConditions(measurements.measuredAt, search.date),
@@ -149,10 +158,11 @@ function bloodPressureSource(db: Database): FhirSource<BloodPressureRow> {
   return {
     kind: 1,
     prefix: 'bp-',
+    maxKey: BIGSERIAL_MAX_KEY,
     where(search) {
       if (!bpWanted(search)) return null;
       return allOf([
-        keyIn(measurements.id, keysOf(search, 'bp-')),
+        keyIn(measurements.id, keysOf(search, 'bp-', BIGSERIAL_MAX_KEY)),
         patientIn(measurements.userId, search),
         ...instantConditions(measurements.measuredAt, search.date),
         ...instantConditions(measurements.measuredAt, search.lastUpdated),
@@ -202,12 +212,13 @@ function surveyScoreSource(db: Database): FhirSource<SurveyResponseRow> {
   return {
     kind: 2,
     prefix: 'score-',
+    maxKey: SERIAL_MAX_KEY,
     where(search, ctx) {
       const categories = wantedCategories(search);
       if (categories && !categories.has('survey')) return null;
       const surveyIds = wantedSurveys(search, ctx);
       return allOf([
-        keyIn(surveyResponses.id, keysOf(search, 'score-')),
+        keyIn(surveyResponses.id, keysOf(search, 'score-', SERIAL_MAX_KEY)),
         patientIn(surveyResponses.userId, search),
         surveyIds === null
           ? undefined

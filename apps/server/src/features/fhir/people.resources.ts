@@ -8,7 +8,14 @@ import type {
 import { eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
-import { allOf, instantConditions, keysOf, type FhirContext, type FhirSource } from './fhir-source';
+import {
+  SERIAL_MAX_KEY,
+  allOf,
+  instantConditions,
+  keysOf,
+  type FhirContext,
+  type FhirSource,
+} from './fhir-source';
 import { countPeople, pagePeople, type PersonRow } from './people.repository';
 import type { ParsedSearch } from './search-params';
 
@@ -78,8 +85,9 @@ function personSource(
   return {
     kind: 0,
     prefix: '',
+    maxKey: SERIAL_MAX_KEY,
     where(search, ctx) {
-      const keys = keysOf(search, '');
+      const keys = keysOf(search, '', SERIAL_MAX_KEY);
       return allOf([
         keys === null ? undefined : keys.length ? inArray(users.id, keys) : null,
         role === 'PARTICIPANT' && search.patients

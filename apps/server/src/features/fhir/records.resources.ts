@@ -25,6 +25,7 @@ import { toSurveyResponse } from '#app/core/surveys/survey-responses';
 import { submittedWithin, surveyResponseRows } from './survey-response-source';
 import { FLAG_CATEGORY, SNOMED_CT, SNOMED_PROCEDURE } from './codes';
 import {
+  SERIAL_MAX_KEY,
   allOf,
   dayConditions,
   instantConditions,
@@ -74,6 +75,7 @@ export function procedureSource(db: Database): FhirSource<SurgeryRow> {
   return {
     kind: 0,
     prefix: '',
+    maxKey: SERIAL_MAX_KEY,
     where(search, ctx) {
       let procedures: SurgeryProcedure[] | null = null;
       if (search.code) {
@@ -85,7 +87,7 @@ export function procedureSource(db: Database): FhirSource<SurgeryRow> {
         );
       }
       return allOf([
-        keyIn(surgeries.id, keysOf(search, '')),
+        keyIn(surgeries.id, keysOf(search, '', SERIAL_MAX_KEY)),
         patientIn(surgeries.userId, search),
         procedures === null
           ? undefined
@@ -139,13 +141,14 @@ export function flagSource(db: Database, concerns: readonly Concern[]): FhirSour
   return {
     kind: 0,
     prefix: '',
+    maxKey: SERIAL_MAX_KEY,
     where(search, ctx) {
       const wantsClinical =
         !search.category || codesFor(search.category, FLAG_CATEGORY).includes('clinical');
       if (!wantsClinical) return null;
       const rules = search.code ? codesFor(search.code, ctx.systems.flagRule) : null;
       return allOf([
-        keyIn(clinicalFlags.id, keysOf(search, '')),
+        keyIn(clinicalFlags.id, keysOf(search, '', SERIAL_MAX_KEY)),
         patientIn(clinicalFlags.userId, search),
         rules === null ? undefined : rules.length ? inArray(clinicalFlags.rule, rules) : null,
         ...instantConditions(clinicalFlags.detectedAt, search.date),
@@ -223,10 +226,11 @@ function nudgeSource(db: Database): FhirSource<NudgeRow> {
   return {
     kind: 0,
     prefix: 'nudge-',
+    maxKey: SERIAL_MAX_KEY,
     where(search, ctx) {
       if (!wantsCategory(search, ctx, 'nudge')) return null;
       return allOf([
-        keyIn(nudges.id, keysOf(search, 'nudge-')),
+        keyIn(nudges.id, keysOf(search, 'nudge-', SERIAL_MAX_KEY)),
         patientIn(nudges.userId, search),
         ...dayConditions(nudges.targetDate, search.date),
         ...instantConditions(nudges.createdAt, search.lastUpdated),
@@ -267,10 +271,11 @@ function coachSource(db: Database): FhirSource<ConversationRow> {
   return {
     kind: 1,
     prefix: 'coach-',
+    maxKey: SERIAL_MAX_KEY,
     where(search, ctx) {
       if (!wantsCategory(search, ctx, 'coach')) return null;
       return allOf([
-        keyIn(conversations.id, keysOf(search, 'coach-')),
+        keyIn(conversations.id, keysOf(search, 'coach-', SERIAL_MAX_KEY)),
         patientIn(conversations.userId, search),
         ...instantConditions(conversations.endedAt, search.date),
         ...instantConditions(conversations.createdAt, search.lastUpdated),
@@ -315,7 +320,8 @@ export function questionnaireSource(db: Database): FhirSource<QuestionnaireRow> 
   return {
     kind: 0,
     prefix: '',
-    where: (search) => allOf([keyIn(surveys.id, keysOf(search, ''))]),
+    maxKey: SERIAL_MAX_KEY,
+    where: (search) => allOf([keyIn(surveys.id, keysOf(search, '', SERIAL_MAX_KEY))]),
     page: (where, afterKey, limit) => pageSurveys(db, where, afterKey, limit),
     count: (where) => countSurveys(db, where),
     keyIs: (key) => eq(surveys.id, key),
@@ -350,9 +356,10 @@ export function questionnaireResponseSource(db: Database): FhirSource<SurveyResp
   return {
     kind: 0,
     prefix: '',
+    maxKey: SERIAL_MAX_KEY,
     where(search) {
       return allOf([
-        keyIn(surveyResponses.id, keysOf(search, '')),
+        keyIn(surveyResponses.id, keysOf(search, '', SERIAL_MAX_KEY)),
         patientIn(surveyResponses.userId, search),
         ...submittedWithin(search),
       ]);

@@ -58,6 +58,16 @@ function parseCount(value: string): number {
 const DATE_VALUE =
   /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
+/** Midnight UTC of a calendar day; Date.UTC alone reads years 0–99 as 1900–1999. */
+function utcDay(year: number, monthIndex: number, day: number): Date {
+  const date = new Date(Date.UTC(2000, monthIndex, day));
+  date.setUTCFullYear(year, monthIndex, day);
+  return date;
+}
+
+/** The first instant of year 1, the earliest PostgreSQL's timestamptz reads as written (AD). */
+const EARLIEST = utcDay(1, 0, 1).getTime();
+
 /** The instant range a FHIR date value covers: a year, a month, a day or one second. */
 function dateRange(value: string, name: string): { start: Date; end: Date } {
   const match = DATE_VALUE.exec(value);
@@ -70,18 +80,21 @@ function dateRange(value: string, name: string): { start: Date; end: Date } {
     start = new Date(value);
     end = new Date(start.getTime() + 1000);
   } else if (day !== undefined) {
-    start = new Date(Date.UTC(y, Number(month) - 1, Number(day)));
-    end = new Date(Date.UTC(y, Number(month) - 1, Number(day) + 1));
+    start = utcDay(y, Number(month) - 1, Number(day));
+    end = utcDay(y, Number(month) - 1, Number(day) + 1);
     if (start.getUTCDate() !== Number(day)) throw bad(FHIR_MESSAGES.invalidDate(name));
   } else if (month !== undefined) {
     if (Number(month) < 1 || Number(month) > 12) throw bad(FHIR_MESSAGES.invalidDate(name));
-    start = new Date(Date.UTC(y, Number(month) - 1, 1));
-    end = new Date(Date.UTC(y, Number(month), 1));
+    start = utcDay(y, Number(month) - 1, 1);
+    end = utcDay(y, Number(month), 1);
   } else {
-    start = new Date(Date.UTC(y, 0, 1));
-    end = new Date(Date.UTC(y + 1, 0, 1));
+    start = utcDay(y, 0, 1);
+    end = utcDay(y + 1, 0, 1);
   }
-  if (Number.isNaN(start.getTime())) throw bad(FHIR_MESSAGES.invalidDate(name));
+  // FHIR has no year 0000; a time zone may still push year 0001 back into it.
+  if (Number.isNaN(start.getTime()) || start.getTime() < EARLIEST) {
+    throw bad(FHIR_MESSAGES.invalidDate(name));
+  }
   return { start, end };
 }
 

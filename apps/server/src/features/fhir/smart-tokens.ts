@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID, type JsonWebKey } from 'node:crypto';
 import { errors, importJWK, jwtVerify, SignJWT, decodeProtectedHeader, type JWK } from 'jose';
 import {
   FHIR_CLIENT_ALGORITHMS,
+  FHIR_CLIENT_MESSAGES,
   FHIR_SYSTEM_TOKEN_TTL_SECONDS,
 } from '@recovery-portal/contract/fhir-clients';
 import type { Database } from '#app/db/client';
@@ -13,30 +14,60 @@ const AUDIENCE = 'recovery-portal-fhir-system';
 const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 /** The longest an assertion may live (SMART Backend Services: no more than five minutes). */
 const MAX_ASSERTION_SECONDS = 300;
+/** How far ahead of this server's clock a client's may run when it stamps iat. */
+const ASSERTION_CLOCK_SKEW_SECONDS = 60;
 
-/** A public key as registered: RSA or EC P-384, no private parts. */
-export async function checkPublicJwk(text: string): Promise<JWK | null> {
+/** The strength an RSA key needs: NIST SP 800-131A's floor; larger only slows verification. */
+const RSA_MIN_BITS = 2048;
+const RSA_MAX_BITS = 8192;
+
+/**
+ * Why a parsed public key is too weak to register, or null: an RSA modulus outside
+ * RSA_MIN_BITS..RSA_MAX_BITS or an exponent other than an odd one from 3 to 2^32 - 1 (e = 1 makes
+ * signatures forgeable). An EC key's point was checked on the curve when it was imported.
+ */
+function weakness(jwk: JWK): string | null {
+  if (jwk.kty !== 'RSA') return null;
+  const details = createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }).asymmetricKeyDetails;
+  const bits = details?.modulusLength ?? 0;
+  if (bits < RSA_MIN_BITS || bits > RSA_MAX_BITS) {
+    return FHIR_CLIENT_MESSAGES.rsaKeySize(bits, RSA_MIN_BITS, RSA_MAX_BITS);
+  }
+  const exponent = details?.publicExponent ?? 0n;
+  if (exponent < 3n || exponent >= 2n ** 32n || exponent % 2n === 0n) {
+    return FHIR_CLIENT_MESSAGES.rsaExponent;
+  }
+  return null;
+}
+
+/** A public key as registered (RSA or EC P-384, no private parts), or why it is refused. */
+export async function checkPublicJwk(
+  text: string,
+): Promise<{ key: JWK; problem: null } | { key: null; problem: string }> {
+  const unusable = { key: null, problem: FHIR_CLIENT_MESSAGES.keyInvalid };
   let jwk: unknown;
   try {
     jwk = JSON.parse(text);
   } catch {
-    return null;
+    return unusable;
   }
-  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) return null;
+  if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk)) return unusable;
   const key = jwk as JWK;
-  if ('d' in key || 'p' in key || 'q' in key) return null;
+  if ('d' in key || 'p' in key || 'q' in key) return unusable;
   const alg =
     key.kty === 'RSA' ? 'RS384' : key.kty === 'EC' && key.crv === 'P-384' ? 'ES384' : null;
-  if (!alg) return null;
-  try {
-    await importJWK(key, alg);
-  } catch {
-    return null;
-  }
+  if (!alg) return unusable;
   const { kty, n, e, crv, x, y, kid } = key;
-  return Object.fromEntries(
+  const publicKey = Object.fromEntries(
     Object.entries({ kty, n, e, crv, x, y, kid }).filter(([, value]) => value !== undefined),
   ) as JWK;
+  try {
+    await importJWK(publicKey, alg);
+    const problem = weakness(publicKey);
+    return problem ? { key: null, problem } : { key: publicKey, problem: null };
+  } catch {
+    return unusable;
+  }
 }
 
 export type TokenRefusal =
@@ -132,6 +163,11 @@ export function createSmartTokens(deps: { db: Database; secret: string; tokenUrl
         const nowSeconds = Math.floor(Date.now() / 1000);
         const exp = payload.exp ?? 0;
         if (exp > nowSeconds + MAX_ASSERTION_SECONDS || typeof payload.jti !== 'string') {
+          return { ok: false, error: 'invalid_client', clientId };
+        }
+        // jose checks iat only against a maximum age; one from the future was made to be
+        // replayed later (or on a clock that is wrong), so it is refused beyond a small skew.
+        if (payload.iat !== undefined && payload.iat > nowSeconds + ASSERTION_CLOCK_SKEW_SECONDS) {
           return { ok: false, error: 'invalid_client', clientId };
         }
         if (

@@ -10,7 +10,7 @@ import { systemCallerDetails, type SmartTokens } from './smart-tokens';
 const REFUSALS = {
   invalid_request: 'Send grant_type, client_assertion_type (jwt-bearer) and client_assertion.',
   invalid_client:
-    'The client assertion is not valid: unknown or revoked client, wrong signature, audience or expiry, or a reused jti.',
+    'The client assertion is not valid: unknown or revoked client, wrong signature, audience or expiry, issued in the future, or a reused jti.',
   unauthorized_client:
     'This client reaches patient data and awaits approval by a second administrator on the FHIR clients screen.',
   invalid_scope:

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, type JsonWebKey } from 'node:crypto';
 import type { Bundle } from '@medplum/fhirtypes';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { and, eq } from 'drizzle-orm';
@@ -58,9 +58,9 @@ beforeAll(async () => {
   expect(approval.statusCode, approval.body).toBe(200);
 }, 90_000);
 
-function assertion(overrides: { aud?: string; exp?: number; jti?: string } = {}) {
+function assertion(overrides: { aud?: string; exp?: number; jti?: string; iat?: number } = {}) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({})
+  return new SignJWT(overrides.iat === undefined ? {} : { iat: overrides.iat })
     .setProtectedHeader({ alg: 'ES384', typ: 'JWT' })
     .setIssuer(clientId)
     .setSubject(clientId)
@@ -204,6 +204,20 @@ describe('SMART Backend Services', () => {
     ]);
   });
 
+  it('refuses an assertion issued in the future beyond a minute of clock skew', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const future = await requestToken(await assertion({ iat: now + 3600, exp: now + 240 }));
+    expect(future.statusCode).toBe(401);
+    expect(future.json()).toMatchObject({ error: 'invalid_client' });
+    expect(future.json<{ error_description: string }>().error_description).toMatch(/issued/);
+    const ahead = await requestToken(await assertion({ iat: now + 61, exp: now + 240 }));
+    expect(ahead.statusCode).toBe(401);
+    const skewed = await requestToken(await assertion({ iat: now + 30, exp: now + 240 }));
+    expect(skewed.statusCode, skewed.body).toBe(200);
+    const past = await requestToken(await assertion({ iat: now - 10, exp: now + 240 }));
+    expect(past.statusCode, past.body).toBe(200);
+  });
+
   it("ends a revoked client's tokens at once", async () => {
     const { access_token: token } = (await requestToken(await assertion())).json<{
       access_token: string;
@@ -222,5 +236,42 @@ describe('SMART Backend Services', () => {
       headers: authHeaders(admin.access_token),
     });
     failure(again, 404, 'NOT_FOUND');
+  });
+
+  it('refuses RSA keys under 2048 bits or with a weak exponent, and EC points off the curve', async () => {
+    const register = (jwk: JsonWebKey) =>
+      postJson(
+        testApp.app,
+        API_PATHS.fhirClients.list,
+        {
+          name: 'RSA feed',
+          public_key_jwk: JSON.stringify(jwk),
+          scopes: ['system/Practitioner.rs'],
+        },
+        { headers: authHeaders(admin.access_token) },
+      );
+    const rsaKey = (bits: number) =>
+      generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({ format: 'jwk' });
+    for (const bits of [512, 1024, 2040]) {
+      const refused = await register(rsaKey(bits));
+      expect(failure(refused, 400, 'VALIDATION_ERROR').error.message).toBe(
+        FHIR_CLIENT_MESSAGES.rsaKeySize(bits, 2048, 8192),
+      );
+    }
+    const strong = rsaKey(2048);
+    for (const e of ['AQ', 'Ag', 'AQAAAAAB']) {
+      const refused = await register({ ...strong, e });
+      expect(failure(refused, 400, 'VALIDATION_ERROR').error.message).toBe(
+        FHIR_CLIENT_MESSAGES.rsaExponent,
+      );
+    }
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-384' }).publicKey.export({
+      format: 'jwk',
+    });
+    expect(failure(await register({ ...ec, y: ec.x }), 400, 'VALIDATION_ERROR').error.message).toBe(
+      FHIR_CLIENT_MESSAGES.keyInvalid,
+    );
+    const accepted = await register(strong);
+    expect(successData(accepted, fhirClientMutationSchema).client.key_type).toBe('RSA');
   });
 });
