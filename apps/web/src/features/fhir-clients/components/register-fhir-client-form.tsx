@@ -66,8 +66,8 @@ export function RegisterFhirClientForm() {
       </Typography>
       <Typography variant="body2" sx={{ mb: 2 }}>
         A system that reads the FHIR API without a person signing in (SMART Backend Services). Paste
-        its public key as a JSON Web Key: RSA (RS384) or EC P-384 (ES384), and choose what it may
-        read: its tokens never hold more.
+        its public key as a JSON Web Key: RSA of 2048 bits or more (RS384) or EC P-384 (ES384), and
+        choose what it may read: its tokens never hold more.
       </Typography>
       {registered && (
         <Alert severity="success" sx={{ mb: 2 }}>
