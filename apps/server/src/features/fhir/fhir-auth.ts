@@ -8,12 +8,15 @@ import type { AuditEntry } from '#app/core/audit/record-audit';
 import { FhirError } from './fhir-error';
 import type { ResourceDefinition } from './resource-types';
 import { scopesAllow } from './client-scopes';
+import type { PatientCaller, PatientTokens } from './smart-auth/patient-tokens';
 import { systemCallerDetails, type SmartTokens, type SystemCaller } from './smart-tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The system client (SMART Backend Services) of a FHIR call; null for staff. */
     fhirClient: SystemCaller | null;
+    /** The participant's app (SMART App Launch) of a FHIR call; null for staff and systems. */
+    fhirPatient: PatientCaller | null;
   }
 }
 
@@ -26,13 +29,15 @@ function bearerToken(request: FastifyRequest): string | null {
 /**
  * Authenticates a FHIR call: a portal access token exactly as the portal's API checks it (the
  * account and its session are re-read, so suspending a clinician or revoking a session ends
- * their FHIR access at once), or a system client's token, whose client must still be
- * registered. Sets request.staff or request.fhirClient.
+ * their FHIR access at once), a system client's token, whose client must still be registered,
+ * or a participant's app token, whose grant, client and account must still be live. Sets
+ * request.staff, request.fhirClient or request.fhirPatient.
  */
 export function createFhirAuthenticator(deps: {
   db: Database;
   tokens: AccessTokens;
   smart: SmartTokens;
+  patients: PatientTokens;
 }) {
   const findSignedInStaff = prepareFindSignedInStaff(deps.db);
   return async function authenticate(request: FastifyRequest): Promise<void> {
@@ -46,12 +51,21 @@ export function createFhirAuthenticator(deps: {
       return;
     }
     const system = await deps.smart.verify(token);
-    if (!system) throw new FhirError(401, 'login', FHIR_MESSAGES.tokenInvalid);
-    request.fhirClient = system;
+    if (system) {
+      request.fhirClient = system;
+      return;
+    }
+    const patient = await deps.patients.verify(token);
+    if (!patient) throw new FhirError(401, 'login', FHIR_MESSAGES.tokenInvalid);
+    request.fhirPatient = patient;
   };
 }
 
-/** Refuses a caller whose role (staff) or scopes (system client) do not cover the type (403). */
+/**
+ * Refuses a caller whose role (staff) or scopes (system client) do not cover the type (403). A
+ * participant's app reads only within that participant's compartment, which these type-wide
+ * reads do not know of: it is refused here.
+ */
 export function assertMayRead(request: FastifyRequest, definition: ResourceDefinition): void {
   const allowed = request.fhirClient
     ? scopesAllow(request.fhirClient.scopes, definition.type)
@@ -68,6 +82,14 @@ export function auditFhir(
   request: FastifyRequest,
   entry: Omit<AuditEntry, 'clientAddress' | 'requestId'>,
 ): Promise<void> {
+  const patient = request.fhirPatient;
+  if (patient) {
+    return auditRequest(db, request, {
+      actorId: patient.patientId,
+      ...entry,
+      details: { ...entry.details, client_id: patient.clientId, grant_id: patient.grantId },
+    });
+  }
   const client = request.fhirClient;
   if (!client) return auditRequest(db, request, entry);
   return auditRequest(db, request, {

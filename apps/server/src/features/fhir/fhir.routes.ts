@@ -13,6 +13,7 @@ import { capabilityStatement } from './capability-statement';
 import { localSystems } from './codes';
 import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
 import { createSmartTokens } from './smart-tokens';
+import { createPatientTokens } from './smart-auth/patient-tokens';
 import { registerSmartRoutes } from './smart.routes';
 import { handleFhirError, operationOutcome, sendFhir } from './fhir-error';
 import { createFhirService } from './fhir.service';
@@ -53,7 +54,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const service = createFhirService(definitions, ctx);
   const tokenUrl = `${base}/auth/token`;
   const smart = createSmartTokens({ db: deps.db, secret: deps.jwtSecret, tokenUrl });
-  const authenticate = createFhirAuthenticator({ ...deps, smart });
+  const patients = createPatientTokens({ db: deps.db, secret: deps.jwtSecret });
+  const authenticate = createFhirAuthenticator({ ...deps, smart, patients });
   const capability = capabilityStatement(definitions, base, new Date().toISOString());
   const exports = createExportService({
     db: deps.db,
@@ -100,6 +102,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
       });
 
       fhir.decorateRequest('fhirClient', null);
+      fhir.decorateRequest('fhirPatient', null);
       registerSmartRoutes(fhir, { db: deps.db, smart, tokenUrl });
       registerExportRoutes(fhir, { db: deps.db, exports, base });
 
