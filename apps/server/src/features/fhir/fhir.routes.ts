@@ -10,17 +10,21 @@ import type { Database } from '#app/db/client';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
 import type { Mailer } from '#app/mail/mailer';
 import { capabilityStatement } from './capability-statement';
-import { localSystems } from './codes';
-import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
-import { createSmartTokens } from './smart-tokens';
-import { registerSmartRoutes } from './smart.routes';
+import { localSystems } from '#app/features/fhir/resources/codes';
+import {
+  assertMayRead,
+  auditFhir,
+  createFhirAuthenticator,
+} from '#app/features/fhir/smart-auth/fhir-auth';
+import { createSmartTokens } from '#app/features/fhir/smart-auth/smart-tokens';
+import { registerSmartRoutes } from '#app/features/fhir/smart-auth/smart.routes';
 import { handleFhirError, operationOutcome, sendFhir } from './fhir-error';
-import { createFhirService } from './fhir.service';
-import { registerBackendClientRoutes } from './backend-clients.routes';
-import { createBackendClientService } from './backend-clients.service';
-import { registerExportRoutes } from './export.routes';
-import { createExportService } from './export.service';
-import { resourceDefinitions } from './resource-types';
+import { createFhirService } from '#app/features/fhir/search/search.service';
+import { registerFhirClientRoutes } from '#app/features/fhir/fhir-clients/fhir-clients.routes';
+import { createFhirClientService } from '#app/features/fhir/fhir-clients/fhir-clients.service';
+import { registerExportRoutes } from '#app/features/fhir/bulk-export/export.routes';
+import { createExportService } from '#app/features/fhir/bulk-export/export.service';
+import { resourceDefinitions } from '#app/features/fhir/resources/resource-types';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
 import { createUidBackfill } from '#app/core/imaging/imaging-uids';
 
@@ -63,9 +67,9 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
     log: app.log,
   });
   app.addHook('onClose', () => exports.stop());
-  registerBackendClientRoutes(app, {
+  registerFhirClientRoutes(app, {
     db: deps.db,
-    clients: createBackendClientService({
+    clients: createFhirClientService({
       db: deps.db,
       mailer: deps.mailer,
       publicUrl: deps.publicUrl,

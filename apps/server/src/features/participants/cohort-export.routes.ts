@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
-  outcomeExportFileName,
-  outcomeExportQuerySchema,
+  cohortExportFileName,
+  cohortExportQuerySchema,
 } from '@recovery-portal/contract/cohort-export';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
@@ -12,7 +12,7 @@ import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
 import { currentStaff } from '#app/plugins/auth';
 import { auditOf } from '#app/core/audit/request-audit';
-import { createCohortExportService } from './outcomes-export.service';
+import { createCohortExportService } from './cohort-export.service';
 
 /** The participants list's outcome export (issue 22 'Cohort export'): clinicians only. */
 export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
@@ -27,7 +27,7 @@ export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
         tags: ['participants'],
         summary:
           "Published outcome scores per participant and timepoint for the participant list's filter, as a CSV download (UTF-8, RFC 4180), streamed",
-        querystring: outcomeExportQuerySchema,
+        querystring: cohortExportQuerySchema,
         produces: ['text/csv'],
         response: {
           200: fileResponse(
@@ -44,7 +44,7 @@ export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
         currentStaff(request).id,
         auditOf(db, request),
       );
-      return sendCsvDownload(reply, outcomeExportFileName, csv);
+      return sendCsvDownload(reply, cohortExportFileName, csv);
     },
   );
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   OUTCOME_EXPORT_HEADER,
-  type OutcomeExportQuery,
+  type CohortExportQuery,
 } from '@recovery-portal/contract/cohort-export';
 import { formatMeasureValue, type Measure } from '@recovery-portal/contract/instruments';
 import type { Database } from '#app/db/client';
@@ -11,7 +11,7 @@ import type { AuditFn } from '#app/core/audit/request-audit';
 import { resolveProgramme } from '#app/core/programme';
 import { buildOutcomeSurveys } from '#app/core/surveys/outcome-surveys';
 import { latestSurgeriesOf, type LatestSurgery } from '#app/core/surgeries';
-import { cohortBatches, scheduleRowsOf } from './outcomes-export.repository';
+import { cohortBatches, scheduleRowsOf } from './cohort-export.repository';
 
 /** Records an audit row for the calling staff member. */
 /** A score as the outcome chart shows it (the instrument's decimals), kept a number. */
@@ -19,7 +19,7 @@ const shown = (measure: Measure, value: number | null): number | null =>
   value === null ? null : Number(formatMeasureValue(measure, value));
 
 /** The filters that were set, for the audit row (no empties). */
-function setFilters(query: OutcomeExportQuery): Record<string, string | number | boolean> {
+function setFilters(query: CohortExportQuery): Record<string, string | number | boolean> {
   return Object.fromEntries(
     Object.entries(query).filter(
       (entry): entry is [string, string | number | boolean] =>
@@ -88,11 +88,7 @@ export function createCohortExportService(db: Database) {
      * streamed: a batch of participants is read only when the client has taken the one before.
      * Scores come from the same derivation as the outcome chart (buildOutcomeSurveys).
      */
-    async exportCsv(
-      query: OutcomeExportQuery,
-      viewerId: number,
-      audit: AuditFn,
-    ): Promise<Readable> {
+    async exportCsv(query: CohortExportQuery, viewerId: number, audit: AuditFn): Promise<Readable> {
       const now = new Date();
       await audit({
         action: AUDIT_ACTIONS.participantsOutcomesExport,

@@ -21,7 +21,7 @@ import {
 import { createSurgery, createSurvey, createSurveyResponse } from '#app/test/factories';
 import { addParticipant, callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
-import { cohortBatches } from './outcomes-export.repository';
+import { cohortBatches } from './cohort-export.repository';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;

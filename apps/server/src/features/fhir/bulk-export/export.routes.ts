@@ -9,9 +9,9 @@ import {
 import type { Database } from '#app/db/client';
 import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
-import { assertMayRead, auditFhir } from './fhir-auth';
-import { sendFhir } from './fhir-error';
-import type { ResourceDefinition } from './resource-types';
+import { assertMayRead, auditFhir } from '#app/features/fhir/smart-auth/fhir-auth';
+import { sendFhir } from '#app/features/fhir/fhir-error';
+import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
 
 type Query = Record<string, string | string[] | undefined>;
 

@@ -27,10 +27,10 @@ import {
   type ExportJob,
 } from './export.repository';
 import { exportRoot, removeEndedExports } from './export-retention';
-import { FhirError } from './fhir-error';
-import type { FhirContext } from './fhir-source';
-import type { ResourceDefinition } from './resource-types';
-import type { ParsedSearch } from './search-params';
+import { FhirError } from '#app/features/fhir/fhir-error';
+import type { FhirContext } from '#app/features/fhir/resources/fhir-source';
+import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
+import type { ParsedSearch } from '#app/features/fhir/search/search-params';
 
 /** Rows read per query: bounds what an export holds in memory at once. */
 const BATCH = 1000;

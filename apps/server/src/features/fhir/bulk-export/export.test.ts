@@ -9,7 +9,7 @@ import { fhirExportJobs } from '#app/db/schema/fhir-export';
 import { userGroups, users } from '#app/db/schema/users';
 import { loginAs, type LoggedInStaff, useTestApp } from '#app/test/build-test-app';
 import { createMeasurements, createParticipant, createSurgery } from '#app/test/factories';
-import { storeFixtureImages } from './fhir.fixtures';
+import { storeFixtureImages } from '#app/features/fhir/fhir.fixtures';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;

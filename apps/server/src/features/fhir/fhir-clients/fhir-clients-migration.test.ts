@@ -6,7 +6,7 @@ import { fhirClientListSchema } from '@recovery-portal/contract/fhir-clients';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { describe, expect, it } from 'vitest';
 import { authHeaders, loginAs, successData, useTestApp } from '#app/test/build-test-app';
-import { requestSystemToken } from './backend-clients.fixtures';
+import { requestSystemToken } from './fhir-clients.fixtures';
 
 const MIGRATIONS = new URL('../../db/migrations/', import.meta.url);
 const migrationFile = readdirSync(MIGRATIONS).find((name) =>

@@ -40,10 +40,10 @@ function selectClients(db: Database) {
     .leftJoin(registrars, eq(registrars.id, fhirBackendClients.createdBy))
     .leftJoin(approvers, eq(approvers.id, fhirBackendClients.approvedBy));
 }
-type BackendClientRow = Awaited<ReturnType<typeof listBackendClients>>[number];
+type FhirClientRow = Awaited<ReturnType<typeof listFhirClients>>[number];
 
 /** A client as the FHIR clients screen shows it. */
-export function toFhirClient(row: BackendClientRow): FhirClient {
+export function toFhirClient(row: FhirClientRow): FhirClient {
   return {
     client_id: row.id,
     name: row.name,
@@ -61,7 +61,7 @@ export function toFhirClient(row: BackendClientRow): FhirClient {
   };
 }
 
-export async function insertBackendClient(
+export async function insertFhirClient(
   db: Database,
   client: {
     id: string;
@@ -77,12 +77,12 @@ export async function insertBackendClient(
 }
 
 /** Every client, revoked ones too, with who registered and approved them, oldest first. */
-export function listBackendClients(db: Database) {
+export function listFhirClients(db: Database) {
   return selectClients(db).orderBy(asc(fhirBackendClients.createdAt), asc(fhirBackendClients.id));
 }
 
 /** One client in any state, or undefined. */
-export async function findBackendClient(db: Database, id: string) {
+export async function findFhirClient(db: Database, id: string) {
   const [row] = await selectClients(db).where(eq(fhirBackendClients.id, id));
   return row;
 }
@@ -110,7 +110,7 @@ export async function activeAdministratorEmails(db: Database): Promise<string[]>
  * cannot slip between the checks and the change: only by an administrator other than the one
  * who registered it, and only while the clinic has at least two active administrators.
  */
-export async function approveBackendClient(
+export async function approveFhirClient(
   db: Database,
   id: string,
   approverId: number,
@@ -132,7 +132,7 @@ export async function approveBackendClient(
 }
 
 /** Revokes a live client; its registrar and approver, or undefined when none was live. */
-export async function revokeBackendClient(db: Database, id: string) {
+export async function revokeFhirClient(db: Database, id: string) {
   const [row] = await db
     .update(fhirBackendClients)
     .set({ revokedAt: sql`now()` })

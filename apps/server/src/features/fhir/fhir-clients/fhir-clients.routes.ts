@@ -14,12 +14,12 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditOf, auditRequest } from '#app/core/audit/request-audit';
-import type { BackendClientService } from './backend-clients.service';
+import type { FhirClientService } from './fhir-clients.service';
 
 /** Administrators register, approve and revoke the FHIR API's system clients. */
-export function registerBackendClientRoutes(
+export function registerFhirClientRoutes(
   app: FastifyInstance,
-  deps: { db: Database; clients: BackendClientService },
+  deps: { db: Database; clients: FhirClientService },
 ) {
   const { db, clients } = deps;
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -14,16 +14,16 @@ import { AppError } from '#app/lib/app-error';
 import type { Mailer } from '#app/mail/mailer';
 import {
   activeAdministratorEmails,
-  approveBackendClient,
+  approveFhirClient,
   countActiveAdministrators,
-  findBackendClient,
-  insertBackendClient,
-  listBackendClients,
-  revokeBackendClient,
+  findFhirClient,
+  insertFhirClient,
+  listFhirClients,
+  revokeFhirClient,
   toFhirClient,
-} from './backend-clients.repository';
-import { removeClientExports } from './export-retention';
-import { checkPublicJwk } from './smart-tokens';
+} from './fhir-clients.repository';
+import { removeClientExports } from '#app/features/fhir/bulk-export/export-retention';
+import { checkPublicJwk } from '#app/features/fhir/smart-auth/smart-tokens';
 
 /** The administrator acting. */
 interface Actor {
@@ -32,7 +32,7 @@ interface Actor {
 }
 
 async function currentClient(db: Database, id: string): Promise<FhirClient> {
-  const row = await findBackendClient(db, id);
+  const row = await findFhirClient(db, id);
   if (!row) throw new AppError('NOT_FOUND', FHIR_CLIENT_MESSAGES.notFound);
   return toFhirClient(row);
 }
@@ -42,7 +42,7 @@ async function currentClient(db: Database, id: string): Promise<FhirClient> {
  * patient data stays pending until an administrator other than its registrar approves it, which
  * every active administrator is told by mail. Each step is audited in the acting person's name.
  */
-export function createBackendClientService(deps: {
+export function createFhirClientService(deps: {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
@@ -53,7 +53,7 @@ export function createBackendClientService(deps: {
   return {
     async list(): Promise<FhirClientList> {
       const [rows, administrators] = await Promise.all([
-        listBackendClients(db),
+        listFhirClients(db),
         countActiveAdministrators(db),
       ]);
       return { clients: rows.map(toFhirClient), active_administrators: administrators };
@@ -73,7 +73,7 @@ export function createBackendClientService(deps: {
       }
       const pending = scopesReachPatientData(body.scopes);
       const id = randomUUID();
-      await insertBackendClient(db, {
+      await insertFhirClient(db, {
         id,
         name: body.name,
         publicKey: publicKey as Record<string, unknown>,
@@ -120,7 +120,7 @@ export function createBackendClientService(deps: {
       // Approval, its audit row and the mails commit together (the outbox queues them in it).
       await db.transaction(async (tx) => {
         // The checks above could be stale: the statement repeats them.
-        if (!(await approveBackendClient(tx, id, actor.id))) {
+        if (!(await approveFhirClient(tx, id, actor.id))) {
           throw new AppError('CONFLICT', FHIR_CLIENT_MESSAGES.notPending);
         }
         await audit({
@@ -143,7 +143,7 @@ export function createBackendClientService(deps: {
 
     /** Revokes a client, active or pending: its tokens stop working at once. */
     async revoke(id: string, audit: AuditFn) {
-      const revoked = await revokeBackendClient(db, id);
+      const revoked = await revokeFhirClient(db, id);
       if (!revoked) throw new AppError('NOT_FOUND', FHIR_CLIENT_MESSAGES.notFound);
       // What it exported leaves with it: its files could otherwise still be fetched from disk.
       await removeClientExports(db, dataDir, id);
@@ -159,4 +159,4 @@ export function createBackendClientService(deps: {
     },
   };
 }
-export type BackendClientService = ReturnType<typeof createBackendClientService>;
+export type FhirClientService = ReturnType<typeof createFhirClientService>;

@@ -25,7 +25,7 @@ import {
   approveSystemClient,
   registerSystemClient,
   requestSystemToken,
-} from './backend-clients.fixtures';
+} from './fhir-clients.fixtures';
 
 const testApp = useTestApp();
 let first: LoggedInStaff;

@@ -2,7 +2,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { LocalSystems } from './codes';
-import type { DateBound, ParsedSearch } from './search-params';
+import type { DateBound, ParsedSearch } from '#app/features/fhir/search/search-params';
 
 /** What mapping a row to a resource needs besides the row. */
 export interface FhirContext {

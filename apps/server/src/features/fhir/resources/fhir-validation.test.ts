@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildTestApp, loginAs, type TestApp } from '#app/test/build-test-app';
-import { seedFhirDemo } from './fhir.fixtures';
+import { seedFhirDemo } from '#app/features/fhir/fhir.fixtures';
 
 // @medplum/core expects a global WebSocket, which Node 20 has only behind a flag.
 Object.assign(globalThis, { WebSocket: globalThis.WebSocket ?? WebSocket });

@@ -21,7 +21,7 @@ import {
   type ImagingStudyRow,
   type StudyImage,
 } from './imaging-studies.repository';
-import type { ParsedSearch } from './search-params';
+import type { ParsedSearch } from '#app/features/fhir/search/search-params';
 
 const OID_PREFIX = 'urn:oid:';
 

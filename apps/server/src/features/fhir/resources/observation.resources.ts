@@ -37,7 +37,7 @@ import {
   type MeasurementRow,
   type SurveyResponseRow,
 } from './observations.repository';
-import type { ParsedSearch, Token } from './search-params';
+import type { ParsedSearch, Token } from '#app/features/fhir/search/search-params';
 
 /** Every stored measurement code an Observation of its own is made from. */
 const SINGLE_CODES = Object.values(MEASUREMENT_TYPES)

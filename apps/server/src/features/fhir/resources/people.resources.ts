@@ -17,7 +17,7 @@ import {
   type FhirSource,
 } from './fhir-source';
 import { countPeople, pagePeople, type PersonRow } from './people.repository';
-import type { ParsedSearch } from './search-params';
+import type { ParsedSearch } from '#app/features/fhir/search/search-params';
 
 /** FHIR administrative gender of the portal's gender choices (contract PARTICIPANT_GENDERS). */
 function administrativeGender(gender: string | null): Patient['gender'] {

@@ -52,7 +52,7 @@ import {
   type QuestionnaireRow,
   type SurgeryRow,
 } from './records.repository';
-import type { ParsedSearch, Token } from './search-params';
+import type { ParsedSearch, Token } from '#app/features/fhir/search/search-params';
 
 function keyIn(column: PgColumn, keys: number[] | null): SQL | undefined | null {
   return keys === null ? undefined : keys.length ? inArray(column, keys) : null;

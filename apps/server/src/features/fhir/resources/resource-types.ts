@@ -15,7 +15,7 @@ import {
   questionnaireResponseSource,
   questionnaireSource,
 } from './records.resources';
-import type { SearchParamName } from './search-params';
+import type { SearchParamName } from '#app/features/fhir/search/search-params';
 
 type ParamDoc = Pick<CapabilityStatementRestResourceSearchParam, 'type' | 'documentation'>;
 

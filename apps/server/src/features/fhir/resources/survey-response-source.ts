@@ -7,7 +7,7 @@ import {
   pageSurveyResponses,
   type SurveyResponseRow,
 } from './observations.repository';
-import type { ParsedSearch } from './search-params';
+import type { ParsedSearch } from '#app/features/fhir/search/search-params';
 
 /**
  * What the survey score Observations and the QuestionnaireResponses read alike: submitted survey

@@ -1,5 +1,5 @@
 import { FHIR_DEFAULT_COUNT, FHIR_MAX_COUNT, FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
-import { FhirError } from './fhir-error';
+import { FhirError } from '#app/features/fhir/fhir-error';
 
 /** Search parameters every resource type takes, besides its own. */
 const COMMON = ['_id', '_count', '_summary', '_format', '_cursor'] as const;

@@ -1,8 +1,8 @@
 import type { Bundle, BundleLink, Resource } from '@medplum/fhirtypes';
 import { FHIR_MESSAGES, type FhirResourceType } from '@recovery-portal/contract/fhir';
-import { FhirError } from './fhir-error';
-import { keyOf, type AnySource, type FhirContext } from './fhir-source';
-import type { ResourceDefinition } from './resource-types';
+import { FhirError } from '#app/features/fhir/fhir-error';
+import { keyOf, type AnySource, type FhirContext } from '#app/features/fhir/resources/fhir-source';
+import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
 import { parseSearch, type ParsedSearch } from './search-params';
 
 /** What a read or search returned, with the participants it was about (for the audit row). */

@@ -5,8 +5,8 @@ import type { AccessTokens } from '#app/core/auth/access-tokens';
 import { prepareFindSignedInStaff } from '#app/core/auth/sessions';
 import { auditRequest } from '#app/core/audit/request-audit';
 import type { AuditEntry } from '#app/core/audit/record-audit';
-import { FhirError } from './fhir-error';
-import type { ResourceDefinition } from './resource-types';
+import { FhirError } from '#app/features/fhir/fhir-error';
+import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
 import { scopesAllow } from './client-scopes';
 import { systemCallerDetails, type SmartTokens, type SystemCaller } from './smart-tokens';
 

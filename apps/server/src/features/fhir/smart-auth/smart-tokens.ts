@@ -6,7 +6,10 @@ import {
   FHIR_SYSTEM_TOKEN_TTL_SECONDS,
 } from '@recovery-portal/contract/fhir-clients';
 import type { Database } from '#app/db/client';
-import { findLiveSystemClient, useAssertion } from './backend-clients.repository';
+import {
+  findLiveSystemClient,
+  useAssertion,
+} from '#app/features/fhir/fhir-clients/fhir-clients.repository';
 import { grantScopes, parseScopes } from './client-scopes';
 
 const ISSUER = 'recovery-portal';

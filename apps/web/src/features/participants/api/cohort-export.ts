@@ -1,8 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  outcomeExportFileName,
-  outcomeExportParams,
-} from '@recovery-portal/contract/cohort-export';
+import { cohortExportFileName, cohortExportParams } from '@recovery-portal/contract/cohort-export';
 import type { ParticipantListQuery } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiDownload } from '#app/lib/api/download.ts';
@@ -13,16 +10,16 @@ import { saveFile } from '#app/lib/save-file.ts';
  * GET /api/user/outcomes-export with the list's filters (not its paging or sort), fetched with
  * the bearer token as a file and offered to the user as a download.
  */
-export async function exportOutcomes(query: ParticipantListQuery): Promise<string> {
+export async function exportCohort(query: ParticipantListQuery): Promise<string> {
   const file = await apiDownload(API_PATHS.user.outcomesExport, {
-    query: outcomeExportParams(query),
+    query: cohortExportParams(query),
     accept: 'text/csv',
   });
-  const fileName = file.fileName ?? outcomeExportFileName(toApiDate());
+  const fileName = file.fileName ?? cohortExportFileName(toApiDate());
   saveFile(file.blob, fileName);
   return fileName;
 }
 
-export function useExportOutcomes() {
-  return useMutation({ mutationFn: exportOutcomes });
+export function useCohortExport() {
+  return useMutation({ mutationFn: exportCohort });
 }
