@@ -15,14 +15,16 @@ import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
 import { createThresholdService } from './thresholds.service';
-import type { TriageScanner } from './triage-scanner';
+
+/** Re-reads these participants' recent data under their new thresholds (the triage scanner). */
+type Rescan = (userIds: readonly number[]) => Promise<unknown>;
 
 /** A participant's alert thresholds (issue 7 'Threshold alerts'): clinicians only, audited. */
 export function registerThresholdRoutes(
   app: FastifyInstance,
-  deps: { db: Database; scanner: TriageScanner },
+  deps: { db: Database; rescan: Rescan },
 ) {
-  const { db, scanner } = deps;
+  const { db, rescan } = deps;
   const thresholds = createThresholdService(db);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: ['CLINICIAN'] } as const;
@@ -81,7 +83,7 @@ export function registerThresholdRoutes(
       // The new limits apply to the recent readings at once, not only to the next ones: rescan
       // once they have committed, before answering.
       await afterCommit(() =>
-        scanner.scanParticipants([user_id]).then(
+        rescan([user_id]).then(
           () => undefined,
           (err: unknown) =>
             request.log.error({ err }, 'Rescanning after a threshold change failed'),

@@ -10,12 +10,8 @@ import {
 import type { Database } from '#app/db/client';
 import { latestSurgeriesOf } from '#app/core/surgeries';
 import { requireParticipant } from '#app/core/participant-lookup';
-import { effectiveThresholds } from './flag-findings';
-import {
-  deleteThresholdOverride,
-  thresholdOverrides,
-  upsertThresholdOverride,
-} from './triage.repository';
+import { effectiveThresholds, thresholdOverrides } from '#app/core/threshold-overrides';
+import { deleteThresholdOverride, upsertThresholdOverride } from './thresholds.repository';
 
 export function createThresholdService(db: Database) {
   async function read(userId: number): Promise<ParticipantThresholds> {
