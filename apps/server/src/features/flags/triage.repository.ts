@@ -22,12 +22,7 @@ import type { Database } from '#app/db/client';
 import { intArray } from '#app/db/int-array';
 import { conversations } from '#app/db/schema/conversations';
 import { measurements } from '#app/db/schema/measurements';
-import {
-  clinicalFlags,
-  participantThresholds,
-  participantTriage,
-  triageScanState,
-} from '#app/db/schema/triage';
+import { clinicalFlags, participantTriage, triageScanState } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
 
 // ---------------------------------------------------------------------------------------------
