@@ -179,9 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOutcomeRoutes(app, db);
   registerDigitalTwinRoutes(app, db);
   registerSurgeryRoutes(app, db);
+  const dicomStore = createDicomStore(config.dataDir);
   const imaging = createImagingService({
     db,
-    store: createDicomStore(config.dataDir),
+    store: dicomStore,
     maxUploadBytes: config.maxUploadBytes,
     log: app.log,
   });
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     jwtSecret: secrets.jwtSecret,
     mailer,
+    dicomStore,
   });
 
   await registerWebApp(app, config.webDistDir);

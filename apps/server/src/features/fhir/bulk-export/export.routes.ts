@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   FHIR_BASE_PATH,
@@ -11,6 +12,16 @@ import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
 import { assertMayRead, auditFhir } from '#app/features/fhir/smart-auth/fhir-auth';
 import { sendFhir } from '#app/features/fhir/fhir-error';
+import {
+  emptyResponse,
+  exportFileParamsSchema,
+  exportQuerySchema,
+  fhirFailures,
+  idParamsSchema,
+  manifestResponse,
+  ndjsonResponse,
+  preferHeadersSchema,
+} from '#app/features/fhir/fhir-schemas';
 import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -40,6 +51,8 @@ export function registerExportRoutes(
 ) {
   const { db, exports, base } = deps;
   const statusUrl = (id: string) => `${base}/bulk-status/${id}`;
+  const routes = fhir.withTypeProvider<ZodTypeProvider>();
+  const tags = ['fhir'];
 
   async function kickOff(
     request: FastifyRequest,
@@ -65,18 +78,51 @@ export function registerExportRoutes(
     return reply.code(202).header('content-location', statusUrl(id)).send();
   }
 
-  const exportAudit = { config: { audit: AUDIT_ACTIONS.fhirExportStart } };
-  fhir.get('/$export', exportAudit, (request, reply) => kickOff(request, reply, 'system', null));
-  fhir.get('/Patient/$export', exportAudit, (request, reply) =>
-    kickOff(request, reply, 'patient', null),
+  const kickOffSchema = (summary: string) => ({
+    tags,
+    summary,
+    querystring: exportQuerySchema,
+    headers: preferHeadersSchema,
+    response: {
+      202: emptyResponse('Started: Content-Location names the status address to poll'),
+      ...fhirFailures(400, 401, 403, 404, 429),
+    },
+  });
+  const exportAudit = { audit: AUDIT_ACTIONS.fhirExportStart };
+  fhir.get(
+    '/$export',
+    { config: exportAudit, schema: kickOffSchema('Exports every served type (Bulk Data)') },
+    (request, reply) => kickOff(request, reply, 'system', null),
   );
-  fhir.get<{ Params: { id: string } }>('/Group/:id/$export', exportAudit, (request, reply) =>
-    kickOff(request, reply, 'group', request.params.id),
+  fhir.get(
+    '/Patient/$export',
+    { config: exportAudit, schema: kickOffSchema("Exports every participant's data") },
+    (request, reply) => kickOff(request, reply, 'patient', null),
+  );
+  routes.get(
+    '/Group/:id/$export',
+    {
+      config: exportAudit,
+      schema: { ...kickOffSchema("Exports a group's participants' data"), params: idParamsSchema },
+    },
+    (request, reply) => kickOff(request, reply, 'group', request.params.id),
   );
 
-  fhir.get<{ Params: { id: string } }>(
+  routes.get(
     '/bulk-status/:id',
-    { config: { audit: AUDIT_ACTIONS.fhirExportStatus } },
+    {
+      config: { audit: AUDIT_ACTIONS.fhirExportStatus },
+      schema: {
+        tags,
+        summary: 'Polls an export: 202 with X-Progress while it runs, then its manifest',
+        params: idParamsSchema,
+        response: {
+          200: manifestResponse,
+          202: emptyResponse('Still running: X-Progress and Retry-After say how far and when'),
+          ...fhirFailures(401, 404, 500),
+        },
+      },
+    },
     async (request, reply) => {
       const state = await exports.status(request.params.id, requesterOf(request));
       await auditFhir(db, request, {
@@ -105,9 +151,17 @@ export function registerExportRoutes(
     },
   );
 
-  fhir.delete<{ Params: { id: string } }>(
+  routes.delete(
     '/bulk-status/:id',
-    { config: { audit: AUDIT_ACTIONS.fhirExportCancel } },
+    {
+      config: { audit: AUDIT_ACTIONS.fhirExportCancel },
+      schema: {
+        tags,
+        summary: 'Cancels an export and deletes its files',
+        params: idParamsSchema,
+        response: { 202: emptyResponse('Cancelled'), ...fhirFailures(401, 404) },
+      },
+    },
     async (request, reply) => {
       await exports.cancel(request.params.id, requesterOf(request));
       await auditFhir(db, request, {
@@ -118,9 +172,17 @@ export function registerExportRoutes(
     },
   );
 
-  fhir.get<{ Params: { id: string; name: string } }>(
+  routes.get(
     '/bulk-files/:id/:name',
-    { config: { audit: AUDIT_ACTIONS.fhirExportDownload } },
+    {
+      config: { audit: AUDIT_ACTIONS.fhirExportDownload },
+      schema: {
+        tags,
+        summary: "Downloads one of a finished export's files",
+        params: exportFileParamsSchema,
+        response: { 200: ndjsonResponse, ...fhirFailures(401, 404) },
+      },
+    },
     async (request, reply) => {
       const handle = await exports.file(
         request.params.id,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { authHeaders, loginAs, successData, useTestApp } from '#app/test/build-test-app';
 import { requestSystemToken } from './fhir-clients.fixtures';
 
-const MIGRATIONS = new URL('../../db/migrations/', import.meta.url);
+const MIGRATIONS = new URL('../../../db/migrations/', import.meta.url);
 const migrationFile = readdirSync(MIGRATIONS).find((name) =>
   name.endsWith('_fhir-client-scopes-approval.sql'),
 );

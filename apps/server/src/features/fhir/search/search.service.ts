@@ -1,29 +1,16 @@
 import type { Bundle, BundleLink, Resource } from '@medplum/fhirtypes';
-import { FHIR_MESSAGES, type FhirResourceType } from '@recovery-portal/contract/fhir';
+import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import { FhirError } from '#app/features/fhir/fhir-error';
-import { keyOf, type AnySource, type FhirContext } from '#app/features/fhir/resources/fhir-source';
-import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
+import type { AnySource, FhirContext } from '#app/features/fhir/resources/fhir-source';
+import {
+  uniqueParticipants,
+  type FhirAnswer,
+  type ResourceReads,
+} from '#app/features/fhir/resources/resource-reads';
 import { parseSearch, type ParsedSearch } from './search-params';
 
-/** What a read or search returned, with the participants it was about (for the audit row). */
-export interface FhirAnswer<T> {
-  body: T;
-  participantIds: number[];
-}
-
-function unique(ids: readonly (number | null)[]): number[] {
-  return [...new Set(ids.filter((id): id is number => id !== null))];
-}
-
-export function createFhirService(definitions: readonly ResourceDefinition[], ctx: FhirContext) {
-  const byType = new Map(definitions.map((definition) => [definition.type, definition]));
-
-  function definitionOf(type: string): ResourceDefinition {
-    const definition = byType.get(type as FhirResourceType);
-    if (!definition) throw new FhirError(404, 'not-supported', FHIR_MESSAGES.unknownType(type));
-    return definition;
-  }
-
+/** Search-type on a served type: parses the parameters, pages its sources, builds the Bundle. */
+export function createSearchService(definitionOf: ResourceReads['definitionOf'], ctx: FhirContext) {
   function link(type: string, search: ParsedSearch, relation: string, cursor?: string): BundleLink {
     const params = new URLSearchParams(search.echo);
     if (cursor) params.set('_cursor', cursor);
@@ -62,8 +49,6 @@ export function createFhirService(definitions: readonly ResourceDefinition[], ct
   }
 
   return {
-    definitionOf,
-
     async search(
       type: string,
       query: Record<string, string | string[] | undefined>,
@@ -98,23 +83,10 @@ export function createFhirService(definitions: readonly ResourceDefinition[], ct
           link: next ? [self, link(type, search, 'next', next)] : [self],
           entry: entries,
         },
-        participantIds: unique(rows.map(({ source, row }) => source.participant(row))),
+        participantIds: uniqueParticipants(rows.map(({ source, row }) => source.participant(row))),
       };
-    },
-
-    async read(type: string, id: string): Promise<FhirAnswer<Resource>> {
-      const definition = definitionOf(type);
-      for (const source of definition.sources) {
-        const key = keyOf(id, source.prefix, source.maxKey);
-        if (key === null) continue;
-        const [row]: unknown[] = await source.page(source.keyIs(key), null, 1);
-        if (row === undefined) continue;
-        return {
-          body: source.toResource(row, ctx) as Resource,
-          participantIds: unique([source.participant(row)]),
-        };
-      }
-      throw new FhirError(404, 'not-found', FHIR_MESSAGES.notFound(type, id));
     },
   };
 }
+
+export type SearchService = ReturnType<typeof createSearchService>;

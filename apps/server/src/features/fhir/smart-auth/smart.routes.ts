@@ -4,6 +4,7 @@ import { FHIR_CLIENT_ALGORITHMS } from '@recovery-portal/contract/fhir-clients';
 import { FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import type { Database } from '#app/db/client';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { smartConfigurationRouteSchema, tokenRouteSchema } from './smart-schemas';
 import { systemCallerDetails, type SmartTokens } from './smart-tokens';
 
 /** What a refused token request is told (RFC 6749 §5.2). */
@@ -36,7 +37,7 @@ export function registerSmartRoutes(
 
   fhir.get(
     '/.well-known/smart-configuration',
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, schema: smartConfigurationRouteSchema },
     async (_r, reply) =>
       reply.type('application/json').send({
         token_endpoint: deps.tokenUrl,
@@ -48,7 +49,8 @@ export function registerSmartRoutes(
       }),
   );
 
-  fhir.post('/auth/token', { config: { access: 'public' } }, async (request, reply) => {
+  const tokenOptions = { config: { access: 'public' as const }, schema: tokenRouteSchema };
+  fhir.post('/auth/token', tokenOptions, async (request, reply) => {
     const body = request.body;
     const form =
       typeof body === 'object' && body !== null
