@@ -1,6 +1,6 @@
 import type { CapabilityStatement } from '@medplum/fhirtypes';
 import { FHIR_CONTENT_TYPE, FHIR_VERSION } from '@recovery-portal/contract/fhir';
-import type { ResourceDefinition } from './resource-types';
+import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
 
 /** Operation definitions of the HL7 FHIR Bulk Data Access IG. */
 const BULK_DATA = 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition';
