@@ -13,7 +13,7 @@ import {
 import { DEMO_SEED } from '#app/db/seed/seed-random';
 import { markDemoSeeded } from '#app/db/seed/seed-demo';
 import { TIMELINE_VOLUMES } from '#app/db/seed/timeline-types';
-import { createStaffAccount } from '#app/features/account/create-staff-account';
+import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 import { refreshParticipantStats } from '#app/core/participant-stats';
 import { createTriageScanner } from '#app/features/flags/triage-scanner';
 import { parseCliOptions, runCli, withMigratedDatabase } from './cli-support';
