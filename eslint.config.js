@@ -11,8 +11,6 @@ const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**
 const server = './apps/server/src';
 const FEATURE_IMPORT_MESSAGE =
   'A server feature never imports another feature: move the shared piece into core/, or compose the features in app.ts.';
-/** Features built on another feature's service, still to be untied (named so no new edge slips in). */
-const composedFeatures = { clinicians: ['account', 'profile'], sso: ['account'] };
 /**
  * Server layers (docs/architecture.md): contract → core, db, lib, mail, plugins → features → app.
  * One zone per feature folder: a glob target would be matched against file names, not folders.
@@ -28,7 +26,7 @@ const serverZones = [
     .map(({ name }) => ({
       target: `${server}/features/${name}`,
       from: `${server}/features`,
-      except: [name, ...(composedFeatures[name] ?? [])].map((allowed) => `./${allowed}`),
+      except: [`./${name}`],
       message: FEATURE_IMPORT_MESSAGE,
     })),
 ];
