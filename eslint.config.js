@@ -137,7 +137,7 @@ export default tseslint.config(
   {
     // Tests and their fixtures set up data across features; the demo seed is a composition root.
     files: ['apps/server/src/**/*.ts'],
-    ignores: [...testFiles, '**/*.fixtures.ts', 'apps/server/src/db/seed/**'],
+    ignores: [...testFiles, '**/*.fixtures.ts', 'apps/server/src/demo/**'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {
