@@ -42,16 +42,39 @@ describe('server layers (docs/architecture.md)', () => {
     expect(findings).toEqual([]);
   });
 
-  it.each(['core/days.ts', 'lib/csv.ts', 'plugins/auth.ts', 'mail/templates.ts'])(
-    'refuses %s importing a feature',
-    async (file) => {
-      const findings = await layerFindings(
-        `apps/server/src/${file}`,
-        "export { createSurveyService } from '#app/features/surveys/surveys.service';\n",
-      );
-      expect(findings).toEqual([expect.stringMatching(/never imports one/)]);
-    },
-  );
+  it.each([
+    'core/days.ts',
+    'lib/csv.ts',
+    'plugins/auth.ts',
+    'mail/templates.ts',
+    'demo/seed-demo.ts',
+  ])('refuses %s importing a feature', async (file) => {
+    const findings = await layerFindings(
+      `apps/server/src/${file}`,
+      "export { createSurveyService } from '#app/features/surveys/surveys.service';\n",
+    );
+    expect(findings).toEqual([expect.stringMatching(/never imports one/)]);
+  });
+
+  it.each([
+    ['core/days.ts', '#app/demo/seed-random', /never imports one/],
+    ['db/client.ts', '#app/demo/seed-demo', /imports no layer above it/],
+    ['db/schema/users.ts', '#app/core/days', /imports no layer above it/],
+  ])('refuses %s importing %s', async (file, specifier, message) => {
+    const findings = await layerFindings(
+      `apps/server/src/${file}`,
+      `export * from '${specifier}';\n`,
+    );
+    expect(findings).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('lets the simulation feature drive the demo generator', async () => {
+    const findings = await layerFindings(
+      'apps/server/src/features/simulation/simulation.service.ts',
+      "export { planProgramme } from '#app/demo/programme-plan';\n",
+    );
+    expect(findings).toEqual([]);
+  });
 
   it.each([
     ['features/sso/sso.service.ts', '#app/features/account/account.service'],
