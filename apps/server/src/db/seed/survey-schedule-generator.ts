@@ -10,6 +10,7 @@ import { addDays, atMinute, dayNumber, isoDate } from './seed-dates';
 import { chance, clamp, gaussian, STREAM } from './seed-random';
 import type { StoredSurvey } from '#app/core/surveys/programme-surveys';
 import type { SurveyResponseRow } from './timeline-types';
+import { storedScoresOf } from '#app/core/surveys/stored-scores';
 
 /**
  * How unwell (0 best, 1 worst) participants report at each timepoint, item by item; hip
@@ -63,6 +64,7 @@ export function generateSurveySchedule(
         submittedAt: null,
         answers: null,
         score: null,
+        scores: null,
         notApplicable: false,
       };
       rows.push(row);
@@ -87,6 +89,7 @@ export function generateSurveySchedule(
       // The stored score is the instrument's first published score (GPH for PROMIS Global
       // Health); the portal always derives every score from the answers.
       row.score = survey.definition.instrument.score(answers)[0]?.value ?? null;
+      row.scores = storedScoresOf(survey.definition.title, answers);
     });
   });
   return rows;
