@@ -180,7 +180,8 @@ export function measureReferences(measure: Measure): MeasureReference[] {
   };
   if (info.mcid) add(info.mcid.cite, info.mcid.source, `MCID ${info.mcid.value}`);
   if (info.pass) add(info.pass.cite, info.pass.source, `PASS ${info.pass.value}`);
-  if (info.scb) add(info.scb.cite, info.scb.source, `substantial clinical benefit ${info.scb.value}`);
+  if (info.scb)
+    add(info.scb.cite, info.scb.source, `substantial clinical benefit ${info.scb.value}`);
   for (const anchor of PUBLISHED_ANCHORS[measure]) {
     add(
       anchor.cite,
