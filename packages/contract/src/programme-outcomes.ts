@@ -40,7 +40,10 @@ export function programmeOutcomesParams(query: ProgrammeOutcomesQuery): Record<s
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
 }
 
-/** The filters in words, for a file's header and the screen: 'type Internal; programme KNEE'. */
+/**
+ * The filters in words, for a file's header and the screen: 'type Internal · programme KNEE'
+ * (no comma or semicolon of its own, so a CSV comment line stays one unquoted cell).
+ */
 export function programmeOutcomesFilterText(query: ProgrammeOutcomesQuery): string {
   const parts = [
     `type ${query.type}`,
@@ -50,7 +53,7 @@ export function programmeOutcomesFilterText(query: ProgrammeOutcomesQuery): stri
     query.surgery_from ? `surgery from ${query.surgery_from}` : null,
     query.surgery_to ? `surgery to ${query.surgery_to}` : null,
   ];
-  return parts.filter((part): part is string => part !== null).join('; ');
+  return parts.filter((part): part is string => part !== null).join(' · ');
 }
 
 /** Which threshold a rate counts, and at which timepoint it is counted. */

@@ -57,9 +57,9 @@ function measureRows(measure: ProgrammeMeasure): CsvValue[][] {
 }
 
 /**
- * The programme view as CSV (UTF-8 with BOM): comment lines with the filters, when it was made
- * and whether demo data is counted, then one figure per row. Every line goes through csvRow, so
- * a group name cannot start a formula.
+ * The programme view as CSV (UTF-8 with BOM): comment lines ('# …', one cell each) with the
+ * filters, when it was made and whether demo data is counted, then one figure per row. Every
+ * line goes through csvRow, so a group name cannot start a formula.
  */
 export function programmeOutcomesCsv(
   figures: ProgrammeOutcomes,
@@ -67,9 +67,9 @@ export function programmeOutcomesCsv(
   generatedAt: Date,
 ): string {
   const comments = [
-    `# Programme outcomes, generated ${generatedAt.toISOString()}`,
+    `# Programme outcomes generated ${generatedAt.toISOString()}`,
     `# Filters: ${programmeOutcomesFilterText(query)}`,
-    `# Participants: ${figures.participants}${figures.demo ? '; includes demo data written by the demo generator' : ''}`,
+    `# Participants: ${figures.participants}${figures.demo ? ' · includes demo data written by the demo generator' : ''}`,
     '# Quartiles only where at least 10 participants have a score at the timepoint.',
   ];
   const behindRows = figures.behind.map((row): CsvValue[] => [
