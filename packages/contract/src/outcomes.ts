@@ -134,7 +134,6 @@ export const cohortReferenceSchema = z.object({
   demo: z.boolean(),
   points: z.array(cohortPointSchema).length(5),
 });
-export type CohortReference = z.infer<typeof cohortReferenceSchema>;
 
 /** Why a score has no clinic band at all. */
 export const NO_COHORT_WITHOUT_SURGERY =

@@ -25,7 +25,6 @@ export const programmeOutcomesQuerySchema = z
     path: ['surgery_to'],
   });
 export type ProgrammeOutcomesQuery = z.output<typeof programmeOutcomesQuerySchema>;
-export type ProgrammeOutcomesQueryInput = z.input<typeof programmeOutcomesQuerySchema>;
 
 /** The query string of a filter state, empties left out (the screen's calls and downloads). */
 export function programmeOutcomesParams(query: ProgrammeOutcomesQuery): Record<string, string> {
@@ -105,7 +104,6 @@ export const programmeCompletionSchema = z.object({
   submitted: z.number().int().nonnegative(),
   percent: z.number().nullable(),
 });
-export type ProgrammeCompletion = z.infer<typeof programmeCompletionSchema>;
 
 export const programmeMeasureSchema = z.object({
   measure: measureSchema,

@@ -6,17 +6,12 @@ import type { Measure } from '@recovery-portal/contract/instruments';
 import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import type { Database } from '#app/db/client';
+import { rowsOf } from '#app/db/result-rows';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
 import { cohortConditions, type CohortFilters } from '#app/core/cohort-filter';
-
-function rowsOf<T>(result: unknown): T[] {
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
-    return result.rows as T[];
-  throw new Error('unexpected result shape from execute()');
-}
 
 /** A statement's cohort: `select user_id …`, one row per participant. */
 type CohortSql = SQL;

@@ -102,21 +102,28 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
       ok(await figuresFor(request, request.query, AUDIT_ACTIONS.programmeOutcomesView)),
   );
 
-  routes.get(
-    API_PATHS.outcomes.programmeCsv,
-    {
-      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.programmeOutcomesExport },
-      schema: {
-        tags: ['outcomes'],
-        summary: 'The programme outcomes as CSV, with the filters in its comment lines',
-        querystring: programmeOutcomesQuerySchema,
-        produces: ['text/csv'],
-        response: {
-          200: fileResponse('text/csv', 'The programme outcomes as CSV text (UTF-8, RFC 4180)'),
-          ...errorResponses(400, 401, 403),
-        },
+  /** A download of the figures: declared, audited and validated as the view is. */
+  const exportOptions = (summary: string, mediaType: string, description: string) => ({
+    config: { access: ['CLINICIAN' as const], audit: AUDIT_ACTIONS.programmeOutcomesExport },
+    schema: {
+      tags: ['outcomes'],
+      summary,
+      querystring: programmeOutcomesQuerySchema,
+      produces: [mediaType],
+      response: {
+        200: fileResponse(mediaType, description),
+        ...errorResponses(400, 401, 403),
       },
     },
+  });
+
+  routes.get(
+    API_PATHS.outcomes.programmeCsv,
+    exportOptions(
+      'The programme outcomes as CSV, with the filters in its comment lines',
+      'text/csv',
+      'The programme outcomes as CSV text (UTF-8, RFC 4180)',
+    ),
     async (request, reply) => {
       const now = new Date();
       const figures = await figuresFor(
@@ -134,20 +141,11 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
 
   routes.get(
     API_PATHS.outcomes.programmeFhir,
-    {
-      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.programmeOutcomesExport },
-      schema: {
-        tags: ['outcomes'],
-        summary:
-          'The programme outcomes as a FHIR R4 Bundle of one MeasureReport per score, with the filters in an extension',
-        querystring: programmeOutcomesQuerySchema,
-        produces: [FHIR_JSON],
-        response: {
-          200: fileResponse(FHIR_JSON, 'A FHIR R4 collection Bundle of MeasureReports'),
-          ...errorResponses(400, 401, 403),
-        },
-      },
-    },
+    exportOptions(
+      'The programme outcomes as a FHIR R4 Bundle of one MeasureReport per score, with the filters in an extension',
+      FHIR_JSON,
+      'A FHIR R4 collection Bundle of MeasureReports',
+    ),
     async (request, reply) => {
       const now = new Date();
       const figures = await figuresFor(

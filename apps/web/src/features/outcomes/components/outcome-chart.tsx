@@ -21,6 +21,7 @@ import {
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { mcidTarget, scbTarget } from '#app/features/outcomes/outcome-summary.ts';
 import { chartPointLines } from '#app/features/outcomes/outcome-reference-text.ts';
+import { medianTick } from './median-tick';
 import { MarkerShape, useMarkerColours } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
 
@@ -140,17 +141,7 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
           fillOpacity={0.25}
           isAnimationActive={false}
         />
-        <Scatter
-          dataKey="median"
-          isAnimationActive={false}
-          shape={({ cx, cy }: { cx?: number; cy?: number }) =>
-            cx === undefined || cy === undefined ? (
-              <g />
-            ) : (
-              <line x1={cx - 9} x2={cx + 9} y1={cy} y2={cy} stroke={muted} strokeWidth={2} />
-            )
-          }
-        />
+        <Scatter dataKey="median" isAnimationActive={false} shape={medianTick(muted, 18, 2)} />
         <Scatter
           dataKey="anchor"
           isAnimationActive={false}

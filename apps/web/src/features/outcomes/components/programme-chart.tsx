@@ -11,6 +11,7 @@ import {
 } from 'recharts';
 import type { ProgrammeMeasure } from '@recovery-portal/contract/programme-outcomes';
 import { MEASURE_INFO } from '@recovery-portal/contract/instruments';
+import { medianTick } from './median-tick';
 
 export const PROGRAMME_CHART_HEIGHT = 200;
 
@@ -62,20 +63,7 @@ export function ProgrammeChart({ measure }: { measure: ProgrammeMeasure }) {
         <Scatter
           dataKey="median"
           isAnimationActive={false}
-          shape={({ cx, cy }: { cx?: number; cy?: number }) =>
-            cx === undefined || cy === undefined ? (
-              <g />
-            ) : (
-              <line
-                x1={cx - 12}
-                x2={cx + 12}
-                y1={cy}
-                y2={cy}
-                stroke={theme.palette.primary.dark}
-                strokeWidth={2.5}
-              />
-            )
-          }
+          shape={medianTick(theme.palette.primary.dark, 24, 2.5)}
         />
         {pass ? (
           <ReferenceLine
