@@ -160,6 +160,6 @@ export const PROGRAMME_OUTCOMES_MESSAGES = {
   title: 'Programme outcomes',
   demo: 'Demo data: some or all of these scores were written by the demo generator.',
   csvButton: 'Download CSV',
-  fhirButton: 'Download FHIR (MeasureReport)',
+  fhirButton: 'Download FHIR',
   downloaded: (fileName: string) => `Programme outcomes saved as ${fileName}.`,
 } as const;

@@ -163,7 +163,7 @@ describe('programme outcomes screen', () => {
     );
     expect(within(behind).getByRole('table')).toHaveTextContent('57.14 at 6 Months+9.65Open');
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Download FHIR (MeasureReport)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download FHIR' })).toBeVisible();
   });
 
   it('Mine narrows the figures to my caseload', async () => {

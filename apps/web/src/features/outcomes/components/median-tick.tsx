@@ -1,10 +1,13 @@
-/** Recharts hands a custom scatter shape the point's centre; the tick is drawn across it. */
-type ShapeProps = { cx?: number; cy?: number };
+/**
+ * Recharts hands a custom scatter shape the point's centre; it is null where the row has no
+ * value (a timepoint without a band).
+ */
+export type ShapeProps = { cx?: number | null; cy?: number | null };
 
 /** A scatter shape: a horizontal tick, the median of a band, `width` wide. */
 export function medianTick(colour: string, width: number, strokeWidth: number) {
   return function MedianTick({ cx, cy }: ShapeProps) {
-    if (cx === undefined || cy === undefined) return <g />;
+    if (typeof cx !== 'number' || typeof cy !== 'number') return <g />;
     const half = width / 2;
     return (
       <line

@@ -21,11 +21,12 @@ import {
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { mcidTarget, scbTarget } from '#app/features/outcomes/outcome-summary.ts';
 import { chartPointLines } from '#app/features/outcomes/outcome-reference-text.ts';
-import { medianTick } from './median-tick';
+import { medianTick, type ShapeProps } from './median-tick';
 import { MarkerShape, useMarkerColours } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
 
 export const OUTCOME_CHART_HEIGHT = 220;
+const PUBLISHED_MEAN_COLOUR = '#6a1b9a';
 
 /** Short enough for the columns side by side on a narrow card; the tooltip says it in full. */
 const AXIS_LABELS: Record<ChartColumn['key'], string> = {
@@ -46,7 +47,8 @@ type ChartRow = {
   band: [number, number] | null;
   median: number | null;
   anchor: number | null;
-  anchorError: number | null;
+  /** Below and above the mean: the SD, cut at the ends of the scale. */
+  anchorError: [number, number] | null;
 };
 
 function toRows(survey: OutcomeSurvey): ChartRow[] {
@@ -63,7 +65,12 @@ function toRows(survey: OutcomeSurvey): ChartRow[] {
       band: banded ? [cohort.p25 ?? 0, cohort.p75 ?? 0] : null,
       median: cohort?.median ?? null,
       anchor: anchor?.mean ?? null,
-      anchorError: anchor?.sd ?? null,
+      anchorError: anchor
+        ? [
+            anchor.mean - Math.max(survey.min, anchor.mean - anchor.sd),
+            Math.min(survey.max, anchor.mean + anchor.sd) - anchor.mean,
+          ]
+        : null,
     };
   });
 }
@@ -75,7 +82,7 @@ function isChartRow(value: unknown): value is ChartRow {
 /**
  * One published score over the five timepoints on the instrument's whole scale: the participant's
  * scores joined by a line; the clinic's middle half of comparable patients as a shaded bar and
- * its median as a tick, at each timepoint with enough of them; published means as hollow points
+ * its median as a tick, at each timepoint with enough of them; published means as hollow squares
  * with their SD, in their own columns after 12 Months (*), never joined; the PASS (dashed) and
  * PreOp plus the MCID (dotted) and the SCB (dash-dot). Drawn for sighted users only: the
  * section around it carries the same in words and a table.
@@ -87,7 +94,8 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
   const target = mcidTarget(survey);
   const benefit = scbTarget(survey);
   const muted = theme.palette.text.secondary;
-  const anchorColour = theme.palette.secondary.main;
+  // Apart from the status colours (green, red) and the participant's blue.
+  const anchorColour = PUBLISHED_MEAN_COLOUR;
   const axisProps = { tick: { fontSize: 12, fill: muted }, stroke: theme.palette.divider };
   const referenceLabel = (value: string) => ({
     value,
@@ -145,8 +153,8 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
         <Scatter
           dataKey="anchor"
           isAnimationActive={false}
-          shape={({ cx, cy }: { cx?: number; cy?: number }) =>
-            cx === undefined || cy === undefined ? (
+          shape={({ cx, cy }: ShapeProps) =>
+            typeof cx !== 'number' || typeof cy !== 'number' ? (
               <g />
             ) : (
               <rect
@@ -154,7 +162,6 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
                 y={cy - 4}
                 width={8}
                 height={8}
-                transform={`rotate(45 ${cx} ${cy})`}
                 fill={theme.palette.background.paper}
                 stroke={anchorColour}
                 strokeWidth={1.5}

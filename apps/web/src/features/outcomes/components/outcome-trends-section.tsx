@@ -40,7 +40,7 @@ const LEGEND: readonly { kind: MarkerKind; label: string }[] = [
 /** The reference marks, in words (they have no status colour). */
 const REFERENCE_LEGEND = [
   "Shaded bar and tick: this clinic's comparable patients, middle half and median",
-  'Hollow diamond with whiskers: a published mean ± SD (* after 12 months)',
+  'Hollow purple square with whiskers: a published mean ± SD (* after 12 months)',
 ] as const;
 
 /**

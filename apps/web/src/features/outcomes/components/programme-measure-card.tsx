@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { Box, Skeleton, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { formatMeasureValue } from '@recovery-portal/contract/instruments';
+import { formatMeasureValue, MEASURE_INFO } from '@recovery-portal/contract/instruments';
 import { COHORT_MIN_N } from '@recovery-portal/contract/outcomes';
 import {
   OUTCOME_RATE_LABELS,
@@ -43,7 +43,7 @@ export function ProgrammeMeasureCard({ measure }: { measure: ProgrammeMeasure })
     <SectionCard title={`${measure.label} · ${measure.name}`}>
       <Typography variant="body2" color="text.secondary">
         {measure.scale_text}. Shaded bar: the middle half of the participants' scores; tick: their
-        median; dashed: the PASS.
+        median{MEASURE_INFO[measure.measure].pass ? '; dashed: the PASS' : ''}.
       </Typography>
       <Box component="figure" aria-describedby={summaryId} sx={{ m: 0, mt: 1 }}>
         <Box aria-hidden="true" sx={{ height: CHART_HEIGHT }}>

@@ -118,24 +118,26 @@ export function ProgrammeOutcomes({
           onChange={(on) => setValues({ mine: on ? MINE_URL_VALUE : '' })}
         />
         <Box sx={{ flexGrow: 1 }} />
-        {FILES.map((file) => (
-          <ExportButton
-            key={file.format}
-            pending={download.isPending && download.variables.format === file.format}
-            onClick={() =>
-              download.mutate(
-                { query, format: file.format },
-                {
-                  onSuccess: (fileName) =>
-                    notify.success(PROGRAMME_OUTCOMES_MESSAGES.downloaded(fileName), 'snackbar'),
-                  onError: (error) => notify.error(errorMessage(error)),
-                },
-              )
-            }
-          >
-            {file.label}
-          </ExportButton>
-        ))}
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          {FILES.map((file) => (
+            <ExportButton
+              key={file.format}
+              pending={download.isPending && download.variables.format === file.format}
+              onClick={() =>
+                download.mutate(
+                  { query, format: file.format },
+                  {
+                    onSuccess: (fileName) =>
+                      notify.success(PROGRAMME_OUTCOMES_MESSAGES.downloaded(fileName), 'snackbar'),
+                    onError: (error) => notify.error(errorMessage(error)),
+                  },
+                )
+              }
+            >
+              {file.label}
+            </ExportButton>
+          ))}
+        </Box>
       </Box>
       {body}
     </Box>
