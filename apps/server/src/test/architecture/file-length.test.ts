@@ -19,12 +19,11 @@ const NOT_PRODUCT = [
 ];
 
 /**
- * TEMPORARY: two files over the limit that are being split on another branch. Remove each
- * entry when its split lands; the last test below fails once a file listed here fits.
+ * TEMPORARY: the one file still over the limit, to be split by job (filters, sort keys, paging
+ * and totals). Remove it when it is; the last test below fails once a file listed here fits.
  */
 const BEING_SPLIT = new Set([
   'apps/server/src/features/participants/participant-list.repository.ts',
-  'apps/server/src/features/flags/triage.repository.ts',
 ]);
 
 function lineCount(text: string): number {
