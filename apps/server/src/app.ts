@@ -11,6 +11,11 @@ import type { DatabaseHandle } from './db/client';
 import { afterCommit } from './db/ambient-transaction';
 import { createAccessTokens } from './core/auth/access-tokens';
 import { registerAccountRoutes } from './features/account/account.routes';
+import { recordLoginAttempt } from './features/account/account.repository';
+import { createLoginThrottle } from './features/account/login-throttle';
+import { verifyPassword } from './features/account/passwords';
+import { registerParticipantAccountRoutes } from './features/participant-account/participant-account.routes';
+import { createParticipantSignIn } from './features/participant-account/participant-sign-in';
 import { registerAuditTrail } from './core/audit/audit-trail';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/account/account.service';
@@ -167,6 +172,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });
   registerAuditRoutes(app, db);
   registerParticipantRoutes(app, { db, config, mailer });
+  // Participants set their password and ask for a new code on pages of their own; the codes,
+  // the password check and the throttle are the account feature's, as for staff.
+  await registerParticipantAccountRoutes(app, {
+    codes: {
+      sendActivationCode: (email, caller) => accounts.sendActivationCode(email, caller),
+      setPasswordWithCode: (email, code, password, caller) =>
+        accounts.setPasswordWithCode(email, code, password, caller),
+    },
+    secureCookie,
+  });
   registerCohortExportRoutes(app, db);
   registerProfileRoutes(app, db);
   registerReviewRoutes(app, db);
@@ -223,6 +238,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     jwtSecret: secrets.jwtSecret,
     mailer,
+    participantSignIn: createParticipantSignIn({
+      db,
+      pieces: { verifyPassword, throttle: createLoginThrottle(db, config), recordLoginAttempt },
+    }),
   });
 
   await registerWebApp(app, config.webDistDir);

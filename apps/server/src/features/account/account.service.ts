@@ -5,7 +5,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
-import type { StaffRole } from '@recovery-portal/contract/users';
+import type { Role, StaffRole } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
 import { AppError, RateLimitedError } from '#app/lib/app-error';
@@ -287,14 +287,17 @@ export function createAccountService(deps: {
      * code is never stored without its email or the other way round. SMTP sends inside it: a
      * failed send rolls the code back.
      */
-    async issueActivationCode(user: { id: number; email: string }, purpose: 'reset' | 'welcome') {
+    async issueActivationCode(
+      user: { id: number; email: string; role?: Role },
+      purpose: 'reset' | 'welcome',
+    ) {
       const code = activationCode();
       const minutesValid =
         purpose === 'welcome' ? config.inviteCodeTtlHours * 60 : config.loginCodeTtlMinutes;
       const message = activationCodeMail({
         to: user.email,
         code,
-        link: resetLink(config.publicUrl, user.email, code),
+        link: resetLink(config.publicUrl, user.email, code, user.role === 'PARTICIPANT'),
         minutesValid,
         purpose,
       });

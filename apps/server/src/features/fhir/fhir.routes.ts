@@ -14,6 +14,9 @@ import { localSystems } from './codes';
 import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
 import { createSmartTokens } from './smart-tokens';
 import { createPatientTokens } from './smart-auth/patient-tokens';
+import { createAppAuthorize, type ParticipantSignIn } from './smart-auth/app-authorize.service';
+import { registerAppLaunchRoutes } from './smart-auth/app-launch.routes';
+import { createAppTokens } from './smart-auth/app-tokens.service';
 import { registerSmartRoutes } from './smart.routes';
 import { handleFhirError, operationOutcome, sendFhir } from './fhir-error';
 import { createFhirService } from './fhir.service';
@@ -36,6 +39,8 @@ export interface FhirDeps {
   jwtSecret: string;
   /** Tells every administrator when a client reaching patient data is approved. */
   mailer: Mailer;
+  /** Checks a participant's password on a participant app's sign-in page. */
+  participantSignIn: ParticipantSignIn;
 }
 
 /**
@@ -56,6 +61,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const smart = createSmartTokens({ db: deps.db, secret: deps.jwtSecret, tokenUrl });
   const patients = createPatientTokens({ db: deps.db, secret: deps.jwtSecret });
   const authenticate = createFhirAuthenticator({ ...deps, smart, patients });
+  const appTokens = createAppTokens({ db: deps.db, patients });
+  const authorize = createAppAuthorize({ db: deps.db, base, signIn: deps.participantSignIn });
   const capability = capabilityStatement(definitions, base, new Date().toISOString());
   const exports = createExportService({
     db: deps.db,
@@ -103,7 +110,17 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
 
       fhir.decorateRequest('fhirClient', null);
       fhir.decorateRequest('fhirPatient', null);
-      registerSmartRoutes(fhir, { db: deps.db, smart, tokenUrl });
+      registerSmartRoutes(fhir, {
+        db: deps.db,
+        smart,
+        appTokens,
+        tokenUrl,
+        authorizeUrl: `${base}/auth/authorize`,
+      });
+      registerAppLaunchRoutes(fhir, {
+        authorize,
+        secureCookie: deps.publicUrl.startsWith('https://'),
+      });
       registerExportRoutes(fhir, { db: deps.db, exports, base });
 
       fhir.get('/metadata', { config: { access: 'public' } }, async (_request, reply) =>
