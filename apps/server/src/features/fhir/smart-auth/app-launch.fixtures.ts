@@ -70,7 +70,7 @@ export interface BrowserSession {
 export async function openAuthorize(testApp: TestApp, query: string) {
   const response = await testApp.app.inject({ method: 'GET', url: `${AUTHORIZE_URL}?${query}` });
   const cookie = response.cookies.find((c) => c.name === 'rp_smart_authorize');
-  const requestId = /name="request" value="([^"]+)"/.exec(response.body)?.[1];
+  const requestId = /name="request"\s+value="([^"]+)"/.exec(response.body)?.[1];
   const session: BrowserSession | null =
     cookie && requestId ? { cookie: `${cookie.name}=${cookie.value}`, requestId } : null;
   return { response, session };
@@ -117,7 +117,7 @@ export function postToken(testApp: TestApp, form: Record<string, string>) {
  */
 export async function launch(
   testApp: TestApp,
-  options: { clientId: string; participant?: { email: string }; scope?: string },
+  options: { clientId: string; participant?: { id: number; email: string }; scope?: string },
 ) {
   const participant = options.participant ?? (await createParticipant(testApp.db));
   const { verifier, challenge } = pkce();

@@ -188,8 +188,8 @@ describe('the authorization endpoint', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toContain('<meta name="viewport" content="width=device-width');
-    expect(response.body).toMatch(/<label for="field-email">Email<\/label>/);
-    expect(response.body).toMatch(/<label for="field-password">Password<\/label>/);
+    expect(response.body).toMatch(/<label for="field-email">Email<\/label\s*>/);
+    expect(response.body).toMatch(/<label for="field-password">Password<\/label\s*>/);
     expect(response.body).toContain('>Sign in</button>');
     expect(response.body).toContain('href="/app/forgot-password">Forgot password?</a>');
     shows(response.body, PARTICIPANT_APP_MESSAGES.signInIntro('Recovery app'));
