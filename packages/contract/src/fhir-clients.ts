@@ -169,6 +169,27 @@ export const registerAppClientRequestSchema = z.object({
 });
 export type RegisterAppClientRequest = z.input<typeof registerAppClientRequestSchema>;
 
+/** Redirect URIs typed one per line, blank lines left out. */
+export function redirectUriLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The FHIR clients screen's participant-app form: its redirect URIs one per line. */
+export const appClientFormSchema = z.object({
+  name: registerAppClientRequestSchema.shape.name,
+  redirect_uris: z.string().superRefine((text, context) => {
+    const checked = registerAppClientRequestSchema.shape.redirect_uris.safeParse(
+      redirectUriLines(text),
+    );
+    const [issue] = checked.error?.issues ?? [];
+    if (issue) context.addIssue({ code: 'custom', message: issue.message });
+  }),
+});
+export type AppClientForm = z.infer<typeof appClientFormSchema>;
+
 /**
  * The body of POST /api/fhir-clients: a participant app when it names redirect_uris, else a
  * system client; each is then checked by its own schema, so a refusal names the right field.
