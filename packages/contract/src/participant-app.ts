@@ -17,7 +17,7 @@ export const PARTICIPANT_APP_MESSAGES = {
   consentTitle: 'Allow access?',
   consentIntro: (appName: string) => `${appName} would like to:`,
   consentOwnData:
-    'It reaches only your own data. You can stop it at any time by signing out of the app; your care team can also end its access.',
+    'It reaches only your own data. To end its access later, contact your care team.',
   keepSignedIn: 'Keep you signed in, so you do not have to sign in every time you open it',
   allow: 'Allow',
   deny: 'Deny',
