@@ -34,4 +34,3 @@ export function createFormGuard(options: { path: string; secure: boolean }) {
     },
   };
 }
-export type FormGuard = ReturnType<typeof createFormGuard>;
