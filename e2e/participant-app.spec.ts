@@ -106,7 +106,9 @@ test('a participant signs in to an app and allows it; the app exchanges the code
 
   await expect(page.getByRole('heading', { name: 'Allow access?' })).toBeVisible();
   await expect(page.getByText('Knee Coach (e2e) would like to:')).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: /^See your measurements/ })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: /^See your measurements/ }),
+  ).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: /^Add and change/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -131,7 +133,9 @@ test('a participant signs in to an app and allows it; the app exchanges the code
   );
   expect(tokens.token_type).toBe('bearer');
   expect(tokens.expires_in).toBeGreaterThan(0);
-  expect(tokens.scope).toBe('launch/patient patient/Observation.cr patient/Patient.r offline_access');
+  expect(tokens.scope).toBe(
+    'launch/patient patient/Observation.cr patient/Patient.r offline_access',
+  );
   expect(tokens.patient).toMatch(/^\d+$/);
   const firstRefresh = tokens.refresh_token ?? '';
   expect(firstRefresh).not.toBe('');

@@ -16,8 +16,7 @@ export const PARTICIPANT_APP_MESSAGES = {
   fieldsRequired: 'Enter your email and password.',
   consentTitle: 'Allow access?',
   consentIntro: (appName: string) => `${appName} would like to:`,
-  consentOwnData:
-    'It reaches only your own data. To end its access later, contact your care team.',
+  consentOwnData: 'It reaches only your own data. To end its access later, contact your care team.',
   keepSignedIn: 'Keep you signed in, so you do not have to sign in every time you open it',
   allow: 'Allow',
   deny: 'Deny',
