@@ -46,6 +46,8 @@ export const surveyResponses = pgTable(
     answers: jsonb('answers').$type<(number | null)[]>(),
     score: real('score'),
     notApplicable: boolean('not_applicable').notNull().default(false),
+    /** When the answers were stored, if later than submitted (an app that was offline). */
+    storedAt: timestamp('stored_at', { withTimezone: true }),
   },
   (table) => [
     index('survey_responses_user_idx').on(table.userId, table.surveyId, table.timepoint),

@@ -9,7 +9,7 @@ import {
 import type { Database } from '#app/db/client';
 import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
-import { assertMayRead, auditFhir } from './fhir-auth';
+import { assertMayExport, auditFhir } from './fhir-auth';
 import { sendFhir } from './fhir-error';
 import type { ResourceDefinition } from './resource-types';
 
@@ -56,7 +56,7 @@ export function registerExportRoutes(
         requester: requesterOf(request),
       },
       preferAsync(request),
-      (definition: ResourceDefinition) => assertMayRead(request, definition),
+      (definition: ResourceDefinition) => assertMayExport(request, definition),
     );
     await auditFhir(db, request, {
       action: AUDIT_ACTIONS.fhirExportStart,

@@ -15,7 +15,7 @@ import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
 import { createSmartTokens } from './smart-tokens';
 import { createPatientTokens } from './smart-auth/patient-tokens';
 import { registerSmartRoutes } from './smart.routes';
-import { handleFhirError, operationOutcome, sendFhir } from './fhir-error';
+import { FhirError, handleFhirError, operationOutcome, sendFhir } from './fhir-error';
 import { createFhirService } from './fhir.service';
 import { registerBackendClientRoutes } from './backend-clients.routes';
 import { createBackendClientService } from './backend-clients.service';
@@ -24,6 +24,8 @@ import { createExportService } from './export.service';
 import { resourceDefinitions } from './resource-types';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
 import { createUidBackfill } from '#app/core/imaging/imaging-uids';
+import { createFhirWriteService } from './writes/fhir-writes.service';
+import { registerFhirWriteRoutes } from './writes/fhir-writes.routes';
 
 export interface FhirDeps {
   db: Database;
@@ -36,12 +38,18 @@ export interface FhirDeps {
   jwtSecret: string;
   /** Tells every administrator when a client reaching patient data is approved. */
   mailer: Mailer;
+  /**
+   * Screens participants' data the app or the coach's system just wrote (concerns, threshold
+   * and outcome flags), after it has committed and before the answer.
+   */
+  screenParticipants: (userIds: readonly number[]) => Promise<void>;
 }
 
 /**
- * The read-only FHIR R4 API under /fhir/R4: the CapabilityStatement (public), then read and
- * search of every served type for callers whose portal role may read it; each read and search
- * is audited with the participants it returned, like the portal's own reads.
+ * The FHIR R4 API under /fhir/R4: the CapabilityStatement (public), then read and search of
+ * every served type for callers whose portal role may read it (a participant's app: its own
+ * compartment), and the app's creates (writes/); each call is audited, reads with the
+ * participants they returned, like the portal's own reads.
  */
 export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const base = `${deps.publicUrl.replace(/\/+$/, '')}${FHIR_BASE_PATH}`;
@@ -114,8 +122,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
         '/:type',
         { config: { audit: AUDIT_ACTIONS.fhirSearch } },
         async (request, reply) => {
-          assertMayRead(request, service.definitionOf(request.params.type));
-          const answer = await service.search(request.params.type, request.query);
+          const patientId = assertMayRead(request, service.definitionOf(request.params.type));
+          const answer = await service.search(request.params.type, request.query, patientId);
           await auditFhir(deps.db, request, {
             action: AUDIT_ACTIONS.fhirSearch,
             details: {
@@ -131,8 +139,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
         '/:type/:id',
         { config: { audit: AUDIT_ACTIONS.fhirRead } },
         async (request, reply) => {
-          assertMayRead(request, service.definitionOf(request.params.type));
-          const answer = await service.read(request.params.type, request.params.id);
+          const patientId = assertMayRead(request, service.definitionOf(request.params.type), 'r');
+          const answer = await service.read(request.params.type, request.params.id, patientId);
           const [participant] = answer.participantIds;
           await auditFhir(deps.db, request, {
             action: AUDIT_ACTIONS.fhirRead,
@@ -144,6 +152,21 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
           return sendFhir(reply, 200, answer.body);
         },
       );
+
+      const writes = createFhirWriteService({
+        db: deps.db,
+        ctx,
+        async read(type, id, participantId) {
+          try {
+            return (await service.read(type, id, participantId)).body;
+          } catch (error) {
+            if (error instanceof FhirError && error.statusCode === 404) return null;
+            throw error;
+          }
+        },
+        screen: deps.screenParticipants,
+      });
+      await registerFhirWriteRoutes(fhir, { db: deps.db, writes });
     },
     { prefix: FHIR_BASE_PATH },
   );

@@ -1,5 +1,6 @@
 import type { Bundle, BundleLink, Resource } from '@medplum/fhirtypes';
 import { FHIR_MESSAGES, type FhirResourceType } from '@recovery-portal/contract/fhir';
+import { boundToPatient, visibleToPatient } from './compartment';
 import { FhirError } from './fhir-error';
 import { keyOf, type AnySource, type FhirContext } from './fhir-source';
 import type { ResourceDefinition } from './resource-types';
@@ -64,12 +65,15 @@ export function createFhirService(definitions: readonly ResourceDefinition[], ct
   return {
     definitionOf,
 
+    /** A search; with `patientId`, held to that participant's compartment. */
     async search(
       type: string,
       query: Record<string, string | string[] | undefined>,
+      patientId: number | null = null,
     ): Promise<FhirAnswer<Bundle>> {
       const definition = definitionOf(type);
-      const search = parseSearch(type, query, Object.keys(definition.params) as never[]);
+      const parsed = parseSearch(type, query, Object.keys(definition.params) as never[]);
+      const search = patientId === null ? parsed : boundToPatient(parsed, definition, patientId);
       const self = link(type, search, 'self');
       if (search.summaryCount || search.count === 0) {
         let total = 0;
@@ -102,17 +106,21 @@ export function createFhirService(definitions: readonly ResourceDefinition[], ct
       };
     },
 
-    async read(type: string, id: string): Promise<FhirAnswer<Resource>> {
+    /** A read by id; with `patientId`, another participant's resource is not there (404). */
+    async read(
+      type: string,
+      id: string,
+      patientId: number | null = null,
+    ): Promise<FhirAnswer<Resource>> {
       const definition = definitionOf(type);
       for (const source of definition.sources) {
         const key = keyOf(id, source.prefix, source.maxKey);
         if (key === null) continue;
         const [row]: unknown[] = await source.page(source.keyIs(key), null, 1);
         if (row === undefined) continue;
-        return {
-          body: source.toResource(row, ctx) as Resource,
-          participantIds: unique([source.participant(row)]),
-        };
+        const participantIds = unique([source.participant(row)]);
+        if (patientId !== null && !visibleToPatient(participantIds, patientId)) break;
+        return { body: source.toResource(row, ctx) as Resource, participantIds };
       }
       throw new FhirError(404, 'not-found', FHIR_MESSAGES.notFound(type, id));
     },
