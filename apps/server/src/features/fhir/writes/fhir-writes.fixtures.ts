@@ -5,7 +5,7 @@ import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import { expect } from 'vitest';
 import { fhirBackendClients } from '#app/db/schema/fhir-clients';
 import { TEST_JWT_SECRET, type TestApp } from '#app/test/build-test-app';
-import { createParticipant, type FactoryUser } from '#app/test/factories';
+import { createParticipant } from '#app/test/factories';
 import { insertPatientGrant } from '#app/features/fhir/smart-auth/patient-grants.repository';
 import { createPatientTokens } from '#app/features/fhir/smart-auth/patient-tokens';
 
@@ -13,7 +13,7 @@ import { createPatientTokens } from '#app/features/fhir/smart-auth/patient-token
 export const TEST_FHIR_BASE = `http://portal.test${FHIR_BASE_PATH}`;
 
 export interface TestPatientApp {
-  participant: FactoryUser;
+  participant: { id: number };
   token: string;
 }
 
@@ -24,7 +24,7 @@ export interface TestPatientApp {
 export async function participantApp(
   testApp: TestApp,
   scopes: string[] = ['patient/*.cruds'],
-  participant?: FactoryUser,
+  participant?: { id: number },
 ): Promise<TestPatientApp> {
   const user = participant ?? (await createParticipant(testApp.db, { firstName: 'Pat' }));
   const clientId = randomUUID();
