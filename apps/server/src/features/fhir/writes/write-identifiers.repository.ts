@@ -8,19 +8,20 @@ interface IdentifierKey extends WriteIdentifier {
   resourceType: string;
 }
 
+const keyIs = (key: IdentifierKey) =>
+  and(
+    eq(fhirWriteIdentifiers.userId, key.userId),
+    eq(fhirWriteIdentifiers.resourceType, key.resourceType),
+    eq(fhirWriteIdentifiers.system, key.system),
+    eq(fhirWriteIdentifiers.value, key.value),
+  );
+
 /** The served id stored under a participant's identifier of a type, or null. */
 export async function findIdentified(db: Database, key: IdentifierKey): Promise<string | null> {
   const [row] = await db
     .select({ resourceId: fhirWriteIdentifiers.resourceId })
     .from(fhirWriteIdentifiers)
-    .where(
-      and(
-        eq(fhirWriteIdentifiers.userId, key.userId),
-        eq(fhirWriteIdentifiers.resourceType, key.resourceType),
-        eq(fhirWriteIdentifiers.system, key.system),
-        eq(fhirWriteIdentifiers.value, key.value),
-      ),
-    )
+    .where(keyIs(key))
     .limit(1);
   return row?.resourceId ?? null;
 }
@@ -46,14 +47,5 @@ export async function claimIdentifiers(
 
 /** Forgets an identifier whose resource no longer exists (its participant's data was replaced). */
 export async function forgetIdentifier(db: Database, key: IdentifierKey): Promise<void> {
-  await db
-    .delete(fhirWriteIdentifiers)
-    .where(
-      and(
-        eq(fhirWriteIdentifiers.userId, key.userId),
-        eq(fhirWriteIdentifiers.resourceType, key.resourceType),
-        eq(fhirWriteIdentifiers.system, key.system),
-        eq(fhirWriteIdentifiers.value, key.value),
-      ),
-    );
+  await db.delete(fhirWriteIdentifiers).where(keyIs(key));
 }
