@@ -23,7 +23,7 @@ import { registerSignInThrottleRoutes } from './features/account/sign-in-throttl
 import { registerCareTeamRoutes } from './features/care-team/care-team.routes';
 import { registerTaskRoutes } from './features/care-team/tasks.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
-import { registerCohortExportRoutes } from './features/participants/outcomes-export.routes';
+import { registerCohortExportRoutes } from './features/participants/cohort-export.routes';
 import { registerAdherenceRoutes } from './features/adherence/adherence.routes';
 import { registerCoachRoutes } from './features/coach/coach.routes';
 import { registerDigitalTwinRoutes } from './features/digital-twin/digital-twin.routes';
@@ -54,7 +54,7 @@ import { registerSurveyRoutes } from './features/surveys/surveys.routes';
 import { registerTelemetryRoutes } from './features/telemetry/telemetry.routes';
 import { registerTrendRoutes } from './features/trends/trends.routes';
 import { registerFlagRoutes } from './features/flags/flags.routes';
-import { registerThresholdRoutes } from './features/flags/thresholds.routes';
+import { registerThresholdRoutes } from './features/thresholds/thresholds.routes';
 import { createTriageScanner, type TriageScanner } from './features/flags/triage-scanner';
 import { createConfiguredMailer } from './mail/configured-mailer';
 import type { Mailer } from './mail/mailer';
@@ -179,9 +179,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOutcomeRoutes(app, db);
   registerDigitalTwinRoutes(app, db);
   registerSurgeryRoutes(app, db);
+  const dicomStore = createDicomStore(config.dataDir);
   const imaging = createImagingService({
     db,
-    store: createDicomStore(config.dataDir),
+    store: dicomStore,
     maxUploadBytes: config.maxUploadBytes,
     log: app.log,
   });
@@ -201,7 +202,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sources: recoveryReportSources(db, config.flagConcerns),
     defaultPaper: config.reportPaper,
   });
-  registerThresholdRoutes(app, { db, scanner: triageScanner });
+  registerThresholdRoutes(app, {
+    db,
+    rescan: (userIds) => triageScanner.scanParticipants(userIds),
+  });
   registerSimulationRoutes(app, {
     db,
     // A generated programme is screened as of its run date once it has committed (the scan
@@ -223,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: config.dataDir,
     jwtSecret: secrets.jwtSecret,
     mailer,
+    dicomStore,
     // What the app or the coach's system wrote is screened at once, as a generated programme is.
     screenParticipants: (userIds) =>
       triageScanner.scanParticipants(userIds).then(

@@ -4,16 +4,16 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
 import { isDemoSeeded, seedDemoData } from './db/seed/seed-demo';
-import { writeBackup } from './features/backup/backup-archive';
-import { startScheduledBackups } from './features/backup/backup-scheduler';
 import {
   backupSocketPath,
   serveBackupRequests,
   socketPathFits,
-} from './features/backup/backup-socket';
+  startScheduledBackups,
+  writeBackup,
+} from './features/backup/backups';
 import { startParticipantStatsRefresher } from './features/activity/participant-stats-refresher';
 import { startCareTeamDigests } from './features/care-team/care-team-digest';
-import { startExportSweeps } from './features/fhir/export-retention';
+import { startExportSweeps } from './features/fhir/bulk-export/export-retention';
 import { createConfiguredMailer } from './mail/configured-mailer';
 import { createTriageScanner, startTriageScans } from './features/flags/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';

@@ -17,7 +17,7 @@ import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema, userStatusSchema } fro
  * programme), one CSV row per
  * participant, score and timepoint (issue 22 'Cohort export'). Paging and sorting do not apply.
  */
-export const outcomeExportQuerySchema = z
+export const cohortExportQuerySchema = z
   .object({
     type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
     status: z
@@ -62,10 +62,10 @@ export const outcomeExportQuerySchema = z
     error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
     path: ['surgery_to'],
   });
-export type OutcomeExportQuery = z.output<typeof outcomeExportQuerySchema>;
+export type CohortExportQuery = z.output<typeof cohortExportQuerySchema>;
 
 /** The export's query string for the list's current filter (its paging and sort left out). */
-export function outcomeExportParams(query: ParticipantListQuery): Record<string, string> {
+export function cohortExportParams(query: ParticipantListQuery): Record<string, string> {
   const params: Record<string, string> = {
     type: query.type,
     status: query.status,
@@ -81,7 +81,7 @@ export function outcomeExportParams(query: ParticipantListQuery): Record<string,
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
 }
 
-export function outcomeExportFileName(isoDate: string): string {
+export function cohortExportFileName(isoDate: string): string {
   return `outcome-scores-${isoDate}.csv`;
 }
 

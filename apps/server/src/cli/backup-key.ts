@@ -1,4 +1,4 @@
-import { generateBackupKey } from '#app/features/backup/backup-crypto';
+import { generateBackupKey } from '#app/features/backup/backups';
 import { runCli } from './cli-support';
 
 /**

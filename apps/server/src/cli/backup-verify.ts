@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#app/config';
-import { restoreBackup } from '#app/features/backup/restore-backup';
+import { restoreBackup } from '#app/features/backup/backups';
 import { requireBackupKey, runCli } from './cli-support';
 
 const USAGE = 'Usage: npm run backup:verify -- FILE';

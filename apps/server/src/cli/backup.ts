@@ -3,13 +3,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#app/config';
 import { openConfiguredDatabase } from '#app/db/open-configured-database';
-import { writeBackup } from '#app/features/backup/backup-archive';
-import { writeBackupFile } from '#app/features/backup/backup-file';
 import {
   backupSocketPath,
   requestBackup,
   socketPathFits,
-} from '#app/features/backup/backup-socket';
+  writeBackup,
+  writeBackupFile,
+} from '#app/features/backup/backups';
 import { dataDirHolder, lockDataDir } from '#app/lib/data-dir-lock';
 import { requireBackupKey, runCli } from './cli-support';
 

@@ -1,7 +1,7 @@
 import type { CapabilityStatement } from '@medplum/fhirtypes';
 import { FHIR_CONTENT_TYPE, FHIR_VERSION } from '@recovery-portal/contract/fhir';
-import type { ResourceDefinition } from './resource-types';
-import { isWritable } from './writes/resource-writers';
+import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
+import { isWritable } from '#app/features/fhir/writes/resource-writers';
 
 /** Operation definitions of the HL7 FHIR Bulk Data Access IG. */
 const BULK_DATA = 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition';

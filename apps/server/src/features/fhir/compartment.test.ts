@@ -12,7 +12,7 @@ import {
   quantityObservation,
   refusal,
   type TestPatientApp,
-} from './writes/fhir-writes.fixtures';
+} from '#app/features/fhir/writes/fhir-writes.fixtures';
 
 /** The types about one participant, which a participant's app reads only for itself. */
 const COMPARTMENT_TYPES = [

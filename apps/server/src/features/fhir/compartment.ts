@@ -1,9 +1,9 @@
 import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import { patientScopesAllow } from '@recovery-portal/contract/smart-scopes';
 import { FhirError } from './fhir-error';
-import type { ResourceDefinition } from './resource-types';
-import type { ParsedSearch } from './search-params';
-import type { PatientCaller } from './smart-auth/patient-tokens';
+import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
+import type { ParsedSearch } from '#app/features/fhir/search/search-params';
+import type { PatientCaller } from '#app/features/fhir/smart-auth/patient-tokens';
 
 /**
  * The Patient compartment of a participant's app (SMART App Launch, patient/ scopes): it reads

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   FHIR_BASE_PATH,
   FHIR_DISCOVERY_CACHE_CONTROL,
@@ -8,24 +7,28 @@ import {
 import type { Concern } from '@recovery-portal/contract/flags';
 import type { Database } from '#app/db/client';
 import type { AccessTokens } from '#app/core/auth/access-tokens';
-import type { Mailer } from '#app/mail/mailer';
-import { capabilityStatement } from './capability-statement';
-import { localSystems } from './codes';
-import { assertMayRead, auditFhir, createFhirAuthenticator } from './fhir-auth';
-import { createSmartTokens } from './smart-tokens';
-import { createPatientTokens } from './smart-auth/patient-tokens';
-import { registerSmartRoutes } from './smart.routes';
-import { FhirError, handleFhirError, operationOutcome, sendFhir } from './fhir-error';
-import { createFhirService } from './fhir.service';
-import { registerBackendClientRoutes } from './backend-clients.routes';
-import { createBackendClientService } from './backend-clients.service';
-import { registerExportRoutes } from './export.routes';
-import { createExportService } from './export.service';
-import { resourceDefinitions } from './resource-types';
-import { createDicomStore } from '#app/core/imaging/dicom-store';
+import type { DicomStore } from '#app/core/imaging/dicom-store';
 import { createUidBackfill } from '#app/core/imaging/imaging-uids';
-import { createFhirWriteService } from './writes/fhir-writes.service';
-import { registerFhirWriteRoutes } from './writes/fhir-writes.routes';
+import type { Mailer } from '#app/mail/mailer';
+import { registerExportRoutes } from '#app/features/fhir/bulk-export/export.routes';
+import { createExportService } from '#app/features/fhir/bulk-export/export.service';
+import { registerFhirClientRoutes } from '#app/features/fhir/fhir-clients/fhir-clients.routes';
+import { createFhirClientService } from '#app/features/fhir/fhir-clients/fhir-clients.service';
+import { localSystems } from '#app/features/fhir/resources/codes';
+import { createResourceReads } from '#app/features/fhir/resources/resource-reads';
+import { resourceDefinitions } from '#app/features/fhir/resources/resource-types';
+import { registerResourceRoutes } from '#app/features/fhir/resources/resources.routes';
+import { registerSearchRoutes } from '#app/features/fhir/search/search.routes';
+import { createSearchService } from '#app/features/fhir/search/search.service';
+import { createFhirAuthenticator } from '#app/features/fhir/smart-auth/fhir-auth';
+import { createPatientTokens } from '#app/features/fhir/smart-auth/patient-tokens';
+import { createSmartTokens } from '#app/features/fhir/smart-auth/smart-tokens';
+import { registerSmartRoutes } from '#app/features/fhir/smart-auth/smart.routes';
+import { capabilityStatement } from './capability-statement';
+import { createFhirWriteService } from '#app/features/fhir/writes/fhir-writes.service';
+import { registerFhirWriteRoutes } from '#app/features/fhir/writes/fhir-writes.routes';
+import { FhirError, handleFhirError, operationOutcome, sendFhir } from './fhir-error';
+import { capabilityResponse } from './fhir-schemas';
 
 export interface FhirDeps {
   db: Database;
@@ -38,6 +41,8 @@ export interface FhirDeps {
   jwtSecret: string;
   /** Tells every administrator when a client reaching patient data is approved. */
   mailer: Mailer;
+  /** The app's DICOM store: ImagingStudy reads backfill UIDs from its files. */
+  dicomStore: Pick<DicomStore, 'pathFor'>;
   /**
    * Screens participants' data the app or the coach's system just wrote (concerns, threshold
    * and outcome flags), after it has committed and before the answer.
@@ -57,9 +62,10 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const definitions = resourceDefinitions(
     deps.db,
     deps.concerns,
-    createUidBackfill(deps.db, createDicomStore(deps.dataDir)),
+    createUidBackfill(deps.db, deps.dicomStore),
   );
-  const service = createFhirService(definitions, ctx);
+  const reads = createResourceReads(definitions, ctx);
+  const search = createSearchService(reads.definitionOf, ctx);
   const tokenUrl = `${base}/auth/token`;
   const smart = createSmartTokens({ db: deps.db, secret: deps.jwtSecret, tokenUrl });
   const patients = createPatientTokens({ db: deps.db, secret: deps.jwtSecret });
@@ -73,9 +79,9 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
     log: app.log,
   });
   app.addHook('onClose', () => exports.stop());
-  registerBackendClientRoutes(app, {
+  registerFhirClientRoutes(app, {
     db: deps.db,
-    clients: createBackendClientService({
+    clients: createFhirClientService({
       db: deps.db,
       mailer: deps.mailer,
       publicUrl: deps.publicUrl,
@@ -114,43 +120,20 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
       registerSmartRoutes(fhir, { db: deps.db, smart, tokenUrl });
       registerExportRoutes(fhir, { db: deps.db, exports, base });
 
-      fhir.get('/metadata', { config: { access: 'public' } }, async (_request, reply) =>
-        sendFhir(reply, 200, capability),
-      );
+      registerResourceRoutes(fhir, { db: deps.db, reads });
+      registerSearchRoutes(fhir, { db: deps.db, definitionOf: reads.definitionOf, search });
 
-      fhir.get<{ Params: { type: string }; Querystring: Record<string, string | string[]> }>(
-        '/:type',
-        { config: { audit: AUDIT_ACTIONS.fhirSearch } },
-        async (request, reply) => {
-          const patientId = assertMayRead(request, service.definitionOf(request.params.type));
-          const answer = await service.search(request.params.type, request.query, patientId);
-          await auditFhir(deps.db, request, {
-            action: AUDIT_ACTIONS.fhirSearch,
-            details: {
-              resource_type: request.params.type,
-              participant_ids: answer.participantIds,
-            },
-          });
-          return sendFhir(reply, 200, answer.body);
+      fhir.get(
+        '/metadata',
+        {
+          config: { access: 'public' },
+          schema: {
+            tags: ['fhir'],
+            summary: 'The CapabilityStatement (public)',
+            response: { 200: capabilityResponse },
+          },
         },
-      );
-
-      fhir.get<{ Params: { type: string; id: string } }>(
-        '/:type/:id',
-        { config: { audit: AUDIT_ACTIONS.fhirRead } },
-        async (request, reply) => {
-          const patientId = assertMayRead(request, service.definitionOf(request.params.type), 'r');
-          const answer = await service.read(request.params.type, request.params.id, patientId);
-          const [participant] = answer.participantIds;
-          await auditFhir(deps.db, request, {
-            action: AUDIT_ACTIONS.fhirRead,
-            ...(participant === undefined
-              ? {}
-              : { subjectType: 'participant', subjectId: participant }),
-            details: { resource_type: request.params.type, resource_id: request.params.id },
-          });
-          return sendFhir(reply, 200, answer.body);
-        },
+        async (_request, reply) => sendFhir(reply, 200, capability),
       );
 
       const writes = createFhirWriteService({
@@ -158,7 +141,7 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
         ctx,
         async read(type, id, participantId) {
           try {
-            return (await service.read(type, id, participantId)).body;
+            return (await reads.read(type, id, participantId)).body;
           } catch (error) {
             if (error instanceof FhirError && error.statusCode === 404) return null;
             throw error;

@@ -1,11 +1,5 @@
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
-import {
-  PROGRAMME_THRESHOLD_DEFAULTS,
-  programmeOf,
-  THRESHOLD_RULES,
-  type ThresholdRule,
-  type ThresholdSetting,
-} from '@recovery-portal/contract/thresholds';
+import { PROGRAMME_THRESHOLD_DEFAULTS, programmeOf } from '@recovery-portal/contract/thresholds';
 import type { Database } from '#app/db/client';
 import { latestSurgeriesOf } from '#app/core/surgeries';
 import { matchConversation, type ConcernMatcher } from './concern-matcher';
@@ -14,17 +8,11 @@ import { outcomeFindings } from './outcome-rules';
 import {
   evaluateThresholds,
   severityOf,
-  type EffectiveThresholds,
   type ParticipantSeries,
   type Reading,
 } from './threshold-rules';
-import {
-  thresholdOverrides,
-  type NewFlag,
-  type ReadingRow,
-  type ScannedConversation,
-  type ThresholdOverrideRow,
-} from './triage.repository';
+import { effectiveThresholds, thresholdOverrides } from '#app/core/threshold-overrides';
+import type { NewFlag, ReadingRow, ScannedConversation } from './triage.repository';
 
 /** What each source finds, as the flags the scanner raises: conversations, thresholds, outcomes. */
 
@@ -36,21 +24,6 @@ const SERIES_OF_CODE: Record<string, keyof Omit<ParticipantSeries, 'surgeryDate'
 };
 /** The measurement codes the threshold rules read. */
 export const RULE_CODES = Object.keys(SERIES_OF_CODE);
-
-/** Programme defaults with the participant's overrides laid over them (unknown rules ignored). */
-export function effectiveThresholds(
-  defaults: Record<ThresholdRule, ThresholdSetting>,
-  overrides: readonly Pick<ThresholdOverrideRow, 'rule' | 'value' | 'days' | 'enabled'>[],
-): EffectiveThresholds {
-  const effective = { ...defaults };
-  for (const override of overrides) {
-    const rule = THRESHOLD_RULES.find((candidate) => candidate === override.rule);
-    if (rule) {
-      effective[rule] = { value: override.value, days: override.days, enabled: override.enabled };
-    }
-  }
-  return effective;
-}
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();

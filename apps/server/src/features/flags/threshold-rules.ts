@@ -8,6 +8,7 @@ import {
   type ThresholdSetting,
 } from '@recovery-portal/contract/thresholds';
 import { DAY_MS } from '#app/core/days';
+import type { EffectiveThresholds } from '#app/core/threshold-overrides';
 
 /**
  * The threshold rules over a participant's telemetry. Pure: the scanner loads the readings and
@@ -32,8 +33,6 @@ export interface ParticipantSeries {
   /** YYYY-MM-DD of the latest surgery, or null. */
   surgeryDate: string | null;
 }
-
-export type EffectiveThresholds = Record<ThresholdRule, ThresholdSetting>;
 
 export interface ThresholdFinding {
   rule: ThresholdRule;

@@ -22,12 +22,7 @@ import type { Database } from '#app/db/client';
 import { intArray } from '#app/db/int-array';
 import { conversations } from '#app/db/schema/conversations';
 import { measurements } from '#app/db/schema/measurements';
-import {
-  clinicalFlags,
-  participantThresholds,
-  participantTriage,
-  triageScanState,
-} from '#app/db/schema/triage';
+import { clinicalFlags, participantTriage, triageScanState } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
 
 // ---------------------------------------------------------------------------------------------
@@ -232,68 +227,6 @@ export async function readingsByParticipant(
       })),
     ]),
   );
-}
-
-export interface ThresholdOverrideRow {
-  userId: number;
-  rule: string;
-  value: number;
-  days: number | null;
-  enabled: boolean;
-  updatedAt: Date;
-  updatedBy: string | null;
-}
-
-const updater = aliasedTable(users, 'updater');
-
-/** The participants' threshold overrides, with who last changed each. */
-export function thresholdOverrides(
-  db: Database,
-  userIds: readonly number[],
-): Promise<ThresholdOverrideRow[]> {
-  if (userIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      userId: participantThresholds.userId,
-      rule: participantThresholds.rule,
-      value: participantThresholds.value,
-      days: participantThresholds.days,
-      enabled: participantThresholds.enabled,
-      updatedAt: participantThresholds.updatedAt,
-      updatedBy: sql<
-        string | null
-      >`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
-    })
-    .from(participantThresholds)
-    .leftJoin(updater, eq(updater.id, participantThresholds.updatedBy))
-    .where(sql`${participantThresholds.userId} = any(${intArray(userIds)}::int[])`);
-}
-
-export async function upsertThresholdOverride(
-  db: Database,
-  override: { userId: number; rule: string; value: number; days: number | null; enabled: boolean },
-  staffId: number,
-) {
-  const values = { ...override, updatedBy: staffId, updatedAt: new Date() };
-  await db
-    .insert(participantThresholds)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [participantThresholds.userId, participantThresholds.rule],
-      set: {
-        value: values.value,
-        days: values.days,
-        enabled: values.enabled,
-        updatedBy: staffId,
-        updatedAt: values.updatedAt,
-      },
-    });
-}
-
-export async function deleteThresholdOverride(db: Database, userId: number, rule: string) {
-  await db
-    .delete(participantThresholds)
-    .where(and(eq(participantThresholds.userId, userId), eq(participantThresholds.rule, rule)));
 }
 
 // ---------------------------------------------------------------------------------------------

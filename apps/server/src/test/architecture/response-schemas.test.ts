@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@recovery-portal/contract/envelope';
+import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import { operationOutcomeSchema } from '#app/features/fhir/fhir-schemas';
+import { oauthErrorSchema } from '#app/features/fhir/smart-auth/smart-schemas';
 import {
   buildAppWithRouteTable,
   routeName,
@@ -18,8 +21,15 @@ function schemasOf(declared: unknown): unknown[] {
   return [declared];
 }
 
-/** What is wrong with a route's declared answers, or null when they are all declared. */
-function responseProblem(route: RouteEntry): string | null {
+/**
+ * What is wrong with a route's declared answers, or null when they are all declared: a failure
+ * is the error envelope on /api, an OperationOutcome (or an OAuth error from the SMART token
+ * endpoint) under /fhir.
+ */
+function responseProblem(
+  route: RouteEntry,
+  failureSchemas: readonly unknown[] = [errorEnvelopeSchema],
+): string | null {
   const responses = route.responses;
   if (!responses) return 'declares no response schema';
   const statuses = Object.keys(responses).map(Number);
@@ -29,9 +39,9 @@ function responseProblem(route: RouteEntry): string | null {
   const badFailure = statuses.find(
     (status) =>
       status >= 400 &&
-      schemasOf(responses[status]).some((schema) => schema !== errorEnvelopeSchema),
+      schemasOf(responses[status]).some((schema) => !failureSchemas.includes(schema)),
   );
-  return badFailure === undefined ? null : `declares ${badFailure} without the error envelope`;
+  return badFailure === undefined ? null : `declares ${badFailure} with another failure shape`;
 }
 
 const openApiSchema = z.object({
@@ -45,7 +55,7 @@ const openApiSchema = z.object({
 });
 
 /**
- * Every /api route states what it answers, files and redirects included: the OpenAPI document
+ * Every /api and /fhir route states what it answers, files and redirects included: the OpenAPI document
  * shows it, and a new route without one fails here rather than going undocumented. Single
  * sign-on is configured (with a provider never called) so that its redirects are registered.
  */
@@ -74,6 +84,24 @@ describe('response schemas', () => {
     expect(problems).toEqual([]);
   });
 
+  it('every /fhir route declares its answers, its failures as an OperationOutcome', () => {
+    const fhirRoutes = table.routes.filter((route) => route.kind === 'fhir');
+    expect(fhirRoutes.map(routeName)).toEqual(
+      expect.arrayContaining([
+        `GET ${FHIR_BASE_PATH}/metadata`,
+        `GET ${FHIR_BASE_PATH}/:type`,
+        `POST ${FHIR_BASE_PATH}/auth/token`,
+      ]),
+    );
+    const problems = fhirRoutes
+      .map((route) => ({
+        route: routeName(route),
+        problem: responseProblem(route, [operationOutcomeSchema, oauthErrorSchema]),
+      }))
+      .filter((entry) => entry.problem !== null);
+    expect(problems).toEqual([]);
+  });
+
   it('the OpenAPI document gives a file its media type and a redirect no body', async () => {
     const response = await table.testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(
@@ -88,5 +116,13 @@ describe('response schemas', () => {
     expect(paths[API_PATHS.sso.callback]?.get?.responses['400']?.content).toHaveProperty([
       'application/json',
     ]);
+    expect(paths[`${FHIR_BASE_PATH}/{type}`]?.get?.responses['404']?.content).toHaveProperty([
+      'application/fhir+json',
+    ]);
+    expect(
+      Object.keys(
+        paths[`${FHIR_BASE_PATH}/bulk-files/{id}/{name}`]?.get?.responses['200']?.content ?? {},
+      ),
+    ).toEqual(['application/fhir+ndjson']);
   });
 });

@@ -8,8 +8,11 @@ import {
   instantConditions,
   keysOf,
   type FhirSource,
-} from '#app/features/fhir/fhir-source';
-import { communicationCategory, wantsCategory } from '#app/features/fhir/records.resources';
+} from '#app/features/fhir/resources/fhir-source';
+import {
+  communicationCategory,
+  wantsCategory,
+} from '#app/features/fhir/resources/records.resources';
 import {
   countCoachMessages,
   pageCoachMessages,

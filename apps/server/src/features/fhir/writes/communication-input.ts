@@ -5,7 +5,7 @@ import {
 } from '@recovery-portal/contract/fhir-writes';
 import type { CoachMessageSender } from '#app/core/coach-messages';
 import { FhirError } from '#app/features/fhir/fhir-error';
-import type { FhirContext } from '#app/features/fhir/fhir-source';
+import type { FhirContext } from '#app/features/fhir/resources/fhir-source';
 import {
   arrayAt,
   codingsAt,

@@ -16,7 +16,7 @@ import {
   approveSystemClient,
   registerSystemClient,
   requestSystemToken,
-} from '#app/features/fhir/backend-clients.fixtures';
+} from '#app/features/fhir/fhir-clients/fhir-clients.fixtures';
 import {
   anHourAgo,
   getFhir,

@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_MESSAGES, FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import { FHIR_WRITE_LIMITS, FHIR_WRITE_MESSAGES } from '@recovery-portal/contract/fhir-writes';
 import { patientScopesAllow } from '@recovery-portal/contract/smart-scopes';
 import type { Database } from '#app/db/client';
-import { scopesAllowCreate } from '#app/features/fhir/client-scopes';
-import { auditFhir } from '#app/features/fhir/fhir-auth';
+import { scopesAllowCreate } from '#app/features/fhir/smart-auth/client-scopes';
+import { auditFhir } from '#app/features/fhir/smart-auth/fhir-auth';
 import { FhirError, sendFhir } from '#app/features/fhir/fhir-error';
+import { fhirFailures, resourceResponse, typeParamsSchema } from '#app/features/fhir/fhir-schemas';
+import { batchResponse } from './write-schemas';
 import type { FhirWriteService, WriteAudit } from './fhir-writes.service';
 import { refuseUnwritable } from './fhir-writes.service';
 import { isWritable, type WritableType, type WriteAuthor } from './resource-writers';
@@ -62,9 +66,30 @@ export async function registerFhirWriteRoutes(
       (entry) =>
         auditFhir(deps.db, request, entry);
 
-    writes.post<{ Params: { type: string } }>(
+    const failures = fhirFailures(400, 401, 403, 413, 415, 422);
+    writes.withTypeProvider<ZodTypeProvider>().post(
       '/:type',
-      { config: { audit: AUDIT_ACTIONS.fhirCreate } },
+      {
+        config: { audit: AUDIT_ACTIONS.fhirCreate },
+        schema: {
+          tags: ['fhir'],
+          summary:
+            "Creates an Observation, QuestionnaireResponse or Communication (the participant's app; the coach's system)",
+          params: typeParamsSchema,
+          headers: z.looseObject({
+            'if-none-exist': z
+              .string()
+              .optional()
+              .describe('identifier=<system>|<value>: answer the resource stored before (200)'),
+          }),
+          response: {
+            201: resourceResponse,
+            200: resourceResponse,
+            ...failures,
+            ...fhirFailures(404, 405),
+          },
+        },
+      },
       async (request, reply) => {
         const { type } = request.params;
         if (!isWritable(type)) {
@@ -87,15 +112,26 @@ export async function registerFhirWriteRoutes(
       },
     );
 
-    writes.post('/', { config: { audit: AUDIT_ACTIONS.fhirCreate } }, async (request, reply) => {
-      const author = authorOf(request, 'Bundle');
-      const bundle = await deps.writes.batch(
-        author,
-        request.body,
-        (type) => assertMayCreate(request, type),
-        auditOf(request),
-      );
-      return sendFhir(reply, 200, bundle);
-    });
+    writes.post(
+      '/',
+      {
+        config: { audit: AUDIT_ACTIONS.fhirCreate },
+        schema: {
+          tags: ['fhir'],
+          summary: 'A batch Bundle of creates, each entry answered on its own',
+          response: { 200: batchResponse, ...failures },
+        },
+      },
+      async (request, reply) => {
+        const author = authorOf(request, 'Bundle');
+        const bundle = await deps.writes.batch(
+          author,
+          request.body,
+          (type) => assertMayCreate(request, type),
+          auditOf(request),
+        );
+        return sendFhir(reply, 200, bundle);
+      },
+    );
   });
 }

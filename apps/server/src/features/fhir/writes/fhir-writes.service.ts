@@ -5,7 +5,7 @@ import { FHIR_WRITE_LIMITS, FHIR_WRITE_MESSAGES } from '@recovery-portal/contrac
 import type { Database } from '#app/db/client';
 import type { AuditEntry } from '#app/core/audit/record-audit';
 import { FhirError, operationOutcome } from '#app/features/fhir/fhir-error';
-import type { FhirContext } from '#app/features/fhir/fhir-source';
+import type { FhirContext } from '#app/features/fhir/resources/fhir-source';
 import {
   isObject,
   malformed,

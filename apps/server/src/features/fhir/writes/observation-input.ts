@@ -10,8 +10,8 @@ import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import type { PainBodySite } from '@recovery-portal/contract/pain';
 import type { NewMeasurement } from '#app/core/measurements/record-measurements';
 import { roundTo } from '#app/core/numbers';
-import { LOINC, SNOMED_CT, UCUM } from '#app/features/fhir/codes';
-import type { FhirContext } from '#app/features/fhir/fhir-source';
+import { LOINC, SNOMED_CT, UCUM } from '#app/features/fhir/resources/codes';
+import type { FhirContext } from '#app/features/fhir/resources/fhir-source';
 import {
   arrayAt,
   codingsAt,

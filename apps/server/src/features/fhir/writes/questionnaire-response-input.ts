@@ -1,6 +1,6 @@
 import { FHIR_WRITE_MESSAGES } from '@recovery-portal/contract/fhir-writes';
 import type { SurveyQuestion } from '@recovery-portal/contract/surveys';
-import type { FhirContext } from '#app/features/fhir/fhir-source';
+import type { FhirContext } from '#app/features/fhir/resources/fhir-source';
 import {
   arrayAt,
   identifiersOf,

@@ -10,7 +10,7 @@ import {
   findSurvey,
   submitSurveyResponse,
 } from '#app/core/surveys/submit-survey';
-import type { FhirContext } from '#app/features/fhir/fhir-source';
+import type { FhirContext } from '#app/features/fhir/resources/fhir-source';
 import { readCommunication } from './communication-input';
 import { unprocessable, type WriteIdentifier } from './json-input';
 import { readObservation } from './observation-input';

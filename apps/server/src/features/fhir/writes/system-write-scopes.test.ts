@@ -10,7 +10,7 @@ import {
   parseScopes,
   scopesAllow,
   scopesAllowCreate,
-} from '#app/features/fhir/client-scopes';
+} from '#app/features/fhir/smart-auth/client-scopes';
 
 const testApp = useTestApp();
 

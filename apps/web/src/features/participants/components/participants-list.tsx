@@ -29,7 +29,7 @@ import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
 import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { useParticipantType } from '#app/lib/participant-type.ts';
 import { useDeleteParticipants } from '#app/features/participants/api/delete-participants.ts';
-import { useExportOutcomes } from '#app/features/participants/api/export-outcomes.ts';
+import { useCohortExport } from '#app/features/participants/api/cohort-export.ts';
 import { useParticipants } from '#app/features/participants/api/get-participants.ts';
 import { useRemindParticipant } from '#app/features/participants/api/remind-participant.ts';
 import { useResumeParticipant } from '#app/features/participants/api/resume-participant.ts';
@@ -83,7 +83,7 @@ export function ParticipantsList({
   const remind = useRemindParticipant();
   const resume = useResumeParticipant();
   const deleteMany = useDeleteParticipants();
-  const exportOutcomes = useExportOutcomes();
+  const exportOutcomes = useCohortExport();
   const [inviteOpen, setInviteOpen] = useState(false);
   // Mounted from the first opening on, so closing still plays the dialog's exit transition.
   const [inviteUsed, setInviteUsed] = useState(false);
