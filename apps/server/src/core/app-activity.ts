@@ -8,7 +8,7 @@ export const APP_SESSION_GAP_MS = 30 * 60_000;
 
 /**
  * Counts what the participant's app sent as app activity: an APP_SESSION at `at` unless one was
- * recorded within the session gap before, and a COACH_CHAT when the app started a conversation.
+ * recorded within the session gap before, and a COACH_CHAT per conversation the app started.
  * Then recomputes the participant's last seen and 7-day counts, so the participants list shows
  * them on its next load.
  */
@@ -16,7 +16,7 @@ export async function recordAppActivity(
   db: Database,
   userId: number,
   at: Date,
-  options: { startedChat?: boolean } = {},
+  options: { startedChats?: number } = {},
 ): Promise<void> {
   const [recent] = await db
     .select({ id: participantActivity.id })
@@ -32,7 +32,11 @@ export async function recordAppActivity(
     .limit(1);
   const rows = [
     ...(recent ? [] : [{ userId, kind: 'APP_SESSION' as const, occurredAt: at }]),
-    ...(options.startedChat ? [{ userId, kind: 'COACH_CHAT' as const, occurredAt: at }] : []),
+    ...Array.from({ length: options.startedChats ?? 0 }, () => ({
+      userId,
+      kind: 'COACH_CHAT' as const,
+      occurredAt: at,
+    })),
   ];
   if (rows.length > 0) await db.insert(participantActivity).values(rows);
   await refreshParticipantStats(db, { userIds: [userId] });

@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import { FHIR_WRITE_LIMITS, FHIR_WRITE_MESSAGES } from '@recovery-portal/contract/fhir-writes';
 import type { Database } from '#app/db/client';
+import { recordAppActivity } from '#app/core/app-activity';
 import type { AuditEntry } from '#app/core/audit/record-audit';
 import { FhirError, operationOutcome } from '#app/features/fhir/fhir-error';
 import type { FhirContext } from '#app/features/fhir/resources/fhir-source';
@@ -13,7 +14,13 @@ import {
   optionalStringAt,
   type WriteIdentifier,
 } from './json-input';
-import { isWritable, prepareWrite, type WritableType, type WriteAuthor } from './resource-writers';
+import {
+  isWritable,
+  prepareWrite,
+  type StoredWrite,
+  type WritableType,
+  type WriteAuthor,
+} from './resource-writers';
 import { claimIdentifiers, findIdentified, forgetIdentifier } from './write-identifiers.repository';
 
 export type WriteAudit = (entry: Omit<AuditEntry, 'clientAddress' | 'requestId'>) => Promise<void>;
@@ -36,6 +43,8 @@ export interface CreateAnswer {
   resource: Resource;
   location: string;
   participantId: number;
+  /** The participant's message began a conversation (a coach chat). */
+  startedChat: boolean;
 }
 
 /** Rolls a create back when its If-None-Exist identifier was stored meanwhile by another. */
@@ -107,13 +116,22 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
     resource: Resource,
     type: string,
     participantId: number,
+    startedChat = false,
   ): CreateAnswer {
     return {
       status,
       resource,
       location: `${ctx.base}/${type}/${resource.id ?? ''}`,
       participantId,
+      startedChat,
     };
+  }
+
+  /** The app's uploads count as its participant's app activity (last seen, chats). */
+  async function countActivity(author: WriteAuthor, startedChats: number): Promise<void> {
+    if (author.kind === 'patient') {
+      await recordAppActivity(db, author.patientId, new Date(), { startedChats });
+    }
   }
 
   async function createOne(
@@ -122,6 +140,8 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
     body: unknown,
     ifNoneExist: string | undefined,
     audit: WriteAudit,
+    /** 'with-write': counted in the write's transaction; 'later': the batch counts once. */
+    activity: 'with-write' | 'later',
   ): Promise<CreateAnswer> {
     const now = new Date();
     const condition = ifNoneExist === undefined ? null : conditionOf(ifNoneExist);
@@ -142,10 +162,11 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
       userId,
       resourceType: type,
     }));
-    let stored: string;
+    let stored: StoredWrite;
     try {
       stored = await db.transaction(async (tx) => {
-        const resourceId = await prepared.store(tx);
+        const write = await prepared.store(tx);
+        const { resourceId } = write;
         const taken = await claimIdentifiers(tx, keys, resourceId);
         if (
           condition &&
@@ -159,7 +180,8 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
           subjectId: userId,
           details: { resource_type: type, resource_id: resourceId },
         });
-        return resourceId;
+        if (activity === 'with-write') await countActivity(author, write.startedChat ? 1 : 0);
+        return write;
       });
     } catch (error) {
       if (!(error instanceof ConditionTaken) || !condition) throw error;
@@ -167,9 +189,11 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
       if (!raced) throw error;
       return answer(200, raced, type, userId);
     }
-    const resource = await deps.read(type, stored, userId);
-    if (!resource) throw new Error(`${type}/${stored} was stored but cannot be read back`);
-    return answer(201, resource, type, userId);
+    const resource = await deps.read(type, stored.resourceId, userId);
+    if (!resource) {
+      throw new Error(`${type}/${stored.resourceId} was stored but cannot be read back`);
+    }
+    return answer(201, resource, type, userId, stored.startedChat);
   }
 
   return {
@@ -181,7 +205,7 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
       ifNoneExist: string | undefined,
       audit: WriteAudit,
     ): Promise<CreateAnswer> {
-      const created = await createOne(author, type, body, ifNoneExist, audit);
+      const created = await createOne(author, type, body, ifNoneExist, audit, 'with-write');
       await deps.screen([created.participantId]);
       return created;
     },
@@ -218,11 +242,16 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
         );
       }
       const written = new Set<number>();
+      let startedChats = 0;
       const answers: BundleEntry[] = [];
       for (const item of entries) {
         answers.push(await batchEntry(item));
       }
-      if (written.size > 0) await deps.screen([...written]);
+      if (written.size > 0) {
+        // Counted once for the whole upload: one app session, however many entries.
+        await db.transaction(() => countActivity(author, startedChats));
+        await deps.screen([...written]);
+      }
       return { resourceType: 'Bundle', type: 'batch-response', entry: answers };
 
       async function batchEntry(item: unknown): Promise<BundleEntry> {
@@ -243,8 +272,9 @@ export function createFhirWriteService(deps: FhirWriteDeps) {
             request.ifNoneExist,
             'Bundle.entry.request.ifNoneExist',
           );
-          const created = await createOne(author, type, resource, ifNoneExist, audit);
+          const created = await createOne(author, type, resource, ifNoneExist, audit, 'later');
           written.add(created.participantId);
+          if (created.startedChat) startedChats += 1;
           return {
             fullUrl: created.location,
             resource: created.resource,

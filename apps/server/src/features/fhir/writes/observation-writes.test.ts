@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import { FHIR_WRITE_LIMITS } from '@recovery-portal/contract/fhir-writes';
+import { participantFlagListSchema } from '@recovery-portal/contract/flags';
 import { painLogListSchema } from '@recovery-portal/contract/pain';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantProfileSchema } from '@recovery-portal/contract/profile';
@@ -151,6 +152,29 @@ describe('the app creates each kind of Observation the read side serves', () => 
     const data = await telemetry();
     expect(data.labs.blood_pressure.systolic.HOME?.value).toBe(128);
     expect(data.labs.blood_pressure.diastolic.HOME?.value).toBe(82);
+  });
+
+  it('raises a threshold flag at once for a reading over its limit', async () => {
+    const high = {
+      ...obs('85354-9', 0, 'mm[Hg]', { valueQuantity: undefined }),
+      component: [
+        ['8480-6', 184],
+        ['8462-4', 101],
+      ].map(([code, value]) => ({
+        code: { coding: [{ system: 'http://loinc.org', code }] },
+        valueQuantity: { value, system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
+      })),
+    };
+    created(await post(high));
+    const flags = await callApi(
+      testApp,
+      'GET',
+      `${API_PATHS.flags.participant}?user_id=${app.participant.id}`,
+      clinician.access_token,
+    );
+    expect(successData(flags, participantFlagListSchema)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ source: 'THRESHOLD', status: 'OPEN' })]),
+    );
   });
 
   it('stores mood and pain (with its body site) where the portal shows them', async () => {

@@ -1,6 +1,5 @@
 import { FHIR_WRITE_MESSAGES } from '@recovery-portal/contract/fhir-writes';
 import type { Database } from '#app/db/client';
-import { recordAppActivity } from '#app/core/app-activity';
 import { conversationOfMessage, recordCoachMessage } from '#app/core/coach-messages';
 import { recordMeasurements } from '#app/core/measurements/record-measurements';
 import { insertPainLogs } from '#app/core/pain-logs';
@@ -32,12 +31,18 @@ export function isWritable(type: string): type is WritableType {
 export type WriteAuthor =
   { kind: 'patient'; patientId: number; clientId: string } | { kind: 'system'; clientId: string };
 
+/** What storing a resource did: the id the read side serves it under, and a new conversation. */
+export interface StoredWrite {
+  resourceId: string;
+  startedChat: boolean;
+}
+
 /** A resource read and checked, ready to store in the caller's transaction. */
 export interface PreparedWrite {
   participantId: number;
   identifiers: WriteIdentifier[];
-  /** Stores it through the shared core writes; returns the id the read side serves it under. */
-  store(db: Database): Promise<string>;
+  /** Stores it through the shared core writes. */
+  store(db: Database): Promise<StoredWrite>;
 }
 
 async function prepareObservation(
@@ -66,8 +71,7 @@ async function prepareObservation(
           },
         ]);
       }
-      await recordAppActivity(db, author.patientId, now);
-      return `${write.prefix}${String(id)}`;
+      return { resourceId: `${write.prefix}${String(id)}`, startedChat: false };
     },
   };
 }
@@ -99,8 +103,7 @@ async function prepareQuestionnaireResponse(
           storedAt: now,
         }));
       if (!slot || !filled) throw unprocessable(FHIR_WRITE_MESSAGES.noOpenSlot(path), path);
-      await recordAppActivity(tx, author.patientId, now);
-      return String(slot.id);
+      return { resourceId: String(slot.id), startedChat: false };
     },
   };
 }
@@ -141,12 +144,10 @@ async function prepareCommunication(
         inResponseTo: write.inResponseTo,
         clientId: author.clientId,
       });
-      if (author.kind === 'patient') {
-        await recordAppActivity(tx, author.patientId, now, {
-          startedChat: message.startedConversation,
-        });
-      }
-      return `msg-${String(message.id)}`;
+      return {
+        resourceId: `msg-${String(message.id)}`,
+        startedChat: author.kind === 'patient' && message.startedConversation,
+      };
     },
   };
 }
