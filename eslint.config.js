@@ -11,24 +11,35 @@ const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/test/**', '**/testing/**
 const server = './apps/server/src';
 const FEATURE_IMPORT_MESSAGE =
   'A server feature never imports another feature: move the shared piece into core/, or compose the features in app.ts.';
-/** Features built on another feature's service, still to be untied (named so no new edge slips in). */
-const composedFeatures = { clinicians: ['account', 'profile'], sso: ['account'] };
 /**
- * Server layers (docs/architecture.md): contract → core, db, lib, mail, plugins → features → app.
+ * Server layers (docs/architecture.md): contract → core, db, lib, mail, plugins → demo →
+ * features → app, cli. The demo generator imports no feature, so the simulation feature can
+ * drive it.
  * One zone per feature folder: a glob target would be matched against file names, not folders.
  */
 const serverZones = [
+  {
+    target: `${server}/db`,
+    from: ['core', 'mail', 'plugins', 'demo', 'features'].map((layer) => `${server}/${layer}`),
+    message: 'db/ holds the schema, migrations and connection, and imports no layer above it.',
+  },
   ...['core', 'lib', 'plugins', 'mail'].map((layer) => ({
     target: `${server}/${layer}`,
-    from: `${server}/features`,
-    message: `${layer}/ sits below the features and never imports one.`,
+    from: [`${server}/features`, `${server}/demo`],
+    message: `${layer}/ sits below the demo and the features and never imports one.`,
   })),
+  {
+    target: `${server}/demo`,
+    from: `${server}/features`,
+    message:
+      'demo/ sits below the features (the simulation feature drives it) and never imports one.',
+  },
   ...readdirSync(new URL('apps/server/src/features', import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map(({ name }) => ({
       target: `${server}/features/${name}`,
       from: `${server}/features`,
-      except: [name, ...(composedFeatures[name] ?? [])].map((allowed) => `./${allowed}`),
+      except: [`./${name}`],
       message: FEATURE_IMPORT_MESSAGE,
     })),
 ];
@@ -137,9 +148,9 @@ export default tseslint.config(
     },
   },
   {
-    // Tests and their fixtures set up data across features; the demo seed is a composition root.
+    // Tests and their fixtures set up data across features.
     files: ['apps/server/src/**/*.ts'],
-    ignores: [...testFiles, '**/*.fixtures.ts', 'apps/server/src/db/seed/**'],
+    ignores: [...testFiles, '**/*.fixtures.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones }] },
   },
   {

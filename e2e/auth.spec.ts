@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-accounts';
 import {
   demoAccount,
   expect,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-accounts';
 import {
   expect,
   latestActivationLink,

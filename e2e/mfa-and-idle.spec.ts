@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-accounts';
 import { API_PATHS } from '../packages/contract/src/paths';
 import {
   expect,

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
-import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-accounts';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-accounts';
 import { demoAccount, expect, latestActivationLink, login, test } from './support/fixtures';
 
 /** The free failures of one account at one address (LOGIN_MAX_FAILURES_PER_ACCOUNT default). */

@@ -1,7 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@recovery-portal/contract/constants';
 import type { LoginRequest } from '@recovery-portal/contract/account';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/demo/demo-accounts';
 
 /**
  * Headers a signed-in portal sends: bearer token, the double-submit CSRF cookie and header, and

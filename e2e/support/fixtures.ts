@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { RESET_LINK_PARAMS } from '@recovery-portal/contract/paths';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../apps/server/src/demo/demo-accounts';
 import { LINK_ANNOUNCEMENT_PREFIX } from '../../apps/server/src/mail/link-announcement';
 import { E2E_SERVERS, type E2EServer } from './servers';
 

@@ -10,16 +10,18 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { afterCommit } from './db/ambient-transaction';
 import { createAccessTokens } from './core/auth/access-tokens';
+import { createDeviceCookies } from './core/sign-in/device-cookies';
+import { createStaffSignIn } from './core/sign-in/staff-sign-in';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { registerAuditTrail } from './core/audit/audit-trail';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/account/account.service';
-import { createDeviceCookies } from './features/account/device-cookies';
-import { deriveMfaKeys } from './features/account/mfa-keys';
-import { registerMfaRoutes } from './features/account/mfa.routes';
-import { createMfaService } from './features/account/mfa.service';
-import { registerSessionPolicyRoute } from './features/account/session-policy.routes';
-import { registerSignInThrottleRoutes } from './features/account/sign-in-throttles.routes';
+import { deriveMfaKeys } from './features/mfa/mfa-keys';
+import { registerMfaRoutes } from './features/mfa/mfa.routes';
+import { createMfaService } from './features/mfa/mfa.service';
+import { registerSignInThrottleRoutes } from './features/sign-in-throttles/sign-in-throttles.routes';
+import { registerSessionPolicyRoute } from './features/staff-sessions/session-policy.routes';
+import { registerStaffSessionRoutes } from './features/staff-sessions/staff-sessions.routes';
 import { registerCareTeamRoutes } from './features/care-team/care-team.routes';
 import { registerTaskRoutes } from './features/care-team/tasks.routes';
 import { registerClinicianRoutes } from './features/clinicians/clinicians.routes';
@@ -42,6 +44,7 @@ import { registerOutcomeRoutes } from './features/outcomes/outcomes.routes';
 import { registerPainRoutes } from './features/pain/pain.routes';
 import { registerParticipantRoutes } from './features/participants/participants.routes';
 import { registerProfileRoutes } from './features/profile/profile.routes';
+import { createProfileService } from './features/profile/profile.service';
 import { registerReportRoutes } from './features/report/report.routes';
 import { recoveryReportSources } from './report-sources';
 import { registerReviewRoutes } from './features/review/review.routes';
@@ -132,8 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets.jwtSecret,
     Math.min(config.accessTokenTtlSeconds, idleCutoffSeconds(config.idleTimeoutMinutes)),
   );
-  const accounts = createAccountService({ db, config, tokens, mailer });
-  const mfa = createMfaService({ db, config, keys: deriveMfaKeys(secrets.jwtSecret), accounts });
+  // Password, single sign-on and the two-step code all end in the same staff session.
+  const signIn = createStaffSignIn({ db, config, tokens });
+  const accounts = createAccountService({ db, config, mailer, signIn });
+  const mfa = createMfaService({ db, config, keys: deriveMfaKeys(secrets.jwtSecret), signIn });
 
   const secureCookie = config.publicUrl.startsWith('https://');
   await app.register(cookie);
@@ -147,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerHealthRoutes(app, database);
   const devices = createDeviceCookies(secrets.jwtSecret, { secure: secureCookie });
   registerAccountRoutes(app, accounts, devices);
+  registerStaffSessionRoutes(app, { db, config, signIn });
   registerMfaRoutes(app, { db, mfa, devices });
   registerSessionPolicyRoute(app, config.idleTimeoutMinutes);
   registerSignInThrottleRoutes(app, { db, config });
@@ -158,13 +164,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.warn({ err: error }, 'The identity provider (OIDC_ISSUER) cannot be reached yet');
   });
   registerSsoRoutes(app, {
-    sso: createSsoService({ db, config, accounts, settings: config.oidc, client: oidcClient }),
+    sso: createSsoService({ db, config, signIn, settings: config.oidc, client: oidcClient }),
     secureCookie,
     devices,
   });
   registerNudgeRoutes(app, db);
   registerCoachRoutes(app, db);
-  registerClinicianRoutes(app, { db, accounts, idleTimeoutMinutes: config.idleTimeoutMinutes });
+  const profiles = createProfileService(db);
+  registerClinicianRoutes(app, {
+    db,
+    welcomeClinician: (clinician) => accounts.welcomeClinician(clinician),
+    updateParticipant: (input) => profiles.update(input),
+  });
   registerAuditRoutes(app, db);
   registerParticipantRoutes(app, { db, config, mailer });
   registerCohortExportRoutes(app, db);

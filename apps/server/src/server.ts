@@ -2,8 +2,8 @@ import type { Writable } from 'node:stream';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-accounts';
-import { isDemoSeeded, seedDemoData } from './db/seed/seed-demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-accounts';
+import { isDemoSeeded, seedDemoData } from './demo/seed-demo';
 import {
   backupSocketPath,
   serveBackupRequests,

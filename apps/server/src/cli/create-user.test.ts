@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#app/db/client';
-import { findUserByEmail } from '#app/features/account/account.repository';
-import { verifyPassword } from '#app/features/account/passwords';
+import { findUserByEmail } from '#app/core/staff-accounts/staff-accounts.repository';
+import { verifyPassword } from '#app/core/staff-accounts/passwords';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./create-user.ts', import.meta.url));

@@ -7,7 +7,7 @@ import {
 } from '@recovery-portal/contract/password-policy';
 import { emailSchema, personNameSchema } from '@recovery-portal/contract/validation';
 import { loadConfig } from '#app/config';
-import { createStaffAccount } from '#app/features/account/create-staff-account';
+import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 import { parseCliOptions, runCli, withMigratedDatabase } from './cli-support';
 
 const USAGE =

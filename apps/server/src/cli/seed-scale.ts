@@ -3,17 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { loadConfig } from '#app/config';
 import { users } from '#app/db/schema/users';
-import type { RowCounts } from '#app/db/seed/bulk-insert';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#app/db/seed/demo-accounts';
+import type { RowCounts } from '#app/demo/bulk-insert';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#app/demo/demo-accounts';
 import {
   ensureDemoGroups,
   generateDemoProgramme,
   skipForeignKeyChecksInTransaction,
-} from '#app/db/seed/demo-generator';
-import { DEMO_SEED } from '#app/db/seed/seed-random';
-import { markDemoSeeded } from '#app/db/seed/seed-demo';
-import { TIMELINE_VOLUMES } from '#app/db/seed/timeline-types';
-import { createStaffAccount } from '#app/features/account/create-staff-account';
+} from '#app/demo/demo-generator';
+import { DEMO_SEED } from '#app/demo/seed-random';
+import { markDemoSeeded } from '#app/demo/seed-demo';
+import { TIMELINE_VOLUMES } from '#app/demo/timeline-types';
+import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 import { refreshParticipantStats } from '#app/core/participant-stats';
 import { createTriageScanner } from '#app/features/flags/triage-scanner';
 import { parseCliOptions, runCli, withMigratedDatabase } from './cli-support';

@@ -18,7 +18,7 @@ import type { StaffRole } from '@recovery-portal/contract/users';
 import { buildApp, type AppDeps } from '#app/app';
 import { loadConfig, type Config } from '#app/config';
 import { openDatabase, type Database, type DatabaseHandle } from '#app/db/client';
-import { createStaffAccount } from '#app/features/account/create-staff-account';
+import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { loggerOptions } from '#app/plugins/request-logging';
 

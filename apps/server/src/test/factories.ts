@@ -23,7 +23,7 @@ import { simulationPrograms } from '#app/db/schema/simulation';
 import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
-import { hashPassword } from '#app/features/account/passwords';
+import { hashPassword } from '#app/core/staff-accounts/passwords';
 import { SIMULATION_PROGRAM_DEFINITIONS } from '#app/features/simulation/simulation-programs';
 
 /** The password every factory user gets unless a test names another. */

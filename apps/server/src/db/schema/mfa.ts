@@ -5,7 +5,7 @@ import { users } from './users';
 
 /**
  * A staff member's TOTP authenticator (RFC 6238), one per account. The secret is stored only
- * encrypted (AES-256-GCM, features/account/mfa-keys.ts) under a key derived from the server's
+ * encrypted (AES-256-GCM, features/mfa/mfa-keys.ts) under a key derived from the server's
  * secret, which never enters the database.
  */
 export const staffMfa = pgTable('staff_mfa', {

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  loginRequestSchema,
-  logoutRequestSchema,
-  sendCodeRequestSchema,
-  tokenPairSchema,
-  tokenRequestSchema,
-} from '@recovery-portal/contract/account';
+import { loginRequestSchema, sendCodeRequestSchema } from '@recovery-portal/contract/account';
 import { signupRequestSchema } from '@recovery-portal/contract/signup';
 import { messageSchema, successEnvelope } from '@recovery-portal/contract/envelope';
 import { MESSAGES } from '@recovery-portal/contract/messages';
@@ -16,7 +10,7 @@ import { callerOf } from '#app/core/caller';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import type { AccountService } from './account.service';
-import type { DeviceCookies } from './device-cookies';
+import type { DeviceCookies } from '#app/core/sign-in/device-cookies';
 
 export function registerAccountRoutes(
   app: FastifyInstance,
@@ -47,37 +41,6 @@ export function registerAccountRoutes(
       const result = await accounts.login(userName, password, devices.callerOf(request));
       if ('access_token' in result) devices.remember(request, reply, result.user.id);
       return ok(result);
-    },
-  );
-
-  routes.post(
-    API_PATHS.account.token,
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'Exchange a refresh token for a new token pair',
-        body: tokenRequestSchema,
-        response: { 200: successEnvelope(tokenPairSchema), ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => ok(await accounts.refresh(request.body.refresh_token, callerOf(request))),
-  );
-
-  routes.post(
-    API_PATHS.account.logout,
-    {
-      config: publicRoute,
-      schema: {
-        tags,
-        summary: 'Revoke the session of a refresh token',
-        body: logoutRequestSchema,
-        response: { 200: successEnvelope(messageSchema), ...errorResponses(400) },
-      },
-    },
-    async (request) => {
-      await accounts.logout(request.body.refresh_token, callerOf(request));
-      return ok({ message: MESSAGES.account.loggedOut });
     },
   );
 

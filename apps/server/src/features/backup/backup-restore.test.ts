@@ -14,7 +14,7 @@ import { imagingFiles } from '#app/db/schema/imaging';
 import { outbox } from '#app/db/schema/outbox';
 import { surgeries } from '#app/db/schema/surgery';
 import { users } from '#app/db/schema/users';
-import { seedDemoData } from '#app/db/seed/seed-demo';
+import { seedDemoData } from '#app/demo/seed-demo';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
 import { buildDicom } from '#app/features/imaging/imaging.fixtures';
 import { createStaff } from '#app/test/factories';

@@ -7,10 +7,6 @@ import {
   clinicianSchema,
   clinicianStatusRequestSchema,
   createClinicianRequestSchema,
-  revokedSessionsSchema,
-  staffSessionListSchema,
-  staffSessionParamsSchema,
-  staffSessionsParamsSchema,
 } from '@recovery-portal/contract/clinicians';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
@@ -23,16 +19,11 @@ import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditOf } from '#app/core/audit/request-audit';
 import { createClinicianService, type ClinicianServiceDeps } from './clinicians.service';
-import { createStaffSessionService } from './staff-sessions.service';
 
 /** Clinician management for administrators (spec §2 'Clinicians screen'). */
-export function registerClinicianRoutes(
-  app: FastifyInstance,
-  deps: ClinicianServiceDeps & { idleTimeoutMinutes: number },
-) {
+export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianServiceDeps) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const clinicians = createClinicianService(deps);
-  const sessions = createStaffSessionService(deps.db, deps.idleTimeoutMinutes);
   const access = ['ADMINISTRATOR'] as const;
   const tags = ['clinicians'];
 
@@ -121,63 +112,5 @@ export function registerClinicianRoutes(
           auditOf(deps.db, request),
         ),
       ),
-  );
-
-  routes.get(
-    API_PATHS.staff.sessions(':id'),
-    {
-      config: { access, audit: AUDIT_ACTIONS.staffSessionsList },
-      schema: {
-        tags,
-        summary: "A staff member's live sign-in sessions, most recently used first",
-        params: staffSessionsParamsSchema,
-        response: {
-          200: successEnvelope(staffSessionListSchema),
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request) => ok(await sessions.list(request.params.id, auditOf(deps.db, request))),
-  );
-
-  routes.delete(
-    API_PATHS.staff.session(':id', ':sessionId'),
-    {
-      config: { access, audit: AUDIT_ACTIONS.staffSessionRevoke },
-      schema: {
-        tags,
-        summary: 'Revoke one session: its refresh and access tokens stop working at once',
-        params: staffSessionParamsSchema,
-        response: {
-          200: successEnvelope(revokedSessionsSchema),
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request) =>
-      ok(
-        await sessions.revoke(
-          request.params.id,
-          request.params.sessionId,
-          auditOf(deps.db, request),
-        ),
-      ),
-  );
-
-  routes.delete(
-    API_PATHS.staff.sessions(':id'),
-    {
-      config: { access, audit: AUDIT_ACTIONS.staffSessionsRevokeAll },
-      schema: {
-        tags,
-        summary: 'Revoke every session of a staff member at once',
-        params: staffSessionsParamsSchema,
-        response: {
-          200: successEnvelope(revokedSessionsSchema),
-          ...errorResponses(400, 401, 403, 404),
-        },
-      },
-    },
-    async (request) => ok(await sessions.revokeAll(request.params.id, auditOf(deps.db, request))),
   );
 }

@@ -9,26 +9,33 @@ import {
 } from '@recovery-portal/contract/clinicians';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
-import type { ParticipantProfile, UpdateUserRequest } from '@recovery-portal/contract/profile';
+import type {
+  ParticipantProfile,
+  UpdateParticipantRequest,
+  UpdateUserRequest,
+} from '@recovery-portal/contract/profile';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
-import type { AccountService } from '#app/features/account/account.service';
 import type { AuditFn } from '#app/core/audit/request-audit';
-import { createProfileService } from '#app/features/profile/profile.service';
 import { emailInUse } from '#app/core/email-in-use';
 import * as repo from './clinicians.repository';
 import { violatedUniqueIndex } from '#app/db/errors';
 
+/** What the clinicians' screens need of other features; app.ts hands them in. */
 export interface ClinicianServiceDeps {
   db: Database;
-  /** Sends the welcome mail: the set-password link, or the single sign-on to use. */
-  accounts: Pick<AccountService, 'welcomeClinician'>;
+  /** Sends the welcome mail: the set-password link, or the single sign-on to use (account). */
+  welcomeClinician(clinician: { id: number; email: string }): Promise<void>;
+  /** Edits a participant and names the fields that changed (profile). */
+  updateParticipant(
+    input: UpdateParticipantRequest,
+  ): Promise<{ profile: ParticipantProfile; changed: string[] }>;
 }
 
-export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
-  const profiles = createProfileService(db);
+export function createClinicianService(deps: ClinicianServiceDeps) {
+  const { db } = deps;
   return {
     /** Every clinician for the admin home, by name. */
     async list(audit: AuditFn): Promise<Clinician[]> {
@@ -59,7 +66,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
             lastName: last_name,
             regId: input.dea_reg_id,
           });
-          await accounts.welcomeClinician(clinician);
+          await deps.welcomeClinician(clinician);
           await audit({
             action: AUDIT_ACTIONS.clinicianCreate,
             subjectType: 'user',
@@ -94,7 +101,7 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
       if (callerRole === 'CLINICIAN') {
         if (!target) throw notFound(PARTICIPANT_ERRORS.notFound(body.id));
         if (target.role !== 'PARTICIPANT') throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);
-        const { profile, changed } = await profiles.update(body);
+        const { profile, changed } = await deps.updateParticipant(body);
         await audit({
           action: AUDIT_ACTIONS.participantUpdate,
           subjectType: 'participant',

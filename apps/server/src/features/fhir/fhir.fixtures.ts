@@ -7,7 +7,7 @@ import { imagingFiles } from '#app/db/schema/imaging';
 import { surgeries } from '#app/db/schema/surgery';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
-import { generateDemoProgramme } from '#app/db/seed/demo-generator';
+import { generateDemoProgramme } from '#app/demo/demo-generator';
 import { inspectDicomFile } from '#app/core/imaging/dicom-header';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
 import { buildDicom, testUid, type TestDicomOptions } from '#app/features/imaging/imaging.fixtures';

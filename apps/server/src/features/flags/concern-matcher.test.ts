@@ -7,8 +7,8 @@ import {
   SAFETY_SCRIPTS,
   TOPICS,
   type ScriptLine,
-} from '#app/db/seed/conversation-scripts';
-import { SAFETY_FINDINGS } from '#app/db/seed/programme-plan';
+} from '#app/demo/conversation-scripts';
+import { SAFETY_FINDINGS } from '#app/demo/programme-plan';
 import {
   compileConcerns,
   matchConversation,

@@ -10,7 +10,7 @@ import {
   triageScanState,
 } from '#app/db/schema/triage';
 import { testNow } from '../../../../../test/test-now';
-import { seedDemoData } from '#app/db/seed/seed-demo';
+import { seedDemoData } from '#app/demo/seed-demo';
 import { useTestApp } from '#app/test/build-test-app';
 import {
   createConversation,

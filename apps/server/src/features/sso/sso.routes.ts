@@ -13,7 +13,7 @@ import { callerOf } from '#app/core/caller';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { redirectResponse } from '#app/lib/route-responses';
-import type { DeviceCookies } from '#app/features/account/device-cookies';
+import type { DeviceCookies } from '#app/core/sign-in/device-cookies';
 import { OidcFailure } from './oidc-client';
 import type { SsoService } from './sso.service';
 

@@ -11,11 +11,10 @@ import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
 import { AppError } from '#app/lib/app-error';
 import { opaqueToken, sha256 } from '#app/lib/secure-random';
-import * as accountRepo from '#app/features/account/account.repository';
-import type { AccountService } from '#app/features/account/account.service';
-import type { CallerContext } from '#app/core/caller';
-import { issueMfaChallenge } from '#app/features/account/mfa-challenge';
 import { recordAudit } from '#app/core/audit/record-audit';
+import type { CallerContext } from '#app/core/caller';
+import type { StaffSignIn } from '#app/core/sign-in/staff-sign-in';
+import { findUserByEmail, findUserById } from '#app/core/staff-accounts/staff-accounts.repository';
 import {
   OidcFailure,
   type OidcClient,
@@ -44,11 +43,11 @@ function sameText(a: string, b: string): boolean {
 export function createSsoService(deps: {
   db: Database;
   config: Config;
-  accounts: AccountService;
+  signIn: Pick<StaffSignIn, 'afterFirstFactor'>;
   settings: OidcSettings | null;
   client: OidcClient | null;
 }) {
-  const { db, config, accounts, settings, client } = deps;
+  const { db, config, signIn, settings, client } = deps;
 
   async function audit(
     action: AuditAction,
@@ -95,7 +94,7 @@ export function createSsoService(deps: {
     const email = identity.email;
     if (!email) return { refusal: 'email_missing' };
     if (!identity.emailVerified) return { refusal: 'email_unverified' };
-    const user = await accountRepo.findUserByEmail(db, email);
+    const user = await findUserByEmail(db, email);
     if (!user) {
       // A provider identity bound to an account whose email it no longer has signs in nowhere.
       const boundTo = await repo.findBoundUserId(db, identity);
@@ -203,29 +202,21 @@ export function createSsoService(deps: {
       const row = await repo.findAccepted(db, sha256(browserKey), new Date());
       if (!row?.userId || !(await repo.claimForCompletion(db, row.id, new Date()))) throw expired;
       // The account is read again: it may have been suspended since the callback.
-      const user = await accountRepo.findUserById(db, row.userId);
+      const user = await findUserById(db, row.userId);
       if (!user || user.role === 'PARTICIPANT' || user.status !== 'ACTIVATED') {
         await refuse('account_suspended', caller, { userId: row.userId, email: user?.email });
         throw new AppError('FORBIDDEN', SSO_REFUSAL_MESSAGES.account_suspended);
       }
-      const staff = { ...user, role: user.role };
       const endSessionUrl = row.idToken
         ? await client
             .endSessionUrl(row.idToken, `${config.publicUrl}${WEB_ROUTES.login}`)
             .catch(() => null)
         : null;
       // Two-step sign-in, when on for the account or required of all staff, applies here too.
-      const challenge = await issueMfaChallenge(db, staff);
-      if (challenge) {
-        await audit(AUDIT_ACTIONS.mfaChallenge, caller, {
-          userId: user.id,
-          email: user.email,
-          details: { kind: challenge.mfa },
-        });
-        return { result: challenge, end_session_url: endSessionUrl };
-      }
       return {
-        result: await accounts.completeLogin(staff, caller, { method: 'oidc' }),
+        result: await signIn.afterFirstFactor({ ...user, role: user.role }, caller, {
+          method: 'oidc',
+        }),
         end_session_url: endSessionUrl,
       };
     },

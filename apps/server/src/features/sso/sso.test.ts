@@ -29,7 +29,7 @@ import {
   type TestIdentity,
   type TestIdentityProvider,
 } from '#app/test/oidc/test-identity-provider';
-import { setRequiredForStaff } from '#app/features/account/mfa.repository';
+import { setRequiredForStaff } from '#app/core/sign-in/sign-in.repository';
 
 const PUBLIC_URL = 'http://portal.test';
 const REDIRECT_URI = `${PUBLIC_URL}${API_PATHS.sso.callback}`;

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { imagingFiles } from '#app/db/schema/imaging';
 import { surgeries } from '#app/db/schema/surgery';
-import { seedDemoData } from '#app/db/seed/seed-demo';
+import { seedDemoData } from '#app/demo/seed-demo';
 import { isPartialName } from '#app/features/backup/atomic-file';
 import { verifyArchive } from '#app/features/backup/read-archive';
 import { createDicomStore } from '#app/core/imaging/dicom-store';

@@ -11,7 +11,7 @@ import { DEFAULT_PARTICIPANT_LIST_QUERY } from '@recovery-portal/contract/partic
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { surgeries } from '#app/db/schema/surgery';
-import { seedDemoData } from '#app/db/seed/seed-demo';
+import { seedDemoData } from '#app/demo/seed-demo';
 import { buildDicom, multipartBody } from '#app/features/imaging/imaging.fixtures';
 import { call, dataOf, login } from './http-client';
 import { repoRoot, startServer, type ServerProcess } from './server-process';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import { openDatabase, type DatabaseHandle } from '#app/db/client';
-import { createStaffAccount } from '#app/features/account/create-staff-account';
+import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 
 /** The cluster the PostgreSQL run of `npm test` uses (.ci/run starts one). */
 export const postgresAdminUrl = process.env.TEST_DATABASE_URL;

@@ -9,8 +9,8 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { recordAudit } from '#app/core/audit/record-audit';
 import { MAX_RESET_REQUESTS_PER_ADDRESS } from '#app/features/account/account.service';
-import { setRequiredForStaff } from '#app/features/account/mfa.repository';
-import { totpCode } from '#app/features/account/totp';
+import { setRequiredForStaff } from '#app/core/sign-in/sign-in.repository';
+import { totpCode } from '#app/features/mfa/totp';
 import { DEFAULT_RETRY_AFTER_SECONDS } from '#app/plugins/security-headers';
 import {
   authHeaders,

@@ -14,7 +14,6 @@ import { PortalLink, usePortalNavigation } from '#app/lib/portal-navigation.tsx'
 import { signInDestination } from '#app/lib/return-after-sign-in.ts';
 import { homePathFor } from '#app/lib/session.ts';
 import { preloadLogin, useLogin } from '#app/features/account/api/login.ts';
-import { MfaChallengeStep } from './mfa-challenge-step';
 import { AuthCard } from '#app/components/layout/auth-card.tsx';
 
 const FIELDS = ['user_name', 'password'] as const;
@@ -31,15 +30,19 @@ const validation = lazyResolver<LoginRequest>(async () => {
 /**
  * `notice`: a sentence for the top of the form, such as why the last session ended. `above`:
  * other ways to sign in (single sign-on), shown first; `passwordSignIn: false` leaves only them.
+ * `renderChallenge` draws the two-step step a sign-in asks for (the route hands in the mfa
+ * feature's); `restart` comes back here with the sentence to show.
  */
 export function LoginForm({
   notice = null,
   above = null,
   passwordSignIn = true,
+  renderChallenge,
 }: {
   notice?: string | null;
   above?: ReactNode;
   passwordSignIn?: boolean;
+  renderChallenge: (challenge: MfaChallenge, restart: (notice: string | null) => void) => ReactNode;
 }) {
   const { navigate } = usePortalNavigation();
   const notify = useNotify();
@@ -85,7 +88,7 @@ export function LoginForm({
       setRestartNotice(message);
       setChallenge(null);
     };
-    return <MfaChallengeStep challenge={challenge} onRestart={restart} />;
+    return renderChallenge(challenge, restart);
   }
 
   const shownNotice = restartNotice ?? notice;

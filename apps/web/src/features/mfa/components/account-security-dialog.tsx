@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import { MFA_MESSAGES } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolment, MfaStatus } from '@recovery-portal/contract/mfa';
-import { AuthenticatorSetup } from '#app/components/mfa/authenticator-setup.tsx';
-import { RecoveryCodesPanel } from '#app/components/mfa/recovery-codes-panel.tsx';
+import { AuthenticatorSetup } from './authenticator-setup';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';

@@ -12,7 +12,7 @@ import { useCompleteSso } from '#app/features/sso/api/complete-sso.ts';
 /**
  * The login page after the identity provider accepted the sign-in: it asks the server for the
  * portal session once, then goes on as a password sign-in would: `renderChallenge` draws the
- * two-step code (the route hands in the account feature's step; `restart` returns to /login).
+ * two-step code (the route hands in the mfa feature's step; `restart` returns to /login).
  */
 export function SsoCompletion({
   renderChallenge,

@@ -25,10 +25,10 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditOf } from '#app/core/audit/request-audit';
-import type { DeviceCookies } from './device-cookies';
+import type { DeviceCookies } from '#app/core/sign-in/device-cookies';
 import type { MfaService } from './mfa.service';
 
-/** Two-step sign-in (issue 8): the sign-in step, each staff member's own setup, the policy. */
+/** Two-step sign-in: the sign-in step, each staff member's own setup, the policy. */
 export function registerMfaRoutes(
   app: FastifyInstance,
   deps: { db: Database; mfa: MfaService; devices: DeviceCookies },

@@ -10,7 +10,7 @@ import { useNotify } from '#app/lib/notify.ts';
 import { signInDestination } from '#app/lib/return-after-sign-in.ts';
 import { usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { homePathFor } from '#app/lib/session.ts';
-import { useVerifyMfa } from '#app/features/account/api/verify-mfa.ts';
+import { useVerifyMfa } from '#app/features/mfa/api/verify-mfa.ts';
 import { AuthCard } from '#app/components/layout/auth-card.tsx';
 
 export type MfaStepProps = {

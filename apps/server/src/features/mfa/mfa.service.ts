@@ -1,6 +1,6 @@
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
-import type { AccountService } from './account.service';
+import type { StaffSignIn } from '#app/core/sign-in/staff-sign-in';
 import { createMfaAttempts } from './mfa-attempts';
 import { createMfaCredentials } from './mfa-credentials';
 import type { MfaKeys } from './mfa-keys';
@@ -16,13 +16,13 @@ export function createMfaService(deps: {
   db: Database;
   config: Config;
   keys: MfaKeys;
-  accounts: Pick<AccountService, 'completeLogin'>;
+  signIn: Pick<StaffSignIn, 'complete'>;
 }) {
-  const { db, config, keys, accounts } = deps;
+  const { db, config, keys, signIn } = deps;
   const credentials = createMfaCredentials({ db, keys });
   const attempts = createMfaAttempts({ db, config });
   return {
-    ...createMfaSignInService({ db, credentials, attempts, accounts }),
+    ...createMfaSignInService({ db, credentials, attempts, signIn }),
     ...createMfaSettingsService({ db, credentials, attempts }),
     ...createMfaPolicyService({ db }),
   };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { appMeta } from '#app/db/schema/app-meta';
-import { createStaffAccount } from '#app/features/account/create-staff-account';
+import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 import { seedCareTeam } from './care-team-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import {

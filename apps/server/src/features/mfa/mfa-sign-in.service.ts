@@ -13,8 +13,8 @@ import type { Database } from '#app/db/client';
 import { AppError } from '#app/lib/app-error';
 import { sha256 } from '#app/lib/secure-random';
 import type { CallerContext } from '#app/core/caller';
-import { findUserById, type UserRow } from './account.repository';
-import type { AccountService } from './account.service';
+import { findUserById, type UserRow } from '#app/core/staff-accounts/staff-accounts.repository';
+import type { StaffSignIn } from '#app/core/sign-in/staff-sign-in';
 import type { MfaAttempts } from './mfa-attempts';
 import type { MfaCredentials } from './mfa-credentials';
 import * as repo from './mfa.repository';
@@ -26,9 +26,9 @@ export function createMfaSignInService(deps: {
   db: Database;
   credentials: MfaCredentials;
   attempts: MfaAttempts;
-  accounts: Pick<AccountService, 'completeLogin'>;
+  signIn: Pick<StaffSignIn, 'complete'>;
 }) {
-  const { db, credentials, attempts, accounts } = deps;
+  const { db, credentials, attempts, signIn } = deps;
   const challengeExpired = () => new AppError('UNAUTHENTICATED', MFA_MESSAGES.challengeExpired);
 
   /** The live challenge of the token and its account, which must still be able to sign in. */
@@ -72,7 +72,7 @@ export function createMfaSignInService(deps: {
           recovery_codes_left: await repo.countUnusedRecoveryCodes(db, user.id),
         });
       }
-      return accounts.completeLogin(user, caller, { second_factor: method });
+      return signIn.complete(user, caller, { second_factor: method });
     },
 
     /** A required enrolment at sign-in: the secret for the app, under the ENROL challenge. */
@@ -99,7 +99,7 @@ export function createMfaSignInService(deps: {
       }
       await repo.consumeChallenge(db, challenge.id);
       await attempts.auditAs(user, caller, AUDIT_ACTIONS.mfaEnrol, { during: 'sign-in' });
-      const session = await accounts.completeLogin(user, caller, { second_factor: 'enrolled' });
+      const session = await signIn.complete(user, caller, { second_factor: 'enrolled' });
       return { ...session, recovery_codes: codes };
     },
   };

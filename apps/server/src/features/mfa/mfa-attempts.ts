@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
-import { recordAudit } from '#app/core/audit/record-audit';
 import type { CallerContext } from '#app/core/caller';
-import { recordLoginAttempt } from './account.repository';
-import { createLoginThrottle, signInKey } from './login-throttle';
+import { createLoginThrottle, signInKey } from '#app/core/sign-in/login-throttle';
+import { auditSignIn } from '#app/core/sign-in/sign-in-audit';
+import { recordLoginAttempt } from '#app/core/sign-in/sign-in.repository';
 
 type Account = { id: number; email: string };
 
@@ -26,15 +26,10 @@ export function createMfaAttempts(deps: { db: Database; config: Config }) {
     action: AuditAction,
     details?: Record<string, unknown>,
   ) {
-    await recordAudit(db, {
-      actorId: user.id,
-      actorEmail: user.email,
-      action,
-      subjectType: 'user',
-      subjectId: user.id,
-      details: details ?? null,
-      clientAddress: caller.clientAddress,
-      requestId: caller.requestId,
+    await auditSignIn(db, action, caller, {
+      userId: user.id,
+      email: user.email,
+      ...(details ? { details } : {}),
     });
   }
 

@@ -3,7 +3,7 @@ import type { Config } from '#app/config';
 import type { CallerContext } from '#app/core/caller';
 import type { Database } from '#app/db/client';
 import { RateLimitedError } from '#app/lib/app-error';
-import { recentDeviceFailures, recentFailures } from './account.repository';
+import { recentDeviceFailures, recentFailures } from './sign-in.repository';
 
 /** The wait after the first failure past the free ones; each further failure doubles it. */
 export const FIRST_THROTTLE_DELAY_MS = 30_000;

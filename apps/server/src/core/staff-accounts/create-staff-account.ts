@@ -2,7 +2,7 @@ import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
 import { conflict } from '#app/lib/app-error';
-import { findUserByEmail } from './account.repository';
+import { findUserByEmail } from './staff-accounts.repository';
 import { hashPassword } from './passwords';
 
 export interface NewStaffAccount {

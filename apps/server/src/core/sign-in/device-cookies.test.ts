@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createStaff, FACTORY_PASSWORD, type FactoryUser } from '#app/test/factories';
-import { totpCode } from './totp';
+import { totpCode } from '#app/features/mfa/totp';
 
 const MAX_PER_ACCOUNT = 3;
 const MAX_PER_ADDRESS = 4;

@@ -8,7 +8,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '#app/db/client
 import { participantStats } from '#app/db/schema/activity';
 import { appMeta } from '#app/db/schema/app-meta';
 import { users } from '#app/db/schema/users';
-import { verifyPassword } from '#app/features/account/passwords';
+import { verifyPassword } from '#app/core/staff-accounts/passwords';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_PARTICIPANT_COUNT } from './demo-generator';
 import { generateParticipantProfile } from './participant-profile';

@@ -6,14 +6,14 @@ import { z } from 'zod';
 import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolledLogin } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '#app/components/form/one-time-code-field.tsx';
-import { AuthenticatorSetup } from '#app/components/mfa/authenticator-setup.tsx';
-import { RecoveryCodesPanel } from '#app/components/mfa/recovery-codes-panel.tsx';
+import { AuthenticatorSetup } from './authenticator-setup';
+import { RecoveryCodesPanel } from './recovery-codes-panel';
 import { ApiError, errorMessage } from '#app/lib/api/api-error.ts';
 import { usePortalNavigation } from '#app/lib/portal-navigation.tsx';
 import { signInDestination } from '#app/lib/return-after-sign-in.ts';
 import { homePathFor, startSession } from '#app/lib/session.ts';
-import { useConfirmMfaEnrolment } from '#app/features/account/api/confirm-mfa-enrolment.ts';
-import { useStartMfaEnrolment } from '#app/features/account/api/start-mfa-enrolment.ts';
+import { useConfirmMfaEnrolment } from '#app/features/mfa/api/confirm-mfa-enrolment.ts';
+import { useStartMfaEnrolment } from '#app/features/mfa/api/start-mfa-enrolment.ts';
 import { AuthCard } from '#app/components/layout/auth-card.tsx';
 import type { MfaStepProps } from './mfa-step';
 

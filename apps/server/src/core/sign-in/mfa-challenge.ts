@@ -1,7 +1,7 @@
 import { MFA_CHALLENGE_TTL_MINUTES, type MfaChallenge } from '@recovery-portal/contract/mfa';
 import type { Database } from '#app/db/client';
 import { opaqueToken, sha256 } from '#app/lib/secure-random';
-import { insertChallenge, isMfaEnabled, isRequiredForStaff } from './mfa.repository';
+import { insertChallenge, isMfaEnabled, isRequiredForStaff } from './sign-in.repository';
 
 /**
  * After a correct password: the challenge the sign-in must pass before any token is issued, or

@@ -13,11 +13,12 @@ import { AppError, conflict } from '#app/lib/app-error';
 import type { StaffPrincipal } from '#app/plugins/auth';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import type { CallerContext } from '#app/core/caller';
-import { findUserById } from './account.repository';
+import { findUserById } from '#app/core/staff-accounts/staff-accounts.repository';
 import type { MfaAttempts } from './mfa-attempts';
 import type { MfaCredentials } from './mfa-credentials';
 import * as repo from './mfa.repository';
-import { verifyPassword } from './passwords';
+import { isMfaEnabled, isRequiredForStaff } from '#app/core/sign-in/sign-in.repository';
+import { verifyPassword } from '#app/core/staff-accounts/passwords';
 
 /** The signed-in staff member's own two-step sign-in: its state, setup, codes and turning it off. */
 export function createMfaSettingsService(deps: {
@@ -59,7 +60,7 @@ export function createMfaSettingsService(deps: {
         enabled,
         enabled_at: row?.enabledAt?.toISOString() ?? null,
         recovery_codes_left: enabled ? await repo.countUnusedRecoveryCodes(db, staff.id) : 0,
-        required_for_staff: await repo.isRequiredForStaff(db),
+        required_for_staff: await isRequiredForStaff(db),
       };
     },
 
@@ -95,8 +96,8 @@ export function createMfaSettingsService(deps: {
       caller: CallerContext,
       audit: AuditFn,
     ): Promise<void> {
-      if (await repo.isRequiredForStaff(db)) throw conflict(MFA_MESSAGES.requiredCannotDisable);
-      if (!(await repo.isMfaEnabled(db, staff.id))) throw conflict(MFA_MESSAGES.notEnabled);
+      if (await isRequiredForStaff(db)) throw conflict(MFA_MESSAGES.requiredCannotDisable);
+      if (!(await isMfaEnabled(db, staff.id))) throw conflict(MFA_MESSAGES.notEnabled);
       await requireProof(staff, proof, caller);
       await repo.deleteMfa(db, staff.id);
       await audit({
@@ -113,7 +114,7 @@ export function createMfaSettingsService(deps: {
       caller: CallerContext,
       audit: AuditFn,
     ): Promise<RecoveryCodes> {
-      if (!(await repo.isMfaEnabled(db, staff.id))) throw conflict(MFA_MESSAGES.notEnabled);
+      if (!(await isMfaEnabled(db, staff.id))) throw conflict(MFA_MESSAGES.notEnabled);
       await requireProof(staff, proof, caller);
       const codes = await credentials.issueRecoveryCodes(staff.id);
       await audit({

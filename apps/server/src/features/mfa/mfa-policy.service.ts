@@ -4,8 +4,13 @@ import type { Database } from '#app/db/client';
 import { conflict, notFound } from '#app/lib/app-error';
 import type { StaffPrincipal } from '#app/plugins/auth';
 import type { AuditFn } from '#app/core/audit/request-audit';
-import { findUserById } from './account.repository';
+import { findUserById } from '#app/core/staff-accounts/staff-accounts.repository';
 import * as repo from './mfa.repository';
+import {
+  isMfaEnabled,
+  isRequiredForStaff,
+  setRequiredForStaff,
+} from '#app/core/sign-in/sign-in.repository';
 
 /** Administrators: whether all staff must use two-step sign-in, who has it, and resets. */
 export function createMfaPolicyService(deps: { db: Database }) {
@@ -13,7 +18,7 @@ export function createMfaPolicyService(deps: { db: Database }) {
 
   async function currentPolicy(): Promise<MfaPolicy> {
     return {
-      required_for_staff: await repo.isRequiredForStaff(db),
+      required_for_staff: await isRequiredForStaff(db),
       staff: await repo.listStaffMfa(db),
     };
   }
@@ -39,11 +44,11 @@ export function createMfaPolicyService(deps: { db: Database }) {
       required: boolean,
       audit: AuditFn,
     ): Promise<MfaPolicy> {
-      if (required && !(await repo.isMfaEnabled(db, staff.id))) {
+      if (required && !(await isMfaEnabled(db, staff.id))) {
         throw conflict(MFA_MESSAGES.requireSelfFirst);
       }
-      const before = await repo.isRequiredForStaff(db);
-      await repo.setRequiredForStaff(db, required);
+      const before = await isRequiredForStaff(db);
+      await setRequiredForStaff(db, required);
       await audit({
         action: AUDIT_ACTIONS.mfaRequirementChange,
         details: { required_for_staff: required, was: before },

@@ -7,16 +7,13 @@ import {
 import { idleCutoffSeconds } from '@recovery-portal/contract/session-policy';
 import type { Database } from '#app/db/client';
 import { notFound } from '#app/lib/app-error';
-import {
-  findUserById,
-  listLiveSessions,
-  revokeUserSession,
-} from '#app/features/account/account.repository';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
+import { findUserById } from '#app/core/staff-accounts/staff-accounts.repository';
+import { listLiveSessions, revokeUserSession } from './staff-sessions.repository';
 
 /**
- * An administrator's view of a staff member's sessions (issue 8). Revoking a session ends it at
+ * An administrator's view of a staff member's sessions. Revoking a session ends it at
  * once: its refresh token is refused, and so are its access tokens, whose `sid` the access
  * check looks up on every call.
  */

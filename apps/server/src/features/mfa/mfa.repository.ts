@@ -1,25 +1,15 @@
 import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { MfaStaffMember } from '@recovery-portal/contract/mfa';
 import type { Database } from '#app/db/client';
-import { appMeta } from '#app/db/schema/app-meta';
 import { mfaChallenges, mfaRecoveryCodes, staffMfa } from '#app/db/schema/mfa';
 import { users } from '#app/db/schema/users';
 
 export type StaffMfaRow = typeof staffMfa.$inferSelect;
 export type MfaChallengeRow = typeof mfaChallenges.$inferSelect;
 
-/** The app_meta key of the administrator's "require two-step sign-in for all staff". */
-const REQUIRED_KEY = 'mfa.required_for_staff';
-
 export async function findStaffMfa(db: Database, userId: number): Promise<StaffMfaRow | undefined> {
   const [row] = await db.select().from(staffMfa).where(eq(staffMfa.userId, userId)).limit(1);
   return row;
-}
-
-/** True when the user has turned two-step sign-in on. */
-export async function isMfaEnabled(db: Database, userId: number): Promise<boolean> {
-  const row = await findStaffMfa(db, userId);
-  return !!row?.enabledAt;
 }
 
 /**
@@ -126,10 +116,6 @@ export async function countUnusedRecoveryCodes(db: Database, userId: number): Pr
   return row?.n ?? 0;
 }
 
-export async function insertChallenge(db: Database, challenge: typeof mfaChallenges.$inferInsert) {
-  await db.insert(mfaChallenges).values(challenge);
-}
-
 /** A challenge that can still complete a sign-in: unused and unexpired. */
 export async function findLiveChallenge(
   db: Database,
@@ -168,23 +154,6 @@ export async function consumeChallenge(db: Database, id: number): Promise<boolea
     .where(and(eq(mfaChallenges.id, id), isNull(mfaChallenges.usedAt)))
     .returning({ id: mfaChallenges.id });
   return rows.length === 1;
-}
-
-export async function isRequiredForStaff(db: Database): Promise<boolean> {
-  const [row] = await db
-    .select({ value: appMeta.value })
-    .from(appMeta)
-    .where(eq(appMeta.key, REQUIRED_KEY))
-    .limit(1);
-  return row?.value === 'true';
-}
-
-export async function setRequiredForStaff(db: Database, required: boolean): Promise<void> {
-  const value = String(required);
-  await db
-    .insert(appMeta)
-    .values({ key: REQUIRED_KEY, value })
-    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: sql`now()` } });
 }
 
 /** Every staff account, by name, with whether two-step sign-in is on. */

@@ -1,8 +1,8 @@
 import type { SignInThrottle } from '@recovery-portal/contract/sign-in-throttles';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
-import { clearFailures, listRecentFailures } from './account.repository';
-import { throttledUntil } from './login-throttle';
+import { throttledUntil } from '#app/core/sign-in/login-throttle';
+import { clearFailures, listRecentFailures } from './sign-in-throttles.repository';
 
 /** What administrators see of the sign-in throttle, and how they lift it. */
 export function createSignInThrottleService(db: Database, config: Config) {
