@@ -43,6 +43,7 @@ import {
   landingParticipantList,
   mixedClinicianCalls,
   nudgeListScenarios,
+  outcomesScenarios,
   participantListScenarios,
   SHORT_SEARCH,
   type Scenario,
@@ -325,6 +326,7 @@ async function measurePostgres(
     ...nudgeListScenarios(true),
     ...coachListScenarios(true),
     ...detailsScenarios(targets.ids),
+    ...outcomesScenarios(),
   ];
   const results: ScenarioResult[] = [];
   const plans = new Map<string, StatementPlan>();

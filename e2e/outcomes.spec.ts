@@ -38,7 +38,9 @@ test('a clinician sees published scores against their MCID and PASS, with a summ
   await expect(chart.locator('.recharts-line').first()).toBeVisible();
   // Every number is also in a table for screen readers.
   const label = title.split(' · ')[0] ?? title;
-  const table = chart.getByRole('table', { name: `${label}: scores against the MCID and PASS` });
+  const table = chart.getByRole('table', {
+    name: `${label}: scores against the MCID and PASS, and this clinic`,
+  });
   await expect(table.getByRole('row')).toHaveCount(6);
   await expect(table.getByRole('rowheader', { name: 'PreOp' })).toBeAttached();
 

@@ -283,6 +283,7 @@ function databaseSection(run: DatabaseRun, clients: number): string[] {
     ['nudge-list', '### Nudge list (/api/nudge/list)'],
     ['coach-list', '### Coach list (/api/chat/list)'],
     ['details', '### Participant details (rotating over 50 active participants)'],
+    ['outcomes', '### Programme outcomes (/api/outcomes/programme)'],
   ];
   for (const [group, title] of others) {
     const scenarios = run.scenarios.filter((s) => s.group === group);
@@ -328,6 +329,7 @@ function databaseSection(run: DatabaseRun, clients: number): string[] {
     ...slowest('nudge-list', 1),
     ...slowest('coach-list', 1),
     ...slowest('details', 1),
+    ...slowest('outcomes', 1),
   ];
   if (slow.length > 0) {
     lines.push(

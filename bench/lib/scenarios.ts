@@ -23,7 +23,8 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ApiCall } from './http-load';
 
-export type ScenarioGroup = 'participant-list' | 'nudge-list' | 'coach-list' | 'details';
+export type ScenarioGroup =
+  'participant-list' | 'nudge-list' | 'coach-list' | 'details' | 'outcomes';
 
 export interface Scenario {
   group: ScenarioGroup;
@@ -172,6 +173,25 @@ export function detailsScenarios(participantIds: readonly number[]): Scenario[] 
     group: 'details',
     name,
     calls: participantIds.map(call),
+  }));
+}
+
+/**
+ * The programme outcomes view (/outcomes): every figure of a tab's whole cohort, then narrowed to
+ * the knee programme, as the screen asks for them. One set of aggregate statements each
+ * (percentile_cont and counts in the database).
+ */
+export function outcomesScenarios(): Scenario[] {
+  const queries: [string, Record<string, string>][] = [
+    ['type=Internal', { type: 'Internal' }],
+    ['type=Internal programme=KNEE', { type: 'Internal', programme: 'KNEE' }],
+  ];
+  return queries.map(([name, query]) => ({
+    group: 'outcomes',
+    name,
+    calls: [
+      { method: 'GET', path: `${API_PATHS.outcomes.programme}?${new URLSearchParams(query)}` },
+    ],
   }));
 }
 

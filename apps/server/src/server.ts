@@ -17,6 +17,7 @@ import { startExportSweeps } from './features/fhir/bulk-export/export-retention'
 import { createConfiguredMailer } from './mail/configured-mailer';
 import { createTriageScanner, startTriageScans } from './features/flags/triage-scanner';
 import { lockDataDir } from './lib/data-dir-lock';
+import { deriveMissingScores } from './core/surveys/stored-scores';
 import { restrictTree, secureDataDir } from './lib/secure-data-dir';
 import { loadSecrets } from './secrets';
 
@@ -55,6 +56,8 @@ async function main() {
   const secrets = await loadSecrets(config);
   const database = await openConfiguredDatabase(config);
   await database.migrate();
+  // Answers stored before their scores were: derived once, so the aggregates count them.
+  await deriveMissingScores(database.db);
   await restrictTree(config.dataDir);
   const seededNow = config.seedDemo && (await seedDemoData(database.db));
   const showDemoLogins = config.seedDemo && (await isDemoSeeded(database.db));

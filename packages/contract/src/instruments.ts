@@ -36,14 +36,23 @@ export interface MeasureInfo {
   mcid: PublishedThreshold | null;
   /** Patient-acceptable symptom state: the score above which patients call their state acceptable. */
   pass: PublishedThreshold | null;
+  /**
+   * Substantial clinical benefit: the improvement from PreOp patients call a great deal better.
+   * Null where none is published or entered.
+   */
+  scb: PublishedThreshold | null;
 }
 
 const LYMAN_2018_MCID =
   'Lyman S, Lee YY, McLawhorn AS, Islam W, MacLean CH. What are the minimal and substantial improvements in the HOOS and KOOS and JR versions after total joint replacement? Clin Orthop Relat Res. 2018;476(12):2432-2441 (PMID 30179951), anchor-based MCID at 2 years.';
-const KUNZE_2022_PASS =
+export const KUNZE_2022_PASS =
   'Kunze KN, Fontana MA, MacLean CH, Lyman S, McLawhorn AS. Defining the patient acceptable symptom state for the HOOS JR and KOOS JR after primary total joint arthroplasty. J Bone Joint Surg Am. 2022;104(4):345-352, PASS at 2 years.';
 const CHEN_2018_MID =
   'Chen CX, Kroenke K, Stump TE, et al. Estimating minimally important differences for the PROMIS pain interference scales: results from 3 randomized clinical trials. Pain. 2018;159(4):775-782: 2 to 3 T-score points in the pain samples (including hip and knee osteoarthritis); the upper end is used.';
+export const AJRR_2026_TKA =
+  'American Joint Replacement Registry study of 64,773 primary TKAs. J Bone Joint Surg Am. 2026, doi 10.2106/JBJS.25.00952 (abstract): KOOS JR MCID 14 (anchor-based) and 7.5 (distribution-based), substantial clinical benefit 20 (the CMS figure).';
+export const MEDICARE_THA_2025 =
+  'J Arthroplasty. 2025, doi 10.1016/j.arth.2025.09.027, PMID 41016609 (abstract): HOOS JR PASS 76.8 and substantial clinical benefit 22 (CMS) in 18,855 Medicare THAs.';
 const T_SCORE_TEXT = 'T-score, mean 50, SD 10';
 
 export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
@@ -57,6 +66,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scaleText: '0–100, 100 = best',
     mcid: { value: 14, cite: 'Lyman et al. 2018', source: LYMAN_2018_MCID },
     pass: { value: 63.7, cite: 'Kunze et al. 2022', source: KUNZE_2022_PASS },
+    scb: { value: 20, cite: 'AJRR, J Bone Joint Surg Am 2026', source: AJRR_2026_TKA },
   },
   HOOS_JR: {
     label: 'HOOS JR',
@@ -68,6 +78,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scaleText: '0–100, 100 = best',
     mcid: { value: 18, cite: 'Lyman et al. 2018', source: LYMAN_2018_MCID },
     pass: { value: 76.7, cite: 'Kunze et al. 2022', source: KUNZE_2022_PASS },
+    scb: { value: 22, cite: 'J Arthroplasty 2025', source: MEDICARE_THA_2025 },
   },
   PROMIS_GPH: {
     label: 'GPH T',
@@ -79,6 +90,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scaleText: `${T_SCORE_TEXT}, higher = better`,
     mcid: null,
     pass: null,
+    scb: null,
   },
   PROMIS_GMH: {
     label: 'GMH T',
@@ -90,6 +102,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scaleText: `${T_SCORE_TEXT}, higher = better`,
     mcid: null,
     pass: null,
+    scb: null,
   },
   PROMIS_PI_4A: {
     label: 'PI T',
@@ -101,6 +114,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scaleText: `${T_SCORE_TEXT}, higher = more interference`,
     mcid: { value: 3, cite: 'Chen et al. 2018', source: CHEN_2018_MID },
     pass: null,
+    scb: null,
   },
 };
 

@@ -101,6 +101,44 @@ export const publishedThresholdSchema = z.object({
   source: z.string(),
 });
 
+/** A clinic's band is drawn at a timepoint only with at least this many comparable patients. */
+export const COHORT_MIN_N = 10;
+
+/**
+ * The clinic's comparable patients at one timepoint: how many have a score, and (from
+ * COHORT_MIN_N on) the median and the quartiles. `percentile` is where the participant's score
+ * stands among them: the share with a worse score, ties counted half (0-100, higher = better,
+ * whichever way the scale runs); null without a score or a band.
+ */
+export const cohortPointSchema = z.object({
+  timepoint: surveyTimepointSchema,
+  n: z.number().int().nonnegative(),
+  p25: z.number().nullable(),
+  median: z.number().nullable(),
+  p75: z.number().nullable(),
+  percentile: z.number().nullable(),
+});
+export type CohortPoint = z.infer<typeof cohortPointSchema>;
+
+/**
+ * The clinic's own reference for one score: participants whose latest surgery is the same
+ * procedure, with a stored score of the same instrument, the participant left out. `label` says
+ * what it is ('This clinic, total hip replacement: median and middle half, n = 84'), `demo`
+ * whether any of the scores was written by the demo generator (the label then says so too).
+ */
+export const cohortReferenceSchema = z.object({
+  label: z.string(),
+  procedure: surgeryProcedureSchema,
+  /** Participants with at least one score of this measure. */
+  n: z.number().int().nonnegative(),
+  demo: z.boolean(),
+  points: z.array(cohortPointSchema).length(5),
+});
+
+/** Why a score has no clinic band at all. */
+export const NO_COHORT_WITHOUT_SURGERY =
+  'No surgery is recorded, so there are no comparable patients in this clinic to draw.';
+
 /**
  * One published score of a questionnaire on the participant's schedule (PROMIS Global Health
  * gives two: GPH and GMH) with its five timepoints in order (PreOp … 12 Months), its scale and
@@ -121,7 +159,12 @@ export const outcomeSurveySchema = z.object({
   scale_text: z.string(),
   mcid: publishedThresholdSchema.nullable(),
   pass: publishedThresholdSchema.nullable(),
+  /** Substantial clinical benefit, where published. */
+  scb: publishedThresholdSchema.nullable(),
   points: z.array(outcomePointSchema).length(5),
+  /** The clinic's comparable patients; null with `cohort_note` saying why. */
+  cohort: cohortReferenceSchema.nullable(),
+  cohort_note: z.string().nullable(),
 });
 export type OutcomeSurvey = z.infer<typeof outcomeSurveySchema>;
 
@@ -140,12 +183,22 @@ export const outcomeTrendsSchema = z.object({
 });
 export type OutcomeTrends = z.infer<typeof outcomeTrendsSchema>;
 
+/** PreOp moved by a threshold in the better direction, kept on the scale. */
+function preOpPlus(survey: OutcomeSurvey, threshold: { value: number } | null): number | null {
+  const preOp = survey.points[0]?.score ?? null;
+  if (!threshold || preOp === null) return null;
+  const target = survey.higher_is_better ? preOp + threshold.value : preOp - threshold.value;
+  return Math.min(survey.max, Math.max(survey.min, target));
+}
+
 /** The line on the chart the improvement must reach: PreOp plus (or minus) the MCID. */
 export function mcidTarget(survey: OutcomeSurvey): number | null {
-  const preOp = survey.points[0]?.score ?? null;
-  if (!survey.mcid || preOp === null) return null;
-  const target = survey.higher_is_better ? preOp + survey.mcid.value : preOp - survey.mcid.value;
-  return Math.min(survey.max, Math.max(survey.min, target));
+  return preOpPlus(survey, survey.mcid);
+}
+
+/** The line for a substantial clinical benefit: PreOp plus (or minus) the SCB. */
+export function scbTarget(survey: OutcomeSurvey): number | null {
+  return preOpPlus(survey, survey.scb);
 }
 
 /** Change from PreOp in the better direction with its sign, e.g. '+18.51'; a dash without one. */

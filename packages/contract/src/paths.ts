@@ -68,6 +68,12 @@ export const API_PATHS = {
     adherence: '/api/surgery/adherence',
     outcomeTrends: '/api/surgery/outcome-trends',
   },
+  /** The programme outcomes view: the figures, and the same as CSV and as FHIR MeasureReports. */
+  outcomes: {
+    programme: '/api/outcomes/programme',
+    programmeCsv: '/api/outcomes/programme.csv',
+    programmeFhir: '/api/outcomes/programme.fhir.json',
+  },
   pain: {
     report: '/api/pain/reported-pain-log',
     lastN: '/api/pain/last-n/log',
@@ -176,6 +182,7 @@ export const WEB_ROUTES = {
   coach: '/coach',
   flags: '/flags',
   myTasks: '/tasks',
+  outcomes: '/outcomes',
   participantDetails: '/participant-details',
   adminHome: '/admin/home',
   auditLog: '/admin/audit-log',

@@ -9,15 +9,6 @@ import { FHIR_RESOURCE_TYPES, type FhirResourceType } from './fhir';
 export const PATIENT_INTERACTIONS = ['c', 'r', 'u', 'd', 's'] as const;
 export type PatientInteraction = (typeof PATIENT_INTERACTIONS)[number];
 
-/** Scopes that ask for something other than resource access. */
-export const SMART_CONTEXT_SCOPES = [
-  'launch/patient',
-  'offline_access',
-  'online_access',
-  'openid',
-  'fhirUser',
-] as const;
-
 const V1_INTERACTIONS: Record<string, readonly PatientInteraction[]> = {
   read: ['r', 's'],
   write: ['c', 'u', 'd'],

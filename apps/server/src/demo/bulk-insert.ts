@@ -184,7 +184,10 @@ const SURVEY_RESPONSES: TableSpec<SurveyResponseRow> = {
     column('submitted_at', 'timestamptz', (r) => time(r.submittedAt)),
     column('answers', 'jsonb', (r) => r.answers),
     column('score', 'real', (r) => r.score),
+    column('scores', 'jsonb', (r) => r.scores),
     column('not_applicable', 'boolean', (r) => r.notApplicable),
+    // Every answer this writer stores comes from the demo generator (seed or simulation).
+    column('generated', 'boolean', () => true),
   ],
 };
 

@@ -1,3 +1,4 @@
+import type { Measure } from '@recovery-portal/contract/instruments';
 import type { ClinicalRecordCategory } from '@recovery-portal/contract/clinical-records';
 import type {
   ConversationMarker,
@@ -68,6 +69,8 @@ export interface SurveyResponseRow {
   submittedAt: Date | null;
   answers: (number | null)[] | null;
   score: number | null;
+  /** Every scorable published score by measure (survey_responses.scores); null unsubmitted. */
+  scores: Partial<Record<Measure, number>> | null;
   notApplicable: boolean;
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type {
   ConversationMarker,
   TranscriptMessage,
@@ -25,6 +26,7 @@ import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
 import { hashPassword } from '#app/core/staff-accounts/passwords';
 import { SIMULATION_PROGRAM_DEFINITIONS } from '#app/features/simulation/simulation-programs';
+import { storedScoresOf } from '#app/core/surveys/stored-scores';
 
 /** The password every factory user gets unless a test names another. */
 export const FACTORY_PASSWORD = 'Factory-Password-42';
@@ -247,6 +249,8 @@ export interface SurveyResponseAttributes {
   answers?: (number | null)[] | null;
   score?: number | null;
   notApplicable?: boolean;
+  /** Written by the demo generator rather than a patient. */
+  generated?: boolean;
 }
 
 /** Schedules (and optionally answers) a survey for the user at a timepoint. */
@@ -256,6 +260,10 @@ export async function createSurveyResponse(
   surveyId: number,
   attributes: SurveyResponseAttributes,
 ) {
+  const submitted = Boolean(attributes.submittedAt);
+  const [survey] = submitted
+    ? await db.select({ title: surveys.title }).from(surveys).where(eq(surveys.id, surveyId))
+    : [];
   const [row] = await db
     .insert(surveyResponses)
     .values({
@@ -266,7 +274,10 @@ export async function createSurveyResponse(
       submittedAt: attributes.submittedAt ?? null,
       answers: attributes.answers ?? null,
       score: attributes.score ?? null,
+      // Derived as the application writes them, so the database's aggregates see the response.
+      scores: survey ? storedScoresOf(survey.title, attributes.answers ?? null) : null,
       notApplicable: attributes.notApplicable ?? false,
+      generated: attributes.generated ?? false,
     })
     .returning({ id: surveyResponses.id });
   if (!row) throw new Error('insert returned no row');

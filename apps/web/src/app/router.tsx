@@ -100,6 +100,12 @@ export function createRoutes(): RouteObject[] {
                   lazy: async () => ({ Component: (await import('./routes/flags')).FlagsRoute }),
                 },
                 {
+                  path: WEB_ROUTES.outcomes,
+                  lazy: async () => ({
+                    Component: (await import('./routes/outcomes')).OutcomesRoute,
+                  }),
+                },
+                {
                   path: WEB_ROUTES.myTasks,
                   lazy: async () => ({
                     Component: (await import('./routes/my-tasks')).MyTasksRoute,

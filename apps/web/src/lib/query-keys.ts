@@ -36,6 +36,7 @@ export const surveyKeys = {
 };
 export const outcomeKeys = {
   participant: (participantId: number) => ['outcomes', participantId] as const,
+  programme: (query: object) => ['outcomes', 'programme', query] as const,
 };
 
 /**

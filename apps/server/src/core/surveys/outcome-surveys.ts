@@ -73,7 +73,11 @@ export function buildOutcomeSurveys(rows: readonly ScheduleRow[]): OutcomeSurvey
         scale_text: info.scaleText,
         mcid: info.mcid,
         pass: info.pass,
+        scb: info.scb,
         points,
+        // The clinic's band is a read of its own (the outcomes feature adds it).
+        cohort: null,
+        cohort_note: null,
       };
     });
   });

@@ -3,6 +3,7 @@ import type { SurveyQuestion, SurveyTimepoint } from '@recovery-portal/contract/
 import type { Database } from '#app/db/client';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { scoreResponse } from './instruments';
+import { storedScoresOf } from './stored-scores';
 
 /** A questionnaire of the programme as stored: its items and their options. */
 export async function findSurvey(
@@ -55,8 +56,9 @@ export async function findOpenSurveySlot(
 
 /**
  * Fills a scheduled slot with the participant's answers (the record), and keeps the
- * instrument's first published score beside them as the demo seed does; the portal derives
- * every score from the answers. False when the slot was filled meanwhile.
+ * instrument's first published score and every scorable one by measure beside them, derived by
+ * the instrument modules as every read derives them. `generated` marks the demo generator's
+ * answers. False when the slot was filled meanwhile.
  */
 export async function submitSurveyResponse(
   db: Database,
@@ -66,6 +68,7 @@ export async function submitSurveyResponse(
     answers: readonly (number | null)[];
     submittedAt: Date;
     storedAt?: Date;
+    generated?: boolean;
   },
 ): Promise<boolean> {
   const score = scoreResponse(submission.title, submission.answers)[0]?.value ?? null;
@@ -75,6 +78,8 @@ export async function submitSurveyResponse(
       submittedAt: submission.submittedAt,
       answers: [...submission.answers],
       score,
+      scores: storedScoresOf(submission.title, submission.answers),
+      generated: submission.generated ?? false,
       storedAt: submission.storedAt ?? new Date(),
     })
     .where(and(eq(surveyResponses.id, submission.slotId), isNull(surveyResponses.submittedAt)))

@@ -19,6 +19,7 @@ import type {
 import type { FlagSeverity, FlagSource, FlagStatus } from '@recovery-portal/contract/flags';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
+import { rowsOf } from '#app/db/result-rows';
 import { intArray } from '#app/db/int-array';
 import { conversations } from '#app/db/schema/conversations';
 import { measurements } from '#app/db/schema/measurements';
@@ -148,11 +149,6 @@ export interface ReadingRow {
 }
 
 /** Both drivers answer execute() with an object holding `rows`. */
-function rowsOf<T>(result: unknown): T[] {
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
-    return result.rows as T[];
-  throw new Error('unexpected result shape from execute()');
-}
 
 /**
  * The id of the last of the next `limit` users after `afterUserId` (null past the last): walks

@@ -17,18 +17,12 @@ import {
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import { FLAG_SEVERITIES, type FlagSeverity } from '@recovery-portal/contract/flags';
 import {
-  PROGRAMME_OF_GROUP,
-  PROGRAMME_OF_PROCEDURE,
-  type RecoveryProgramme,
-} from '@recovery-portal/contract/outcomes';
-import {
   TRACKER_FILTERS,
   type ParticipantListQuery,
   type ParticipantListRow,
   type ParticipantSortKey,
   type SortDirection,
 } from '@recovery-portal/contract/participants';
-import { SURGERY_PROCEDURES } from '@recovery-portal/contract/surgery';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -39,12 +33,12 @@ import {
 } from '#app/core/participant-engagement';
 import { participantStats } from '#app/db/schema/activity';
 import { tasks } from '#app/db/schema/care-team';
-import { surgeries } from '#app/db/schema/surgery';
 import { participantTriage } from '#app/db/schema/triage';
 import { participantSearchCounts, userGroups, users } from '#app/db/schema/users';
 import { responsibleStaff, staffName } from '#app/core/staff-names';
 import { reviewerName, reviewers } from '#app/core/reviewers';
 import { DAY_MS } from '#app/core/days';
+import { cohortConditions } from '#app/core/cohort-filter';
 
 /**
  * The list filters (everything of the query state but paging and sorting), with "mine" resolved
@@ -94,41 +88,12 @@ const FILTER_FIRST_MAX_MATCHES = 2000;
 /** Reviewed in the last N days means after this instant: within (now − N days, now]. */
 const reviewCutoff = (days: number, now: Date) => new Date(now.getTime() - days * DAY_MS);
 
-const listOf = (values: readonly string[]) =>
-  values.length === 0
-    ? sql`(null)`
-    : sql`(${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )})`;
-
-/**
- * Participants following `programme` as resolveProgramme (outcomes) decides it: the latest
- * surgery's procedure when there is a surgery, else a group that stands for a programme, else
- * the general programme.
- */
-function programmeCondition(programme: RecoveryProgramme): SQL {
-  const procedures = SURGERY_PROCEDURES.filter((p) => PROGRAMME_OF_PROCEDURE[p] === programme);
-  const groups = Object.keys(PROGRAMME_OF_GROUP);
-  const groupsOf = groups.filter((group) => PROGRAMME_OF_GROUP[group] === programme);
-  const latestProcedure = sql`(select ${surgeries.procedure} from ${surgeries} where ${surgeries.userId} = ${users.id} order by ${surgeries.surgeryDate} desc, ${surgeries.id} desc limit 1)`;
-  const groupName = sql`(select ${userGroups.name} from ${userGroups} where ${userGroups.id} = ${users.groupId})`;
-  const byGroup =
-    programme === 'GENERAL'
-      ? sql`coalesce(${groupName} not in ${listOf(groups)}, true)`
-      : sql`coalesce(${groupName} in ${listOf(groupsOf)}, false)`;
-  return sql`case when exists (select 1 from ${surgeries} where ${surgeries.userId} = ${users.id}) then coalesce(${latestProcedure}::text in ${listOf(procedures)}, false) else ${byGroup} end`;
-}
-
 /**
  * The filters as SQL. `now` anchors 'not reviewed in N days', which reads participant_triage:
  * every query these conditions go into joins it.
  */
 export function filterConditions(filters: ParticipantFilters, now: Date): SQL[] {
-  const conditions: SQL[] = [
-    eq(users.role, 'PARTICIPANT'),
-    eq(users.participantType, filters.type),
-  ];
+  const conditions: SQL[] = cohortConditions(filters);
   if (filters.status) conditions.push(eq(users.status, filters.status));
   const tracker = filters.tracker;
   if (tracker === TRACKER_FILTERS.connected) {
@@ -145,32 +110,12 @@ export function filterConditions(filters: ParticipantFilters, now: Date): SQL[] 
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(sql`${users.searchText} like lower(${pattern})`);
   }
-  const responsibleId = filters.responsible_id ?? null;
-  // users_responsible_clinician_idx: a caseload is read without walking the other participants.
-  if (responsibleId !== null) conditions.push(eq(users.responsibleClinicianId, responsibleId));
   if (filters.overdue_before !== null) {
     // tasks_open_participant_idx answers this per participant.
     conditions.push(
       sql`exists (select 1 from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null and ${tasks.dueOn} < ${filters.overdue_before})`,
     );
   }
-  if (filters.group) {
-    conditions.push(
-      sql`${users.groupId} = (select ${userGroups.id} from ${userGroups} where ${userGroups.name} = ${filters.group})`,
-    );
-  }
-  if (filters.surgery_from || filters.surgery_to) {
-    const from = filters.surgery_from
-      ? sql` and ${surgeries.surgeryDate} >= ${filters.surgery_from}`
-      : sql``;
-    const to = filters.surgery_to
-      ? sql` and ${surgeries.surgeryDate} <= ${filters.surgery_to}`
-      : sql``;
-    conditions.push(
-      sql`exists (select 1 from ${surgeries} where ${surgeries.userId} = ${users.id}${from}${to})`,
-    );
-  }
-  if (filters.programme) conditions.push(programmeCondition(filters.programme));
   if (filters.not_reviewed_days !== null) {
     const cutoff = reviewCutoff(filters.not_reviewed_days, now);
     const notRecently = or(

@@ -1,11 +1,14 @@
 import { formatMeasureValue } from '@recovery-portal/contract/instruments';
-import { mcidTarget, type OutcomeSurvey } from '@recovery-portal/contract/outcomes';
+import { anchorIn, chartColumns } from '@recovery-portal/contract/outcome-reference';
+import { mcidTarget, scbTarget, type OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 
 /**
  * One published score over the five timepoints as an SVG the PDF draws as vectors: what the
  * outcome chart on the details page shows (the instrument's whole scale, the PASS dashed, the
- * PreOp score plus the MCID dotted, each judged score with its own marker). No expected
- * recovery curve: none is published in the product (decision record 0016).
+ * PreOp score plus the MCID dotted and plus the SCB dash-dotted, each judged score with its own
+ * marker), the clinic's median and middle half of comparable patients as a box per timepoint
+ * (only where there are enough), and published means as points with their SD, never joined:
+ * no published curve exists for these timepoints (decision record 0016).
  */
 
 export const CHART_WIDTH = 480;
@@ -23,6 +26,9 @@ export const MARKER_COLOURS = {
   reference: '#555555',
   grid: '#d0d0d0',
   text: '#333333',
+  band: '#c9d7ea',
+  median: '#5a6f8c',
+  anchor: '#6a1b9a',
 } as const;
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -49,13 +55,57 @@ function marker(kind: 'IMPROVING' | 'NOT_IMPROVING' | null, x: number, y: number
   return `<circle cx="${fixed(x)}" cy="${fixed(y)}" r="3.2" fill="#ffffff" stroke="${MARKER_COLOURS.line}" stroke-width="1.2"/>`;
 }
 
+type Scale = (value: number) => number;
+
+/** The clinic's middle half as a box and its median as a bar, at each timepoint with a band. */
+function bandBoxes(survey: OutcomeSurvey, xOf: Scale, yOf: Scale, step: number): string[] {
+  const half = step * 0.22;
+  return (survey.cohort?.points ?? []).flatMap((point, index) => {
+    if (point.p25 === null || point.median === null || point.p75 === null) return [];
+    const x = xOf(index);
+    const top = yOf(point.p75);
+    return [
+      `<rect x="${fixed(x - half)}" y="${fixed(top)}" width="${fixed(half * 2)}" height="${fixed(Math.max(0.8, yOf(point.p25) - top))}" fill="${MARKER_COLOURS.band}"/>`,
+      line(
+        x - half,
+        yOf(point.median),
+        x + half,
+        yOf(point.median),
+        `stroke="${MARKER_COLOURS.median}" stroke-width="1.4"`,
+      ),
+    ];
+  });
+}
+
+/** Published means as hollow diamonds with their ± SD whiskers, each in its own column. */
+function anchorPoints(survey: OutcomeSurvey, xOf: Scale, yOf: Scale): string[] {
+  const clamp = (value: number) => Math.min(survey.max, Math.max(survey.min, value));
+  return chartColumns(survey).flatMap((column, index) => {
+    const anchor = anchorIn(survey, column);
+    if (!anchor) return [];
+    // Beside the participant's own marker in the PreOp column, so neither hides the other.
+    const x = xOf(index) + (column.kind === 'timepoint' ? 9 : 0);
+    const y = yOf(anchor.mean);
+    const low = yOf(clamp(anchor.mean - anchor.sd));
+    const high = yOf(clamp(anchor.mean + anchor.sd));
+    const stroke = `stroke="${MARKER_COLOURS.anchor}" stroke-width="0.9"`;
+    return [
+      line(x, low, x, high, stroke),
+      line(x - 2.5, low, x + 2.5, low, stroke),
+      line(x - 2.5, high, x + 2.5, high, stroke),
+      `<polygon points="${fixed(x)},${fixed(y - 3.5)} ${fixed(x + 3.5)},${fixed(y)} ${fixed(x)},${fixed(y + 3.5)} ${fixed(x - 3.5)},${fixed(y)}" fill="#ffffff" stroke="${MARKER_COLOURS.anchor}" stroke-width="1.2"/>`,
+    ];
+  });
+}
+
 /** The chart as an SVG document, CHART_WIDTH × CHART_HEIGHT points. */
 export function outcomeChartSvg(survey: OutcomeSurvey): string {
   const plotWidth = CHART_WIDTH - PLOT.left - PLOT.right;
   const plotHeight = CHART_HEIGHT - PLOT.top - PLOT.bottom;
   const span = survey.max - survey.min || 1;
   const yOf = (value: number) => PLOT.top + plotHeight * (1 - (value - survey.min) / span);
-  const step = plotWidth / survey.points.length;
+  const columns = chartColumns(survey);
+  const step = plotWidth / columns.length;
   const xOf = (index: number) => PLOT.left + step * (index + 0.5);
   const right = PLOT.left + plotWidth;
   const parts: string[] = [];
@@ -82,9 +132,10 @@ export function outcomeChartSvg(survey: OutcomeSurvey): string {
       'stroke="#000000" stroke-width="0.7"',
     ),
   );
-  survey.points.forEach((point, index) => {
-    parts.push(text(xOf(index), PLOT.top + plotHeight + 12, point.label, 'text-anchor="middle"'));
+  columns.forEach((column, index) => {
+    parts.push(text(xOf(index), PLOT.top + plotHeight + 12, column.label, 'text-anchor="middle"'));
   });
+  parts.push(...bandBoxes(survey, xOf, yOf, step), ...anchorPoints(survey, xOf, yOf));
   parts.push(
     text(
       PLOT.left + plotWidth / 2,
@@ -110,6 +161,14 @@ export function outcomeChartSvg(survey: OutcomeSurvey): string {
       value: target,
       label: `PreOp + MCID (${formatMeasureValue(survey.measure, target)})`,
       dash: '2 3',
+    });
+  }
+  const benefit = scbTarget(survey);
+  if (benefit !== null) {
+    references.push({
+      value: benefit,
+      label: `PreOp + SCB (${formatMeasureValue(survey.measure, benefit)})`,
+      dash: '8 3 2 3',
     });
   }
   // Labels sit right of the plot, top to bottom, at least a line apart when the lines are close.

@@ -4,13 +4,7 @@ import {
   FLAG_SOURCE_LABELS,
   FLAG_STATUS_LABELS,
 } from '@recovery-portal/contract/flags';
-import { formatMeasureValue } from '@recovery-portal/contract/instruments';
-import {
-  formatImprovement,
-  OUTCOME_STATUS_LABELS,
-  programmeText,
-  type OutcomeSurvey,
-} from '@recovery-portal/contract/outcomes';
+import { programmeText } from '@recovery-portal/contract/outcomes';
 import { PAIN_BODY_SITE_LABELS, PAIN_SCORE_MAX } from '@recovery-portal/contract/pain';
 import { PARTICIPANT_STATUS_LABELS } from '@recovery-portal/contract/participants';
 import { REPORT_PAPER_POINTS, type ReportPaper } from '@recovery-portal/contract/report';
@@ -21,8 +15,9 @@ import {
 } from '@recovery-portal/contract/review';
 import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
 import { SURVEY_TIMEPOINT_LABELS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
-import type { Content, DocumentDefinition, TableCell } from 'pdfmake';
-import { CHART_HEIGHT, CHART_WIDTH, outcomeChartSvg } from './outcome-chart-svg';
+import type { Content, DocumentDefinition } from 'pdfmake';
+import { dash, day, heading, minute, note, table } from './report-blocks';
+import { outcomeScores } from './report-outcomes';
 import type { ReportData } from './report-data';
 
 /**
@@ -33,33 +28,6 @@ import type { ReportData } from './report-data';
  */
 
 const MARGIN = 40;
-
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '-');
-const minute = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '-');
-const dash = (value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '-' : String(value);
-
-function heading(text: string): Content {
-  return { text, style: 'h2', margin: [0, 14, 0, 6] };
-}
-
-function note(text: string): Content {
-  return { text, style: 'note', margin: [0, 0, 0, 4] };
-}
-
-/** A table with a header row repeated on each page, in the report's light style. */
-function table(header: string[], rows: TableCell[][], widths: (string | number)[]): Content {
-  return {
-    table: {
-      headerRows: 1,
-      widths,
-      dontBreakRows: true,
-      body: [header.map((text) => ({ text, style: 'th' })), ...rows],
-    },
-    layout: 'lightHorizontalLines',
-    fontSize: 8.5,
-  };
-}
 
 function keyValues(pairs: [string, string][]): Content {
   return {
@@ -107,62 +75,6 @@ function surgery({ surgeries }: ReportData): Content[] {
       ]),
       [58, '*', 50, '*', '*'],
     ),
-  ];
-}
-
-function thresholdLines(survey: OutcomeSurvey): string[] {
-  return [
-    survey.mcid
-      ? `MCID ${survey.mcid.value} (improvement from PreOp, judged from 3 Months): ${survey.mcid.source}`
-      : `No published MCID is entered for ${survey.label}.`,
-    survey.pass
-      ? `PASS ${survey.pass.value} (judged from 6 Months): ${survey.pass.source}`
-      : `No published PASS is entered for ${survey.label}.`,
-  ];
-}
-
-function outcomeBlock(survey: OutcomeSurvey): Content {
-  const rows = survey.points.map((point) => [
-    point.label,
-    point.score === null
-      ? point.not_scorable_reason
-        ? `not scorable: ${point.not_scorable_reason}`
-        : '-'
-      : formatMeasureValue(survey.measure, point.score),
-    formatImprovement(survey, point.improvement),
-    point.status ? OUTCOME_STATUS_LABELS[point.status] : '-',
-    day(point.submitted_on),
-  ]);
-  return {
-    stack: [
-      { text: `${survey.name} (${survey.scale_text})`, style: 'h3', margin: [0, 8, 0, 4] },
-      { svg: outcomeChartSvg(survey), width: CHART_WIDTH, height: CHART_HEIGHT },
-      note(
-        'Hollow circle: not judged yet; filled circle: clinically important improvement; square: not improving as expected.',
-      ),
-      table(['Timepoint', 'Score', 'Change from PreOp', 'Against MCID / PASS', 'Submitted'], rows, [
-        60,
-        '*',
-        70,
-        130,
-        60,
-      ]),
-      ...thresholdLines(survey).map(note),
-    ],
-  };
-}
-
-function outcomeScores({ outcomes }: ReportData): Content[] {
-  const charted = outcomes.surveys.filter((survey) =>
-    survey.points.some((point) => point.score !== null),
-  );
-  return [
-    heading('Outcome scores'),
-    note(
-      'Scores as the instruments publish them, held against the published minimal clinically important difference (MCID) and patient-acceptable symptom state (PASS). No published expected recovery curve is entered in the portal, so none is drawn.',
-    ),
-    ...(charted.length === 0 ? [note('No outcome score has been submitted yet.')] : []),
-    ...charted.map(outcomeBlock),
   ];
 }
 

@@ -210,6 +210,12 @@ describe('recovery report', () => {
     expect(text).toContain('PreOp 47.49');
     expect(text).toContain('PASS 63.7');
     expect(text).toContain('PreOp + MCID (61.49)');
+    // The substantial clinical benefit, the clinic's band and the published means, with sources.
+    expect(text).toContain('PreOp + SCB (67.49)');
+    expect(text).toContain('This clinic, total knee replacement: median and middle half, n = 0');
+    expect(text).toContain('Too few comparable patients for a band (fewer than 10)');
+    expect(text).toContain('Published mean before surgery 51.6 ± 11.5 (n = 861');
+    expect(text).toMatch(/AJRR, J Bone Joint Surg Am 2026 \(substantial clinical benefit 20;/);
     // Adherence: PreOp, 6 Weeks and 3 Months submitted
     expect(text).toContain('KOOS JR 65.99');
     expect(text).toMatch(/3 of 3 questionnaires due by \d{4}-\d{2}-\d{2} submitted/);

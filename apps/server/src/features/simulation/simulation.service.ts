@@ -73,6 +73,7 @@ async function submitGeneratedAnswers(
       title,
       answers: row.answers,
       submittedAt: row.submittedAt,
+      generated: true,
     });
   }
 }
@@ -202,6 +203,7 @@ export function createSimulationService(db: Database) {
             submittedAt: null,
             answers: null,
             score: null,
+            scores: null,
           })),
         });
         await recordMeasurements(tx, timeline.measurements);

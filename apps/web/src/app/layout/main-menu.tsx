@@ -19,6 +19,7 @@ const MENU: readonly MenuItem[] = [
   },
   { label: 'Coach', to: WEB_ROUTES.coach, sections: [WEB_ROUTES.coach] },
   { label: 'Flags', to: WEB_ROUTES.flags, sections: [WEB_ROUTES.flags] },
+  { label: 'Outcomes', to: WEB_ROUTES.outcomes, sections: [WEB_ROUTES.outcomes] },
   { label: 'My tasks', to: WEB_ROUTES.myTasks, sections: [WEB_ROUTES.myTasks] },
 ];
 
@@ -53,7 +54,7 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
         display: 'flex',
         gap: { xs: 0, sm: 1 },
         px: { xs: 1, sm: 3 },
-        // Five entries are wider than a phone: the bar scrolls rather than squeezing them.
+        // Six entries are wider than a phone: the bar scrolls rather than squeezing them.
         overflowX: 'auto',
         bgcolor: 'background.paper',
         borderBottom: 1,

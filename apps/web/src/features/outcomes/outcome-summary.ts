@@ -7,18 +7,25 @@ import type {
 } from '@recovery-portal/contract/outcomes';
 
 // Shared with the server's recovery report, which must show the same numbers.
-export { formatImprovement, mcidTarget, programmeText } from '@recovery-portal/contract/outcomes';
+export {
+  formatImprovement,
+  mcidTarget,
+  programmeText,
+  scbTarget,
+} from '@recovery-portal/contract/outcomes';
 
 /** A score as its instrument publishes it (65.99, 42.3); a dash when there is none. */
 export function formatOutcomeValue(survey: OutcomeSurvey, value: number | null): string {
   return value === null ? '-' : formatMeasureValue(survey.measure, value);
 }
 
-/** 'MCID 14 · PASS 63.7', or what is not published. */
+/** 'MCID 14 · PASS 63.7 · SCB 20', or what is not published. */
 export function thresholdText(survey: OutcomeSurvey): string {
   const mcid = survey.mcid ? `MCID ${survey.mcid.value}` : 'no published MCID entered';
   const pass = survey.pass ? `PASS ${survey.pass.value}` : 'no published PASS entered';
-  return `${mcid} · ${pass}`;
+  return [mcid, pass, survey.scb ? `SCB ${survey.scb.value}` : null]
+    .filter((part): part is string => part !== null)
+    .join(' · ');
 }
 
 /** The points that have a score. */

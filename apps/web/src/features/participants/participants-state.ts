@@ -5,9 +5,7 @@ import {
   PARTICIPANT_PAGE_SIZE,
   PARTICIPANT_SORT_KEYS,
   SORT_DIRECTIONS,
-  surgeryRangeInOrder,
 } from '@recovery-portal/contract/participants';
-import { isIsoDate } from '@recovery-portal/contract/nudges';
 import { RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
 import type {
   ParticipantListQuery,
@@ -18,6 +16,7 @@ import type {
 import { MINE_URL_VALUE } from '@recovery-portal/contract/care-team';
 import { USER_STATUSES } from '@recovery-portal/contract/users';
 import type { ParticipantType } from '@recovery-portal/contract/users';
+import { cohortFiltersOf } from '#app/lib/cohort-filters.ts';
 import { toApiDate } from '#app/lib/format.ts';
 import { pageToStart, useListState } from '#app/lib/list-state.ts';
 import type { ListState } from '#app/lib/list-state.ts';
@@ -94,22 +93,6 @@ export function toParticipantListQuery(
     orderBy: values.orderBy as ParticipantSortKey,
     orderDirection: values.orderDirection as SortDirection,
     ...cohortFiltersOf(values),
-  };
-}
-
-/**
- * The cohort filters of a list state. A hand-edited URL with a malformed day or a range that
- * runs backwards loses that bound rather than failing the list.
- */
-export function cohortFiltersOf(values: Readonly<Record<ParticipantListKey, string>>) {
-  const surgery_from = isIsoDate(values.surgeryFrom) ? values.surgeryFrom : '';
-  const surgery_to = isIsoDate(values.surgeryTo) ? values.surgeryTo : '';
-  const range = { surgery_from, surgery_to };
-  return {
-    group: values.group.trim(),
-    programme:
-      RECOVERY_PROGRAMMES.find((programme) => programme === values.programme) ?? ('' as const),
-    ...(surgeryRangeInOrder(range) ? range : { surgery_from, surgery_to: '' }),
   };
 }
 

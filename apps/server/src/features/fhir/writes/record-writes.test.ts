@@ -5,6 +5,7 @@ import { participantFlagListSchema } from '@recovery-portal/contract/flags';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantProfileSchema } from '@recovery-portal/contract/profile';
 import { surveyResponseListSchema } from '@recovery-portal/contract/survey-responses';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayUtc } from '#app/core/days';
 import { ensureSurveys, type StoredSurvey } from '#app/core/surveys/programme-surveys';
@@ -102,6 +103,12 @@ describe('QuestionnaireResponse: the app answers a scheduled survey', () => {
     });
     expect(week6?.content.map((item) => item.selected_option)).toEqual(answers);
     expect(table.find((row) => row.timepoint === 'MONTH_3')?.submitted_at).toBeNull();
+    // Kept by measure for the cohort's aggregates, and marked as the participant's own answers.
+    const [row] = await testApp.db
+      .select({ scores: surveyResponses.scores, generated: surveyResponses.generated })
+      .from(surveyResponses)
+      .where(eq(surveyResponses.id, Number(stored.id)));
+    expect(row).toEqual({ scores: { KOOS_JR: expected }, generated: false });
     expect(stored.item?.map((item) => item.answer?.[0]?.valueCoding?.code)).toEqual(
       answers.map(String),
     );

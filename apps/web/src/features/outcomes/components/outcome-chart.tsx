@@ -1,79 +1,107 @@
-import { useTheme } from '@mui/material';
+import { Paper, Typography, useTheme } from '@mui/material';
 import {
+  Bar,
   CartesianGrid,
   ComposedChart,
+  ErrorBar,
   Line,
   ReferenceLine,
   ResponsiveContainer,
+  Scatter,
   Tooltip,
   XAxis,
   YAxis,
 } from 'recharts';
 import type { DotItemDotProps } from 'recharts';
-import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
-import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
-import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import {
-  formatImprovement,
-  formatOutcomeValue,
-  mcidTarget,
-} from '#app/features/outcomes/outcome-summary.ts';
+  anchorIn,
+  chartColumns,
+  type ChartColumn,
+} from '@recovery-portal/contract/outcome-reference';
+import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
+import { mcidTarget, scbTarget } from '#app/features/outcomes/outcome-summary.ts';
+import { chartPointLines } from '#app/features/outcomes/outcome-reference-text.ts';
+import { medianTick, type ShapeProps } from './median-tick';
 import { MarkerShape, useMarkerColours } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
 
 export const OUTCOME_CHART_HEIGHT = 220;
+const PUBLISHED_MEAN_COLOUR = '#6a1b9a';
 
-/** Short enough for five ticks side by side on a narrow card; the tooltip says it in full. */
-const AXIS_LABELS: Record<SurveyTimepoint, string> = {
+/** Short enough for the columns side by side on a narrow card; the tooltip says it in full. */
+const AXIS_LABELS: Record<ChartColumn['key'], string> = {
   PRE_OP: 'PreOp',
   WEEK_6: '6 wk',
   MONTH_3: '3 mo',
   MONTH_6: '6 mo',
   MONTH_12: '12 mo',
+  YEARS_1_2: '1-2 y*',
+  OVER_2_YEARS: '>2 y*',
 };
 
 type ChartRow = {
   axis: string;
-  label: string;
+  index: number;
   score: number | null;
   kind: MarkerKind;
-  improvement: number | null;
+  band: [number, number] | null;
+  median: number | null;
+  anchor: number | null;
+  /** Below and above the mean: the SD, cut at the ends of the scale. */
+  anchorError: [number, number] | null;
 };
 
 function toRows(survey: OutcomeSurvey): ChartRow[] {
-  return survey.points.map((point) => ({
-    axis: AXIS_LABELS[point.timepoint],
-    label: point.label,
-    score: point.score,
-    kind: point.status ?? 'UNJUDGED',
-    improvement: point.improvement,
-  }));
+  return chartColumns(survey).map((column, index) => {
+    const point = column.kind === 'timepoint' ? survey.points[index] : undefined;
+    const cohort = column.kind === 'timepoint' ? survey.cohort?.points[index] : undefined;
+    const anchor = anchorIn(survey, column);
+    const banded = cohort && cohort.p25 !== null && cohort.p75 !== null;
+    return {
+      axis: AXIS_LABELS[column.key],
+      index,
+      score: point?.score ?? null,
+      kind: point?.status ?? 'UNJUDGED',
+      band: banded ? [cohort.p25 ?? 0, cohort.p75 ?? 0] : null,
+      median: cohort?.median ?? null,
+      anchor: anchor?.mean ?? null,
+      anchorError: anchor
+        ? [
+            anchor.mean - Math.max(survey.min, anchor.mean - anchor.sd),
+            Math.min(survey.max, anchor.mean + anchor.sd) - anchor.mean,
+          ]
+        : null,
+    };
+  });
 }
 
 function isChartRow(value: unknown): value is ChartRow {
-  return typeof value === 'object' && value !== null && 'kind' in value && 'label' in value;
+  return typeof value === 'object' && value !== null && 'kind' in value && 'axis' in value;
 }
 
 /**
- * One published score over the five timepoints on the instrument's whole scale, with the PASS
- * (dashed) and the PreOp score plus the MCID (dotted) as reference lines. A score held against
- * them gets its own shape and colour. Drawn for sighted users only: the section around it
- * carries the summary and a table with the same numbers.
+ * One published score over the five timepoints on the instrument's whole scale: the participant's
+ * scores joined by a line; the clinic's middle half of comparable patients as a shaded bar and
+ * its median as a tick, at each timepoint with enough of them; published means as hollow squares
+ * with their SD, in their own columns after 12 Months (*), never joined; the PASS (dashed) and
+ * PreOp plus the MCID (dotted) and the SCB (dash-dot). Drawn for sighted users only: the
+ * section around it carries the same in words and a table.
  */
 export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
   const theme = useTheme();
   const colours = useMarkerColours();
   const rows = toRows(survey);
   const target = mcidTarget(survey);
-  const axisProps = {
-    tick: { fontSize: 12, fill: theme.palette.text.secondary },
-    stroke: theme.palette.divider,
-  };
+  const benefit = scbTarget(survey);
+  const muted = theme.palette.text.secondary;
+  // Apart from the status colours (green, red) and the participant's blue.
+  const anchorColour = PUBLISHED_MEAN_COLOUR;
+  const axisProps = { tick: { fontSize: 12, fill: muted }, stroke: theme.palette.divider };
   const referenceLabel = (value: string) => ({
     value,
     position: 'insideTopRight' as const,
     fontSize: 11,
-    fill: theme.palette.text.secondary,
+    fill: muted,
   });
 
   const renderDot = ({ cx, cy, payload, index }: DotItemDotProps) => {
@@ -95,26 +123,58 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
         margin={{ top: 20, left: 0, right: 16, bottom: 0 }}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="axis" interval={0} padding={{ left: 20, right: 20 }} {...axisProps} />
+        <XAxis dataKey="axis" interval={0} padding={{ left: 12, right: 12 }} {...axisProps} />
         <YAxis width={40} domain={[survey.min, survey.max]} allowDecimals={false} {...axisProps} />
         <Tooltip
-          itemStyle={{ color: theme.palette.text.primary }}
-          formatter={(value) => [formatOutcomeValue(survey, Number(value)), survey.label]}
-          labelFormatter={(label, payload) => {
+          content={({ active, payload }) => {
             const row: unknown = payload?.[0]?.payload;
-            if (!isChartRow(row)) return String(label);
-            const change =
-              row.improvement === null
-                ? ''
-                : ` (${formatImprovement(survey, row.improvement)} from PreOp)`;
-            if (row.kind === 'UNJUDGED') return `${row.label}${change}`;
-            return `${row.label}${change}: ${OUTCOME_STATUS_LABELS[row.kind].toLowerCase()}`;
+            if (!active || !isChartRow(row)) return null;
+            const column = chartColumns(survey)[row.index];
+            if (!column) return null;
+            return (
+              <Paper variant="outlined" sx={{ p: 1, maxWidth: 280 }}>
+                {chartPointLines(survey, column).map((line) => (
+                  <Typography key={line} variant="caption" component="p" sx={{ m: 0 }}>
+                    {line}
+                  </Typography>
+                ))}
+              </Paper>
+            );
           }}
         />
+        <Bar
+          dataKey="band"
+          barSize={16}
+          fill={theme.palette.primary.light}
+          fillOpacity={0.25}
+          isAnimationActive={false}
+        />
+        <Scatter dataKey="median" isAnimationActive={false} shape={medianTick(muted, 18, 2)} />
+        <Scatter
+          dataKey="anchor"
+          isAnimationActive={false}
+          shape={({ cx, cy }: ShapeProps) =>
+            typeof cx !== 'number' || typeof cy !== 'number' ? (
+              <g />
+            ) : (
+              <rect
+                x={cx - 4}
+                y={cy - 4}
+                width={8}
+                height={8}
+                fill={theme.palette.background.paper}
+                stroke={anchorColour}
+                strokeWidth={1.5}
+              />
+            )
+          }
+        >
+          <ErrorBar dataKey="anchorError" direction="y" width={6} stroke={anchorColour} />
+        </Scatter>
         {survey.pass ? (
           <ReferenceLine
             y={survey.pass.value}
-            stroke={theme.palette.text.secondary}
+            stroke={muted}
             strokeDasharray="6 4"
             label={referenceLabel(`PASS ${survey.pass.value}`)}
           />
@@ -122,9 +182,17 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
         {target !== null ? (
           <ReferenceLine
             y={target}
-            stroke={theme.palette.text.secondary}
+            stroke={muted}
             strokeDasharray="2 3"
             label={referenceLabel('PreOp + MCID')}
+          />
+        ) : null}
+        {benefit !== null ? (
+          <ReferenceLine
+            y={benefit}
+            stroke={muted}
+            strokeDasharray="8 3 2 3"
+            label={referenceLabel('PreOp + SCB')}
           />
         ) : null}
         <Line

@@ -46,6 +46,21 @@ const KOOS: OutcomeSurvey = {
     cite: 'Kunze et al. 2022',
     source: 'Kunze KN, et al. J Bone Joint Surg Am. 2022.',
   },
+  scb: { value: 20, cite: 'AJRR, J Bone Joint Surg Am 2026', source: 'AJRR study.' },
+  cohort: {
+    label: 'This clinic, total knee replacement: median and middle half, n = 84 (demo data)',
+    procedure: 'TOTAL_KNEE_REPLACEMENT',
+    n: 84,
+    demo: true,
+    points: [
+      { timepoint: 'PRE_OP', n: 80, p25: 42.281, median: 50.012, p75: 57.14, percentile: 41 },
+      { timepoint: 'WEEK_6', n: 9, p25: null, median: null, p75: null, percentile: null },
+      { timepoint: 'MONTH_3', n: 60, p25: 59.381, median: 65.994, p75: 70.704, percentile: 52 },
+      { timepoint: 'MONTH_6', n: 40, p25: 63.776, median: 70.704, p75: 76.332, percentile: 12 },
+      { timepoint: 'MONTH_12', n: 0, p25: null, median: null, p75: null, percentile: null },
+    ],
+  },
+  cohort_note: null,
   points: [
     point(0, { score: 47.487, submitted_on: '2025-03-03T09:00:00Z' }),
     point(1, { score: 57.14, submitted_on: '2025-04-21T09:00:00Z', improvement: 9.653 }),
@@ -125,25 +140,70 @@ describe('outcome trends section', () => {
     );
     expect(calls[0]?.url).toBe(`${API_PATHS.surgery.outcomeTrends}?user_id=7`);
     expect(
-      within(figure).getByText('KOOS JR interval score (0–100, 100 = best) · MCID 14 · PASS 63.7'),
+      within(figure).getByText(
+        'KOOS JR interval score (0–100, 100 = best) · MCID 14 · PASS 63.7 · SCB 20',
+      ),
     ).toBeVisible();
+    // The band says what it is, and where it is not drawn.
+    expect(
+      within(figure).getByText(
+        'Band: This clinic, total knee replacement: median and middle half, n = 84 (demo data).',
+      ),
+    ).toBeVisible();
+    expect(
+      within(figure).getByText(
+        'Too few comparable patients for a band (fewer than 10) at 6 Weeks (n = 9), 12 Months (n = 0).',
+      ),
+    ).toBeVisible();
+    expect(within(figure).getByText(/Published KOOS JR means before surgery/)).toBeVisible();
+    // Each publication once, with every figure the chart takes from it.
     const sources = within(figure).getByRole('list', { name: 'KOOS JR sources' });
-    expect(sources).toHaveTextContent('MCID: Lyman S, et al. Clin Orthop Relat Res. 2018.');
-    expect(sources).toHaveTextContent('PASS: Kunze KN, et al. J Bone Joint Surg Am. 2022.');
+    const items = within(sources).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent?.split(' (')[0])).toEqual([
+      'Lyman et al. 2018',
+      'Kunze et al. 2022',
+      'AJRR, J Bone Joint Surg Am 2026',
+      'registry, Bone Joint Open 2022',
+    ]);
+    expect(items[1]).toHaveTextContent(
+      'Kunze et al. 2022 (PASS 63.7; 85.8% of 4,036 knees reached the PASS of 63.7 at 2 years)',
+    );
+    expect(items[3]).toHaveTextContent('mean before surgery 51.6 ± 11.5');
 
     const table = within(figure).getByRole('table', {
-      name: 'KOOS JR: scores against the MCID and PASS',
+      name: 'KOOS JR: scores against the MCID and PASS, and this clinic',
     });
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Timepoint', 'Score', 'Change from PreOp', 'Status'],
-      ['PreOp', '47.49', '-', '-'],
-      ['6 Weeks', '57.14', '+9.65', '-'],
-      ['3 Months', '65.99', '+18.51', 'Clinically important improvement'],
-      ['6 Months', '57.14', '+9.65', 'Not improving as expected'],
-      ['12 Months', 'No score', '-', '-'],
+      [
+        'Timepoint',
+        'Score',
+        'Change from PreOp',
+        'Status',
+        'This clinic: median (middle half), n',
+        'Percentile in this clinic',
+      ],
+      ['PreOp', '47.49', '-', '-', '50.01 (42.28-57.14), n = 80', '41st'],
+      ['6 Weeks', '57.14', '+9.65', '-', 'Too few (n = 9)', '-'],
+      [
+        '3 Months',
+        '65.99',
+        '+18.51',
+        'Clinically important improvement',
+        '65.99 (59.38-70.70), n = 60',
+        '52nd',
+      ],
+      [
+        '6 Months',
+        '57.14',
+        '+9.65',
+        'Not improving as expected',
+        '70.70 (63.78-76.33), n = 40',
+        '12th',
+      ],
+      ['12 Months', 'No score', '-', '-', 'Too few (n = 0)', '-'],
     ]);
 
     // The shapes' meaning is written out, not left to colour.
@@ -173,6 +233,10 @@ describe('outcome trends section', () => {
           label: 'GPH T',
           mcid: null,
           pass: null,
+          scb: null,
+          cohort: null,
+          cohort_note:
+            'No surgery is recorded, so there are no comparable patients in this clinic to draw.',
           points: TIMEPOINTS.map((_, index) =>
             point(
               index,
@@ -196,10 +260,43 @@ describe('outcome trends section', () => {
       '1 score; no published MCID or PASS is entered for GPH T.',
     );
     expect(within(figure).getByRole('table')).toHaveTextContent('1 item is unanswered.');
+    // PROMIS Global Health has no arthroplasty thresholds: the chart says so.
+    expect(
+      within(figure).getByText(/No arthroplasty MCID, PASS or means after knee or hip replacement/),
+    ).toBeVisible();
+    expect(
+      within(figure).getByText(/No surgery is recorded, so there are no comparable/),
+    ).toBeVisible();
     expect(
       screen.getByText(
         /The latest surgery \(Rotator cuff repair\) is outside the recovery programmes/,
       ),
+    ).toBeVisible();
+  });
+
+  it('PROMIS Pain Interference explains its ceiling instead of a mean band', async () => {
+    serve({
+      ...KNEE,
+      surveys: [
+        {
+          ...KOOS,
+          title: 'PROMIS Pain Interference 4a',
+          measure: 'PROMIS_PI_4A',
+          label: 'PI T',
+          scb: null,
+          pass: null,
+        },
+      ],
+    });
+    renderWithProviders(<OutcomeTrendsSection participantId={7} />);
+    const figure = await screen.findByRole('figure', { name: /PI T/ }, SLOW);
+    expect(
+      within(figure).getByText(
+        /Many patients reach the best possible score \(41\.6, no interference\): 76%/,
+      ),
+    ).toBeVisible();
+    expect(
+      within(figure).getByText(/a mean ± SD band would not describe the scores/),
     ).toBeVisible();
   });
 

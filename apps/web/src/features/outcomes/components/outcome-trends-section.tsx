@@ -2,7 +2,12 @@ import { lazy, Suspense, useId } from 'react';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
-import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
+import type { CohortPoint, OutcomeSurvey } from '@recovery-portal/contract/outcomes';
+import { percentileText, tooFewText } from '@recovery-portal/contract/outcome-reference';
+import {
+  measureReferences,
+  PUBLISHED_REFERENCE_NOTES,
+} from '@recovery-portal/contract/published-outcomes';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useOutcomeTrends } from '#app/features/outcomes/api/get-outcome-trends.ts';
@@ -32,9 +37,16 @@ const LEGEND: readonly { kind: MarkerKind; label: string }[] = [
   { kind: 'IMPROVING', label: `${OUTCOME_STATUS_LABELS.IMPROVING} (diamond)` },
 ];
 
+/** The reference marks, in words (they have no status colour). */
+const REFERENCE_LEGEND = [
+  "Shaded bar and tick: this clinic's comparable patients, middle half and median",
+  'Hollow purple square with whiskers: a published mean ± SD (* after 12 months)',
+] as const;
+
 /**
- * 'Outcome trends': each published score over the schedule against its instrument's MCID and
- * PASS. There is no expected curve: decision record 0016-published-outcome-scores says why.
+ * 'Outcome trends': each published score over the schedule against its instrument's MCID, PASS
+ * and SCB, next to the clinic's comparable patients and the published means that exist. There is
+ * no expected curve: decision record 0016-published-outcome-scores says why.
  */
 export function OutcomeTrendsSection({ participantId }: { participantId: number }) {
   const trends = useOutcomeTrends(participantId);
@@ -64,7 +76,8 @@ export function OutcomeTrendsSection({ participantId }: { participantId: number 
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {programmeText(trends.data)} From 3 Months the change since PreOp is held against the
           minimal clinically important difference (MCID, dotted line), from 6 Months the score
-          against the patient-acceptable symptom state (PASS, dashed line), as published.
+          against the patient-acceptable symptom state (PASS, dashed line), as published; the
+          substantial clinical benefit (SCB) is dash-dotted.
         </Typography>
         <Legend />
         <Box
@@ -105,6 +118,13 @@ function Legend() {
           </Typography>
         </Box>
       ))}
+      {REFERENCE_LEGEND.map((label) => (
+        <Box component="li" key={label}>
+          <Typography component="span" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+        </Box>
+      ))}
     </Box>
   );
 }
@@ -134,21 +154,24 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
       <Typography id={summaryId} variant="body2" sx={{ mt: 1 }}>
         {surveySummary(survey)}
       </Typography>
+      <Reference survey={survey} />
       <Sources survey={survey} />
       {/* The box clips the table, which outgrows any width set on itself. */}
       <Box sx={visuallyHidden}>
         <table>
-          <caption>{survey.label}: scores against the MCID and PASS</caption>
+          <caption>{survey.label}: scores against the MCID and PASS, and this clinic</caption>
           <thead>
             <tr>
               <th scope="col">Timepoint</th>
               <th scope="col">Score</th>
               <th scope="col">Change from PreOp</th>
               <th scope="col">Status</th>
+              <th scope="col">This clinic: median (middle half), n</th>
+              <th scope="col">Percentile in this clinic</th>
             </tr>
           </thead>
           <tbody>
-            {survey.points.map((point) => (
+            {survey.points.map((point, index) => (
               <tr key={point.timepoint}>
                 <th scope="row">{point.label}</th>
                 <td>
@@ -158,6 +181,8 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
                 </td>
                 <td>{formatImprovement(survey, point.improvement)}</td>
                 <td>{point.status ? OUTCOME_STATUS_LABELS[point.status] : '-'}</td>
+                <td>{cohortCell(survey, survey.cohort?.points[index])}</td>
+                <td>{percentileText(survey.cohort?.points[index])}</td>
               </tr>
             ))}
           </tbody>
@@ -167,18 +192,43 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
   );
 }
 
-/** Where the MCID and PASS come from, in small print under the chart. */
+/** The clinic's figures at a timepoint in a table cell: '65.99 (59.38-70.70), n = 84'. */
+function cohortCell(survey: OutcomeSurvey, point: CohortPoint | undefined): string {
+  if (!point) return '-';
+  if (point.median === null || point.p25 === null || point.p75 === null) {
+    return `Too few (n = ${point.n})`;
+  }
+  const value = (n: number) => formatOutcomeValue(survey, n);
+  return `${value(point.median)} (${value(point.p25)}-${value(point.p75)}), n = ${point.n}`;
+}
+
+/** What the band is (or why there is none), and what the publications give for this score. */
+function Reference({ survey }: { survey: OutcomeSurvey }) {
+  const lines = [
+    survey.cohort ? `Band: ${survey.cohort.label}.` : survey.cohort_note,
+    tooFewText(survey),
+    PUBLISHED_REFERENCE_NOTES[survey.measure],
+  ].filter((line): line is string => line !== null);
+  return (
+    <Box sx={{ mt: 0.5 }}>
+      {lines.map((line) => (
+        <Typography key={line} variant="body2" color="text.secondary">
+          {line}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** Each publication the chart draws from, once, with what it gives: small print under it. */
 function Sources({ survey }: { survey: OutcomeSurvey }) {
-  const sources = [
-    survey.mcid ? `MCID: ${survey.mcid.source}` : null,
-    survey.pass ? `PASS: ${survey.pass.source}` : null,
-  ].filter((source): source is string => source !== null);
-  if (sources.length === 0) return null;
+  const references = measureReferences(survey.measure);
+  if (references.length === 0) return null;
   return (
     <Box component="ul" aria-label={`${survey.label} sources`} sx={{ m: 0, mt: 1, pl: 2 }}>
-      {sources.map((source) => (
-        <Typography component="li" key={source} variant="caption" color="text.secondary">
-          {source}
+      {references.map((reference) => (
+        <Typography component="li" key={reference.cite} variant="caption" color="text.secondary">
+          {reference.cite} ({reference.figures.join('; ')}): {reference.source}
         </Typography>
       ))}
     </Box>

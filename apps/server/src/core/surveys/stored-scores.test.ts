@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { surveyResponses } from '#app/db/schema/surveys';
+import { useTestApp } from '#app/test/build-test-app';
+import { createParticipant, createSurvey } from '#app/test/factories';
+import { addDays, todayUtc } from '#app/core/days';
+import { PROMIS_GLOBAL_HEALTH } from './instruments/promis-global-health';
+import { deriveMissingScores, storedScoresOf } from './stored-scores';
+
+const testApp = useTestApp();
+
+beforeEach(async () => {
+  await testApp.reset();
+});
+
+describe('stored scores', () => {
+  it('hold every scorable published score of a response by measure, and none that is not', () => {
+    // Every item at its best option: GPH 67.7, GMH 67.6.
+    expect(storedScoresOf(PROMIS_GLOBAL_HEALTH.title, Array(10).fill(0))).toEqual({
+      PROMIS_GPH: 67.7,
+      PROMIS_GMH: 67.6,
+    });
+    // A missing mental-health item leaves only GPH; another form, or no instrument, nothing.
+    const missing = [0, null, 0, 0, 0, 0, 0, 0, 0, 0];
+    expect(storedScoresOf(PROMIS_GLOBAL_HEALTH.title, missing)).toEqual({ PROMIS_GPH: 67.7 });
+    expect(storedScoresOf(PROMIS_GLOBAL_HEALTH.title, [0, 0])).toEqual({});
+    expect(storedScoresOf('Pain Interference', [0, 0, 0, 0, 0, 0])).toEqual({});
+  });
+
+  it('are derived at start for answers stored before scores were, once', async () => {
+    const participant = await createParticipant(testApp.db);
+    const survey = await createSurvey(testApp.db, {
+      title: PROMIS_GLOBAL_HEALTH.title,
+      questions: PROMIS_GLOBAL_HEALTH.questions,
+    });
+    const day = addDays(todayUtc(), -30);
+    const [answered, pending] = await testApp.db
+      .insert(surveyResponses)
+      .values([
+        {
+          userId: participant.id,
+          surveyId: survey.id,
+          timepoint: 'PRE_OP',
+          targetDate: day,
+          submittedAt: new Date(`${day}T09:00:00Z`),
+          answers: Array<number>(10).fill(0),
+        },
+        { userId: participant.id, surveyId: survey.id, timepoint: 'WEEK_6', targetDate: day },
+      ])
+      .returning({ id: surveyResponses.id });
+    expect(await deriveMissingScores(testApp.db)).toBe(1);
+    const scoresOf = async (id: number | undefined) =>
+      (
+        await testApp.db
+          .select({ scores: surveyResponses.scores })
+          .from(surveyResponses)
+          .where(eq(surveyResponses.id, id ?? 0))
+      )[0]?.scores;
+    expect(await scoresOf(answered?.id)).toEqual({ PROMIS_GPH: 67.7, PROMIS_GMH: 67.6 });
+    // Not submitted: nothing to derive.
+    expect(await scoresOf(pending?.id)).toBeNull();
+    expect(await deriveMissingScores(testApp.db)).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { Box, Link, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { Link as RouterLink } from 'react-router';
+import { FLAG_STATUS_LABELS } from '@recovery-portal/contract/flags';
+import { formatMeasureValue } from '@recovery-portal/contract/instruments';
+import { participantDetailsPath } from '@recovery-portal/contract/paths';
+import type { BehindParticipant } from '@recovery-portal/contract/programme-outcomes';
+import { SURVEY_TIMEPOINT_LABELS } from '@recovery-portal/contract/surveys';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { formatDate, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
+import { PROGRAMME_TABLE_SX } from './programme-table';
+
+function change(row: BehindParticipant): string {
+  if (row.improvement === null) return '-';
+  const text = formatMeasureValue(row.measure, Math.abs(row.improvement));
+  return row.improvement > 0 ? `+${text}` : row.improvement < 0 ? `-${text}` : text;
+}
+
+/** Who is behind: flagged "Not improving as expected", each opening the details page. */
+export function BehindTable({ rows, total }: { rows: BehindParticipant[]; total: number }) {
+  return (
+    <SectionCard title="Not improving as expected">
+      {rows.length === 0 ? (
+        <Typography color="text.secondary">
+          No participant of these filters is flagged as not improving as expected.
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {rows.length < total
+              ? `The ${rows.length} most recent of ${total} flagged, open flags first.`
+              : `${total} flagged, open flags first.`}
+          </Typography>
+          <Box component="table" sx={PROGRAMME_TABLE_SX}>
+            <caption style={visuallyHidden}>Participants not improving as expected</caption>
+            <thead>
+              <tr>
+                <th scope="col">Participant</th>
+                <th scope="col">Score</th>
+                <th scope="col">Latest</th>
+                <th scope="col">Change from PreOp</th>
+                <th scope="col">Flag</th>
+                <th scope="col">Flagged on</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.user_id}-${row.measure}`}>
+                  <th scope="row">
+                    <Link component={RouterLink} to={participantDetailsPath(row.user_id)}>
+                      {`${row.first_name} ${row.last_name}`.trim() || `Participant ${row.user_id}`}
+                    </Link>
+                  </th>
+                  <td>{row.label}</td>
+                  <td>
+                    {row.latest_score === null || row.latest_timepoint === null
+                      ? '-'
+                      : `${formatMeasureValue(row.measure, row.latest_score)} at ${SURVEY_TIMEPOINT_LABELS[row.latest_timepoint]}`}
+                  </td>
+                  <td>{change(row)}</td>
+                  <td>{FLAG_STATUS_LABELS[row.flag_status]}</td>
+                  <td>{formatDate(row.detected_at, MEDIUM_DATE_FORMAT)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Box>
+        </>
+      )}
+    </SectionCard>
+  );
+}
