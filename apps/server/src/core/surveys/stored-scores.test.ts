@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { surveyResponses } from '#app/db/schema/surveys';
+import { outcomeScores, surveyResponses } from '#app/db/schema/surveys';
 import { useTestApp } from '#app/test/build-test-app';
-import { createParticipant, createSurvey } from '#app/test/factories';
+import { createParticipant, createSurvey, createSurveyResponse } from '#app/test/factories';
 import { addDays, todayUtc } from '#app/core/days';
 import { PROMIS_GLOBAL_HEALTH } from './instruments/promis-global-health';
 import { deriveMissingScores, storedScoresOf } from './stored-scores';
@@ -60,5 +60,51 @@ describe('stored scores', () => {
     // Not submitted: nothing to derive.
     expect(await scoresOf(pending?.id)).toBeNull();
     expect(await deriveMissingScores(testApp.db)).toBe(0);
+    // The aggregates' table mirrors them.
+    expect(await mirrored(participant.id)).toEqual([
+      { measure: 'PROMIS_GMH', timepoint: 'PRE_OP', value: 67.6, responseId: answered?.id },
+      { measure: 'PROMIS_GPH', timepoint: 'PRE_OP', value: 67.7, responseId: answered?.id },
+    ]);
+  });
+
+  it('are mirrored for the aggregates from the latest submitted response, and an older one returns when it goes', async () => {
+    const participant = await createParticipant(testApp.db);
+    const survey = await createSurvey(testApp.db, {
+      title: PROMIS_GLOBAL_HEALTH.title,
+      questions: PROMIS_GLOBAL_HEALTH.questions,
+    });
+    const day = addDays(todayUtc(), -30);
+    const answer = (option: number) =>
+      createSurveyResponse(testApp.db, participant.id, survey.id, {
+        timepoint: 'MONTH_3',
+        targetDate: day,
+        submittedAt: new Date(`${day}T09:00:00Z`),
+        answers: Array<number>(10).fill(option),
+      });
+    const older = await answer(0);
+    const newer = await answer(4);
+    // Option 4 everywhere: GMH raw 4 (21.2); GPH raw 6 (23.5), the 0-10 pain item at 4 recoded to 3.
+    expect((await mirrored(participant.id)).map((row) => [row.value, row.responseId])).toEqual([
+      [21.2, newer.id],
+      [23.5, newer.id],
+    ]);
+    await testApp.db.delete(surveyResponses).where(eq(surveyResponses.id, newer.id));
+    expect((await mirrored(participant.id)).map((row) => [row.value, row.responseId])).toEqual([
+      [67.6, older.id],
+      [67.7, older.id],
+    ]);
   });
 });
+
+function mirrored(userId: number) {
+  return testApp.db
+    .select({
+      measure: outcomeScores.measure,
+      timepoint: outcomeScores.timepoint,
+      value: outcomeScores.value,
+      responseId: outcomeScores.responseId,
+    })
+    .from(outcomeScores)
+    .where(eq(outcomeScores.userId, userId))
+    .orderBy(asc(outcomeScores.measure));
+}
