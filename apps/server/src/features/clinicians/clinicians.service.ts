@@ -94,12 +94,12 @@ export function createClinicianService({ db, accounts }: ClinicianServiceDeps) {
       if (callerRole === 'CLINICIAN') {
         if (!target) throw notFound(PARTICIPANT_ERRORS.notFound(body.id));
         if (target.role !== 'PARTICIPANT') throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);
-        const { profile, changed } = await profiles.update(body);
+        const { profile, changes } = await profiles.update(body);
         await audit({
           action: AUDIT_ACTIONS.participantUpdate,
           subjectType: 'participant',
           subjectId: profile.id,
-          details: { changed },
+          details: { changed: Object.keys(changes), changes },
         });
         return profile;
       }

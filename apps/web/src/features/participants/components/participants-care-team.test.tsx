@@ -17,6 +17,8 @@ function row(id: number, firstName: string, overrides: Partial<ParticipantListRo
     first_name: firstName,
     last_name: 'Doe',
     user_name: `${firstName.toLowerCase()}@example.org`,
+    birth_date: null,
+    mrn: null,
     type: 'Internal',
     group: 'CZ',
     tracker_connected: 'Fitbit',

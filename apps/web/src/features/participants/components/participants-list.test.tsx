@@ -22,6 +22,8 @@ function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, '
     first_name: 'Jane',
     last_name: 'Doe',
     user_name: 'jane.doe@example.org',
+    birth_date: '1961-03-02',
+    mrn: null,
     type: 'Internal',
     group: 'CZ',
     tracker_connected: 'Fitbit',
