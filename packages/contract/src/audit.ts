@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFileName, rangePart } from './export-file-name';
 import type { TrendSeriesKind } from './trends';
 
 /**
@@ -404,9 +405,22 @@ export function auditExportParams(request: AuditListRequest): Record<string, str
   return params;
 }
 
-/** The file name the export is offered under, e.g. audit-log-2025-03-01.csv. */
-export function auditExportFileName(isoDate: string): string {
-  return `audit-log-${isoDate}.csv`;
+/**
+ * The file name the export is offered under, after its filter, e.g.
+ * audit-log-participant-profile-view-2025-03-01.csv (export-file-name.ts). The actor and
+ * participant filters are named, not quoted: they may be a person's name or email.
+ */
+export function auditExportFileName(filter: AuditFilters, isoDate: string): string {
+  return exportFileName(
+    'audit-log',
+    [
+      filter.action,
+      filter.actor && 'by actor',
+      filter.participant && 'for participant',
+      rangePart('', filter.from?.slice(0, 10), filter.to?.slice(0, 10)),
+    ],
+    isoDate,
+  );
 }
 
 export const AUDIT_CSV_HEADER = [

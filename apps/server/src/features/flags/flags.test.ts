@@ -233,7 +233,7 @@ describe('flag lifecycle', () => {
       severity: 'MODERATE',
       finding: 'Not improving as expected',
       matched_text:
-        'Not improving as expected at 3 Months: KOOS JR changed by +4.98 from PreOp (47.49 to 52.47), less than the MCID of 14 (Lyman et al. 2018).',
+        'Not improving as expected at 3 Months: KOOS JR better by 4.98 from PreOp (47.49 to 52.47), less than the MCID of 14 (Lyman et al. 2018).',
       value: 52.465,
       status: 'OPEN',
     });

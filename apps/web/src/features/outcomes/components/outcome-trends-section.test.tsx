@@ -120,8 +120,8 @@ describe('outcome trends section', () => {
       SLOW,
     );
     expect(figure).toHaveAccessibleDescription(
-      '4 scores. 3 Months: 65.99 (+18.51 from PreOp), clinically important improvement. ' +
-        '6 Months: 57.14 (+9.65 from PreOp), not improving as expected.',
+      '4 scores. 3 Months: 65.99 (better by 18.51 from PreOp), clinically important improvement. ' +
+        '6 Months: 57.14 (better by 9.65 from PreOp), not improving as expected.',
     );
     expect(calls[0]?.url).toBe(`${API_PATHS.surgery.outcomeTrends}?user_id=7`);
     expect(
@@ -140,9 +140,9 @@ describe('outcome trends section', () => {
     expect(rows).toEqual([
       ['Timepoint', 'Score', 'Change from PreOp', 'Status'],
       ['PreOp', '47.49', '-', '-'],
-      ['6 Weeks', '57.14', '+9.65', '-'],
-      ['3 Months', '65.99', '+18.51', 'Clinically important improvement'],
-      ['6 Months', '57.14', '+9.65', 'Not improving as expected'],
+      ['6 Weeks', '57.14', 'better by 9.65', '-'],
+      ['3 Months', '65.99', 'better by 18.51', 'Clinically important improvement'],
+      ['6 Months', '57.14', 'better by 9.65', 'Not improving as expected'],
       ['12 Months', 'No score', '-', '-'],
     ]);
 

@@ -18,7 +18,7 @@ export async function exportOutcomes(query: ParticipantListQuery): Promise<strin
     query: outcomeExportParams(query),
     accept: 'text/csv',
   });
-  const fileName = file.fileName ?? outcomeExportFileName(toApiDate());
+  const fileName = file.fileName ?? outcomeExportFileName(query, toApiDate());
   saveFile(file.blob, fileName);
   return fileName;
 }
