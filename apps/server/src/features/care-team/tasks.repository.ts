@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MAX_TASKS_LISTED, type CreateTask, type Task } from '@recovery-portal/contract/tasks';
+import {
+  MAX_TASKS_LISTED,
+  type CreateTask,
+  type Task,
+  type UpdateTask,
+} from '@recovery-portal/contract/tasks';
 import type { Database } from '#app/db/client';
 import { tasks } from '#app/db/schema/care-team';
 import { clinicalFlags } from '#app/db/schema/triage';
@@ -152,5 +157,26 @@ export async function reopen(db: Database, id: number): Promise<boolean> {
     .set({ doneAt: null, doneBy: null })
     .where(and(eq(tasks.id, id), isNotNull(tasks.doneAt)))
     .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/** Applies an edit (only the fields given); false when the task is not there. */
+export async function updateTask(db: Database, id: number, changes: UpdateTask): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.due_on !== undefined ? { dueOn: changes.due_on } : {}),
+      ...(changes.assignee_id !== undefined ? { assigneeId: changes.assignee_id } : {}),
+      ...(changes.note !== undefined ? { note: changes.note } : {}),
+    })
+    .where(eq(tasks.id, id))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/** Deletes a task; false when it was not there. */
+export async function deleteTask(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
   return rows.length === 1;
 }
