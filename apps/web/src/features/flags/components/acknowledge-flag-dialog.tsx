@@ -11,7 +11,7 @@ import type { Flag } from '@recovery-portal/contract/flags';
 import { FormTextField } from '#app/components/form/form-text-field.tsx';
 import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useAcknowledgeFlag } from '#app/features/flags/api/acknowledge-flag.ts';
 import { participantNameOf } from '#app/features/flags/flag-link.ts';
@@ -81,9 +81,7 @@ function AcknowledgeFlagForm({ flag, onClose }: { flag: Flag; onClose: () => voi
         sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
       >
         <Typography variant="body2">{flag.matched_text}</Typography>
-        <Typography variant="caption">
-          Detected {formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT)}
-        </Typography>
+        <Typography variant="caption">Detected {formatDateTime(flag.detected_at)}</Typography>
       </Box>
       <FormTextField
         control={control}
