@@ -9,7 +9,7 @@ import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { toApiDate } from '#app/lib/format.ts';
 import { useMyTasks } from '#app/features/care-team/api/tasks.ts';
 import { TaskDue } from './task-due';
-import { TaskToggleButton } from './task-status';
+import { TaskActions } from './task-actions';
 import { TaskTitle } from './task-title';
 
 /**
@@ -48,7 +48,7 @@ export function MyTasksScreen() {
       stopRowClick: true,
       cell: (task) => (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <TaskToggleButton task={task} />
+          <TaskActions task={task} />
           <Button
             size="small"
             component={RouterLink}
