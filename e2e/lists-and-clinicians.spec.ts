@@ -26,7 +26,7 @@ test('a clinician filters the nudges and exports exactly the filtered list', asy
   const total = body._data.total_number_of_records;
   expect(total).toBeGreaterThan(0);
   // The screen opens on nudges delivered up to today: that date plus status and feedback.
-  await expect(page.getByRole('button', { name: 'Filter (3 active)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filter 3 active' })).toBeVisible();
   for (const row of await table.getByRole('row').all()) {
     if (await row.getByRole('columnheader').count()) continue;
     await expect(row).toContainText('Completed');
