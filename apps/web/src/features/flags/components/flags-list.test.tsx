@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { setParticipantType } from '#app/lib/participant-type.ts';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
 import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { flagFixture } from '#app/features/flags/flag-fixtures.ts';
@@ -74,9 +73,9 @@ function renderList(route: string = WEB_ROUTES.flags) {
 
 describe('flags list', () => {
   it('clinician sees the open flags of the selected tab with severity, match, time and source', async () => {
-    setParticipantType('Pilot');
+    // The tab comes from the URL, as a shared link carries it.
     const { calls } = serve([CHEST, BP]);
-    renderList();
+    renderList(`${WEB_ROUTES.flags}?type=Pilot`);
     const table = await screen.findByRole('table', { name: 'Open flags' });
     await within(table).findByText('Jane Doe');
     expect(
@@ -103,7 +102,7 @@ describe('flags list', () => {
       'Jane Doe',
       'Chest pain',
       'Actually, I had some chest pain last night climbing the stairs.',
-      'Mar 14, 2026, 6:05 PM',
+      'Mar 14 2026 06:05 PM',
       'Conversation',
     ]);
     expect(within(second!).getByText('Systolic BP 172 mmHg above 160')).toBeInTheDocument();
