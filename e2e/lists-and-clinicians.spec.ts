@@ -35,7 +35,10 @@ test('a clinician filters the nudges and exports exactly the filtered list', asy
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^nudges-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Named after its filter (tab, status, feedback, dates), then the day.
+  expect(download.suggestedFilename()).toMatch(
+    /^nudges-internal-completed-thumbs-up(-[a-z0-9-]+)?-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const csv = await readFile((await download.path()) ?? '', 'utf8');
   const lines = csv
     .replace(/^\uFEFF/, '')

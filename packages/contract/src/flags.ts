@@ -299,6 +299,9 @@ export const flagSchema = z.object({
   user_id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
+  /** The participant's second identifiers (participant-identity.ts). */
+  birth_date: z.string().nullable(),
+  mrn: z.string().nullable(),
   source: z.enum(FLAG_SOURCES),
   severity: z.enum(FLAG_SEVERITIES),
   rule: z.string(),

@@ -62,7 +62,15 @@ export function identifiersText(person: Pick<ParticipantIdentity, 'birth_date' |
   return parts.filter((part) => part !== null).join(' · ');
 }
 
+/** A name and the identifiers in one line, for a sentence: 'Jane Doe (DOB …, MRN …)'. */
+export function withIdentifiers(
+  name: string,
+  identifiers: Pick<ParticipantIdentity, 'birth_date' | 'mrn'>,
+): string {
+  return `${name} (${identifiersText(identifiers).replace(' · ', ', ')})`;
+}
+
 /** Name and identifiers in one line, for a sentence or a dialog: 'Jane Doe (DOB …, MRN …)'. */
 export function identityText(person: ParticipantIdentity): string {
-  return `${fullName(person)} (${identifiersText(person).replace(' · ', ', ')})`;
+  return withIdentifiers(fullName(person), person);
 }

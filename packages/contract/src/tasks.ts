@@ -146,6 +146,9 @@ export const taskSchema = z.object({
   id: z.number().int(),
   participant_id: z.number().int(),
   participant_name: z.string(),
+  /** The participant's second identifiers (participant-identity.ts). */
+  participant_birth_date: z.string().nullable(),
+  participant_mrn: z.string().nullable(),
   title: z.string(),
   due_on: z.string(),
   /** Null when the assignee's account was deleted since. */

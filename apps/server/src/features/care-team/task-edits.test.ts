@@ -11,6 +11,7 @@ import {
 } from '@recovery-portal/contract/tasks';
 import { auditLog } from '#app/db/schema/audit';
 import { tasks } from '#app/db/schema/care-team';
+import { users } from '#app/db/schema/users';
 import {
   failure,
   loginAs,
@@ -68,7 +69,13 @@ async function auditOf(action: string) {
 
 describe('editing, reassigning and deleting a task', () => {
   it('a clinician edits the title, moves the due date and reassigns it to a colleague; the trail keeps before and after', async () => {
+    await testApp.db
+      .update(users)
+      .set({ birthDate: '1958-02-01', mrn: 'T-9' })
+      .where(eq(users.id, participantId));
     const task = await createTask();
+    // The task names its participant with both identifiers.
+    expect(task).toMatchObject({ participant_birth_date: '1958-02-01', participant_mrn: 'T-9' });
     const edited = successData(
       await editRaw(task.id, {
         title: ' Call about the left knee ',

@@ -21,6 +21,8 @@ const taskColumns = {
   id: tasks.id,
   participantId: tasks.participantId,
   participantName: sql<string>`trim(${participants.firstName} || ' ' || ${participants.lastName})`,
+  participantBirthDate: participants.birthDate,
+  participantMrn: participants.mrn,
   title: tasks.title,
   dueOn: tasks.dueOn,
   assigneeId: assignees.id,
@@ -39,6 +41,8 @@ type TaskRow = {
   id: number;
   participantId: number;
   participantName: string;
+  participantBirthDate: string | null;
+  participantMrn: string | null;
   title: string;
   dueOn: string;
   assigneeId: number | null;
@@ -61,6 +65,8 @@ function toTask(row: TaskRow): Task {
     id: row.id,
     participant_id: row.participantId,
     participant_name: row.participantName,
+    participant_birth_date: row.participantBirthDate,
+    participant_mrn: row.participantMrn,
     title: row.title,
     due_on: row.dueOn,
     assignee: member(row.assigneeId, row.assigneeName),

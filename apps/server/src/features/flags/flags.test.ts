@@ -12,6 +12,7 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { clinicalFlags, participantTriage } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   csrfHeaders,
@@ -113,6 +114,11 @@ describe('flag lifecycle', () => {
     });
     await flaggedParticipant('I had chest pain.', 1, { participantType: 'Pilot' });
     const bp = await createParticipant(testApp.db, { firstName: 'Bea' });
+    // A flag names its participant with both identifiers for whoever acts on it.
+    await testApp.db
+      .update(users)
+      .set({ birthDate: '1950-05-06', mrn: 'B-17' })
+      .where(eq(users.id, bp.id));
     await createMeasurements(testApp.db, bp.id, [
       { key: 'systolicBp', value: 171, measuredAt: daysAgo(6) },
     ]);
@@ -140,6 +146,8 @@ describe('flag lifecycle', () => {
       matched_text: 'Systolic BP 171 mmHg above 160',
       value: 171,
       conversation_id: null,
+      birth_date: '1950-05-06',
+      mrn: 'B-17',
     });
 
     const second = successData(

@@ -389,6 +389,8 @@ export interface FlagRow {
   userId: number;
   firstName: string;
   lastName: string;
+  birthDate: string | null;
+  mrn: string | null;
   source: FlagSource;
   severity: FlagSeverity;
   rule: string;
@@ -410,6 +412,8 @@ const flagColumns = {
   userId: clinicalFlags.userId,
   firstName: users.firstName,
   lastName: users.lastName,
+  birthDate: users.birthDate,
+  mrn: users.mrn,
   source: clinicalFlags.source,
   severity: clinicalFlags.severity,
   rule: clinicalFlags.rule,

@@ -11,6 +11,7 @@ import {
 } from '@recovery-portal/contract/tasks';
 import type { Task, UpdateTaskInput } from '@recovery-portal/contract/tasks';
 import { CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
+import { withIdentifiers } from '@recovery-portal/contract/participant-identity';
 import { FormTextField } from '#app/components/form/form-text-field.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
@@ -20,6 +21,7 @@ import { useNotify } from '#app/lib/notify.ts';
 import { useSession } from '#app/lib/session.ts';
 import { useAssignableStaff } from '#app/features/care-team/api/get-assignable-staff.ts';
 import { useCreateTask, useUpdateTask } from '#app/features/care-team/api/tasks.ts';
+import { identifiersOf } from './task-participant';
 
 type FormInput = z.input<typeof createTaskSchema>;
 type FormOutput = z.output<typeof createTaskSchema>;
@@ -59,7 +61,7 @@ export function EditTaskDialog({
           open
           task={task}
           participantId={task.participant_id}
-          participantName={task.participant_name}
+          participantName={withIdentifiers(task.participant_name, identifiersOf(task))}
           onClose={onClose}
         />
       ) : null}

@@ -99,7 +99,7 @@ describe('flags list', () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       'Critical',
-      'Jane Doe',
+      'Jane DoeDOB Mar 02, 1961 · MRN K-0042',
       'Chest pain',
       'Actually, I had some chest pain last night climbing the stairs.',
       'Mar 14 2026 06:05 PM',
@@ -138,7 +138,9 @@ describe('flags list', () => {
       await screen.findByRole('button', { name: 'Create task: Systolic BP flag of Bob Stone' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Follow-up task' });
-    expect(dialog).toHaveTextContent('Participant 8: Bob Stone; flag 32: Systolic BP');
+    expect(dialog).toHaveTextContent(
+      'Participant 8: Bob Stone (DOB Mar 02, 1961, MRN K-0042); flag 32: Systolic BP',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Follow-up task' })).not.toBeInTheDocument();
   });
