@@ -1,7 +1,8 @@
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
+import { ScrollRow } from '#app/components/ui/scroll-row.tsx';
 
 type MenuItem = { label: string; to: string; sections: readonly string[] };
 
@@ -46,19 +47,11 @@ export function isMenuItemSelected(item: MenuItem, pathname: string): boolean {
 export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
   const { pathname } = useLocation();
   return (
-    <Box
-      component="nav"
-      aria-label="Main menu"
-      sx={{
-        display: 'flex',
-        gap: { xs: 0, sm: 1 },
-        px: { xs: 1, sm: 3 },
-        // Five entries are wider than a phone: the bar scrolls rather than squeezing them.
-        overflowX: 'auto',
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
+    <ScrollRow
+      label="Main menu"
+      currentKey={pathname}
+      sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      rowSx={{ gap: { xs: 0, sm: 1 }, px: { xs: 0.5, sm: 3 } }}
     >
       {MENUS[role].map((item) => {
         const selected = isMenuItemSelected(item, pathname);
@@ -72,7 +65,7 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
             sx={{
               borderRadius: 0,
               py: 1.5,
-              px: { xs: 1, sm: 2 },
+              px: { xs: 1.25, sm: 2 },
               minWidth: 0,
               flexShrink: 0,
               whiteSpace: 'nowrap',
@@ -85,6 +78,6 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
           </Button>
         );
       })}
-    </Box>
+    </ScrollRow>
   );
 }

@@ -126,7 +126,6 @@ describe('data table', () => {
         rows={PEOPLE}
         getRowId={(r) => r.id}
         stickyHeader
-        maxHeight={200}
       />,
     );
     expect(screen.getByRole('table', { name: 'People' })).toHaveClass('MuiTable-stickyHeader');

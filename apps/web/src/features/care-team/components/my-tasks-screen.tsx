@@ -30,12 +30,14 @@ export function MyTasksScreen() {
       header: 'Participant',
       cell: (task) => task.participant_name,
       sx: { whiteSpace: 'nowrap', fontWeight: 600 },
+      stacked: 'title',
     },
     {
       id: 'title',
       header: 'Task',
       cell: (task) => <TaskTitle task={task} />,
       sx: { minWidth: 220 },
+      stacked: 'full',
     },
     {
       id: 'created',
@@ -46,6 +48,7 @@ export function MyTasksScreen() {
       id: 'actions',
       header: 'Actions',
       stopRowClick: true,
+      stacked: 'bare',
       cell: (task) => (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <TaskToggleButton task={task} />

@@ -24,12 +24,18 @@ const COLUMNS: readonly DataTableColumn<CoachConversation>[] = [
     cell: (row) => formatDate(row.ended_at, COACH_DATE_TIME_FORMAT),
     sx: { whiteSpace: 'nowrap' },
   },
-  { id: 'summary', header: 'Summary', cell: (row) => truncateWords(row.summary, SUMMARY_WORDS) },
-  { id: 'participant', header: 'Participant', cell: (row) => row.first_name },
+  {
+    id: 'summary',
+    header: 'Summary',
+    cell: (row) => truncateWords(row.summary, SUMMARY_WORDS),
+    stacked: 'full',
+  },
+  { id: 'participant', header: 'Participant', cell: (row) => row.first_name, stacked: 'title' },
   {
     id: 'extract',
     header: 'Extract',
     cell: (row) => truncateWords(row.extract, EXTRACT_WORDS) || '-',
+    stacked: 'full',
   },
 ];
 
