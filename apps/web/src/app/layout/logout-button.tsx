@@ -1,12 +1,11 @@
-import { Button, IconButton, Tooltip, useMediaQuery } from '@mui/material';
-import type { Theme } from '@mui/material';
+import { Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout } from '#app/features/account/api/logout.ts';
 
 /** Spec §1: the header's logout button; an icon with the same name on a phone's one bar. */
 export function LogoutButton() {
   const logoutMutation = useLogout();
-  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
   if (compact) {
     return (
       <Tooltip title="Logout">

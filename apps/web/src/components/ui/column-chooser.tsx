@@ -141,7 +141,14 @@ export function ColumnChooser({ choice }: { choice: Omit<ColumnChoice<unknown>, 
           </MenuItem>
         ))}
         <Divider />
-        <MenuItem onClick={choice.reset}>Reset to default</MenuItem>
+        <MenuItem
+          onClick={() => {
+            choice.reset();
+            setAnchor(null);
+          }}
+        >
+          Reset to default
+        </MenuItem>
       </Menu>
     </>
   );

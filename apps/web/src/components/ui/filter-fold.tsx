@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, useMediaQuery } from '@mui/material';
-import type { Theme } from '@mui/material';
+import { Badge, Box, Button, useMediaQuery, useTheme } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
 
 /**
@@ -9,7 +8,7 @@ import FilterList from '@mui/icons-material/FilterList';
  * would otherwise fill the first screen before the first row.
  */
 export function useFiltersFolded(): boolean {
-  return useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return useMediaQuery(useTheme().breakpoints.down('md'));
 }
 
 export type FilterFoldProps = {
