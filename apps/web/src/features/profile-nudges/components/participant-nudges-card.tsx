@@ -77,6 +77,7 @@ export function ParticipantNudgesCard({ participantId, firstName }: ParticipantN
         rows={rows.slice(start, start + PROFILE_NUDGE_PAGE_SIZE)}
         getRowId={(nudge) => nudge.id}
         onRowClick={(nudge) => setOpenIndex(nudge.id)}
+        stickyHeader
         preview={DETAILS_PREVIEW_ROWS}
         size="small"
         pagination={{
