@@ -1,0 +1,20 @@
+import { chromium } from '@playwright/test';
+const width = Number(process.argv[2] ?? 1280);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width, height: 900 } });
+await page.goto('http://127.0.0.1:3109/login');
+await page.getByLabel('Email Id').fill('clinician@demo.test');
+await page.getByLabel('Password', { exact: true }).fill('Demo-pass-2026');
+await page.getByRole('button', { name: 'Login', exact: true }).click();
+await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+await page.goto('http://127.0.0.1:3109/flags');
+const href = await page.getByRole('link', { name: /^View participant/ }).first().getAttribute('href');
+await page.goto('http://127.0.0.1:3109' + href.split('?')[0]);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(1500);
+console.log(await page.evaluate(() => [...document.querySelectorAll('table')].map((t) => {
+  const c = t.parentElement;
+  let sec = t.closest('section'); 
+  return { label: t.getAttribute('aria-label'), cls: t.className.slice(0, 60), over: c.scrollWidth - c.clientWidth, parentCls: c.className.slice(0, 60), section: sec?.querySelector('h2,h3')?.textContent };
+}).filter((x) => x.over > 1 || !x.label)));
+await browser.close();
