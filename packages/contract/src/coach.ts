@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationMarkerSchema, transcriptMessageSchema } from './conversations';
+import { participantIdentityFields } from './participant-identity';
 import {
   DATE_RANGE_MESSAGE,
   dateRangeInOrder,
@@ -66,11 +67,7 @@ export const coachConversationSchema = z.object({
   summary: z.string(),
   patient_summary: z.string(),
   participant_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
-  /** The participant's second identifiers (participant-identity.ts). */
-  birth_date: z.string().nullable(),
-  mrn: z.string().nullable(),
+  ...participantIdentityFields,
   extract: z.string(),
   markers: z.array(conversationMarkerSchema),
   transcript: z.array(transcriptMessageSchema),

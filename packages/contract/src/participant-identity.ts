@@ -27,6 +27,16 @@ export const mrnSchema = z
   .transform((value) => value.toUpperCase())
   .refine((value) => value === '' || MRN_PATTERN.test(value), { error: MRN_MESSAGES.invalid });
 
+/** The identity fields of an answer that names a participant (coach rows, flags). */
+export const participantIdentityFields = {
+  first_name: z.string(),
+  last_name: z.string(),
+  /** YYYY-MM-DD, null when not recorded. */
+  birth_date: z.string().nullable(),
+  /** The clinic's record number; null when it has none. */
+  mrn: z.string().nullable(),
+};
+
 /** What identifies a participant on screen and on paper. */
 export interface ParticipantIdentity {
   first_name: string;
