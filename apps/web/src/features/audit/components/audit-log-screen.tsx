@@ -69,6 +69,7 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
     header: 'Subject',
     cell: (entry) => <BreakableText text={subjectText(entry)} after="@" />,
     sx: { minWidth: 200, overflowWrap: 'break-word' },
+    stacked: 'full',
   },
   {
     id: 'address',

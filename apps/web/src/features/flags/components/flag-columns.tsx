@@ -36,7 +36,6 @@ export const FLAG_COLUMNS = {
   finding: {
     id: 'finding',
     header: 'Finding',
-    label: 'Finding, source and detected',
     cell: (flag) => <Finding flag={flag} />,
   },
 } satisfies Record<string, DataTableColumn<Flag>>;
