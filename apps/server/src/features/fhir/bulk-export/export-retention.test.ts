@@ -18,6 +18,7 @@ import { fhirExportJobs } from '#app/db/schema/fhir-export';
 import { authHeaders, loginAs, type LoggedInStaff, useTestApp } from '#app/test/build-test-app';
 import { createParticipant } from '#app/test/factories';
 import { EXPORT_ABANDONED_SECONDS, startExportSweeps } from './export-retention';
+import { insertExportJob } from './export.repository';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -125,14 +126,26 @@ describe('one export at a time per caller', () => {
     await finished(String(next.headers['content-location']), busy.access_token);
   });
 
-  it('lets only one of two kick-offs sent together through', async () => {
+  // Through HTTP the first job can finish before a later kick-off is recorded (a small export
+  // on a busy machine), so the guarantee is held where it lives: the partial unique index.
+  it('records only one of three kick-offs sent together', async () => {
     const hasty = await loginAs(testApp, 'CLINICIAN');
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => get('Patient/$export?_type=Patient', hasty.access_token)),
-    );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([202, 429, 429]);
-    const started = answers.find((answer) => answer.statusCode === 202);
-    await finished(String(started?.headers['content-location']), hasty.access_token);
+    const kickOff = () =>
+      insertExportJob(testApp.db, {
+        id: randomUUID(),
+        level: 'patient',
+        groupId: null,
+        types: ['Patient'],
+        since: null,
+        requesterStaffId: hasty.user.id,
+        requesterClientId: null,
+        requestUrl: `${base}/Patient/$export`,
+        transactionTime: new Date(),
+      });
+    const recorded = await Promise.all([kickOff(), kickOff(), kickOff()]);
+    expect(recorded.filter(Boolean)).toHaveLength(1);
+    const refused = await get('Patient/$export?_type=Patient', hasty.access_token);
+    expect(refused.statusCode).toBe(429);
   });
 
   it('does not hold a caller back for an export whose process died long ago', async () => {
