@@ -432,7 +432,7 @@ async function measurePglite(
 
 /** Alternating rounds of /api/health and the list at one client; their spread is the noise. */
 const SERVER_COST_ROUNDS = { rounds: 5, secondsPerRound: 2 };
-/** Issue 18: mixed clinician traffic at a fixed 100 requests a second, p95 ≤ 50 ms. */
+/** DESIGN §7: mixed clinician traffic at a fixed 100 requests a second, p95 ≤ 50 ms. */
 const OPEN_LOOP_RATE = 100;
 const OPEN_LOOP_SECONDS = 10;
 /** Long enough per side that one slow second does not decide the ratio. */

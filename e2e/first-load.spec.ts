@@ -31,7 +31,7 @@ async function gzipKb(scripts: readonly Response[]): Promise<number> {
 }
 
 /**
- * DESIGN §7 / issue 18: the /login first load as Chromium performs it, within 150 KB gzipped.
+ * DESIGN §7 / ADR 0020: the /login first load as Chromium performs it, within 150 KB gzipped.
  * Every script the page fetches arrives compressed (the prebuilt Brotli files). None carries zod
  * (validation and the HTTP client load once the user types) nor the router (it comes with the
  * portal, after sign-in). `npm run bench` reports the same sizes.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
 
-/** A phone, a tablet and a laptop (issue 17): every screen is checked and photographed at each. */
+/** A phone, a tablet and a laptop (ADR 0024): every screen is checked and photographed at each. */
 const WIDTHS = [390, 768, 1280] as const;
 const SHOTS_DIR = 'test-results/screens';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import type { SessionHeaders } from './api-session';
 
-/** A whole-programme Bulk Data export (issue 19: NDJSON streamed in bounded memory). */
+/** A whole-programme Bulk Data export (docs/fhir.md: NDJSON streamed in bounded memory). */
 export interface ExportFigure {
   /** NDJSON lines written, over every type. */
   resources: number;

@@ -18,11 +18,11 @@ import type { TwoProcessFigure } from './two-processes';
 const SLOW_CALL_P95_MS = 25;
 /** DESIGN §7: at one client, the participant list's p50 ≤ 1.5 × its SQL run directly. */
 export const ONE_CLIENT_OVERHEAD_BUDGET = 1.5;
-/** Issue 18: PostgreSQL, 100k participants, mixed clinician calls at a fixed rate. */
+/** DESIGN §7: PostgreSQL, 100k participants, mixed clinician calls at a fixed rate. */
 export const OPEN_LOOP_P95_BUDGET_MS = 50;
-/** Issue 18: two server processes on the 2 cores against one. */
+/** DESIGN §7: two server processes on the 2 cores against one. */
 export const TWO_PROCESS_THROUGHPUT_BUDGET = 1.7;
-/** Issue 9: the whole benchmark fits in ten minutes on a 2-core machine. */
+/** DESIGN §7: the whole benchmark fits in ten minutes on a 2-core machine. */
 export const WALL_TIME_BUDGET_SECONDS = 600;
 
 export interface ScenarioResult {
@@ -117,7 +117,7 @@ function othersNote(report: Omit<BenchReport, 'budgets'>): string {
     : `other processes took ${percent(report.load.othersCpuShare)} of the ${report.machine.cpus} cores`;
 }
 
-/** Marks each budget of DESIGN §7 and issue 9 PASS or FAIL from the measurements. */
+/** Marks each budget of DESIGN §7 PASS or FAIL from the measurements. */
 export function evaluateBudgets(report: Omit<BenchReport, 'budgets'>): Budget[] {
   const budgets: Budget[] = [];
   const postgres = report.databases.find((run) => run.kind === 'postgres' && !run.skipped);

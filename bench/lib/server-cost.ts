@@ -5,9 +5,9 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { SessionHeaders } from './api-session';
 import { loadServer, type ApiCall } from './http-load';
 
-/** Issue 18: a participant list call costs at most this much server CPU beyond its SQL. */
+/** DESIGN §7: a participant list call costs at most this much server CPU beyond its SQL. */
 export const LIST_CPU_BUDGET_MS = 1;
-/** Issue 18: on the embedded database with demo data, list p50 ≤ 2.5 × /api/health p50. */
+/** DESIGN §7: on the embedded database with demo data, list p50 ≤ 2.5 × /api/health p50. */
 export const LIST_HEALTH_RATIO_BUDGET = 2.5;
 
 /** One call measured alone: one client, each request sent when the previous one answered. */

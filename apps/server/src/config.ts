@@ -82,7 +82,7 @@ const envSchema = z.object({
   LOGIN_THROTTLE_WINDOW_MINUTES: positiveInt.default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: positiveInt.default(5),
   LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt.default(20),
-  /** Minutes without activity after which the portal signs staff out (issue 8). */
+  /** Minutes without activity after which the portal signs staff out (ADR 0011). */
   IDLE_TIMEOUT_MINUTES: positiveInt
     .max(MAX_IDLE_TIMEOUT_MINUTES, `must be at most ${MAX_IDLE_TIMEOUT_MINUTES}`)
     .default(DEFAULT_IDLE_TIMEOUT_MINUTES),
@@ -106,7 +106,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** A JSON file replacing the concerning findings coach conversations are screened for. */
   FLAG_TERMS_FILE: z.string().min(1).optional(),
-  /** Single sign-on with OpenID Connect (issue 20): the first three switch it on. */
+  /** Single sign-on with OpenID Connect (ADR 0015): the first three switch it on. */
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).max(512).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).max(2048).optional(),
@@ -120,7 +120,7 @@ const envSchema = z.object({
   OIDC_AUTO_PROVISION: z.enum(['clinician', 'none']).default('none'),
   /** The email domains whose people OIDC_AUTO_PROVISION may create accounts for. */
   OIDC_ALLOWED_DOMAINS: z.string().max(4_096).optional(),
-  // Scheduled backups (issue 23): BACKUP_EVERY turns them on; see features/backup.
+  // Scheduled backups (ADR 0017): BACKUP_EVERY turns them on; see features/backup.
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY: z
     .string()
@@ -136,7 +136,7 @@ const envSchema = z.object({
     .min(32, 'must be at least 32 characters (npm run backup:key prints a new random one)')
     .max(1024, 'must be at most 1024 characters')
     .optional(),
-  /** Paper of the recovery report when the request names none (issue 22). */
+  /** Paper of the recovery report when the request names none (ADR 0019). */
   REPORT_PAPER: z.enum(REPORT_PAPERS, { error: 'must be a4 or letter' }).default('a4'),
 });
 
@@ -224,7 +224,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** A DNS name of two or more labels, as the part of an email address after the @. */
 const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 
-/** Single sign-on settings (issue 20), or null when OIDC_ISSUER and its client are not set. */
+/** Single sign-on settings (ADR 0015), or null when OIDC_ISSUER and its client are not set. */
 function oidcConfig(env: z.infer<typeof envSchema>) {
   const fail = (problem: string) => new ConfigError(`Invalid configuration: ${problem}.`);
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: secret } = env;

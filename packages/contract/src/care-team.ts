@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { staffRoleSchema } from './users';
 
 /**
- * Care team (issue 22): each participant has at most one responsible clinician, a staff member
+ * Care team (ADR 0018): each participant has at most one responsible clinician, a staff member
  * (clinician or administrator). "Mine" narrows the participants list and the Flags screen to the
  * participants the signed-in staff member is responsible for.
  */

@@ -15,7 +15,7 @@ import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema, userStatusSchema } fro
  * GET /api/user/outcomes-export: the published outcome scores of every participant the list's
  * filter holds (type tab, status, search, not reviewed, Mine, overdue tasks, group, surgery days,
  * programme), one CSV row per
- * participant, score and timepoint (issue 22 'Cohort export'). Paging and sorting do not apply.
+ * participant, score and timepoint (ADR 0019 'Cohort export'). Paging and sorting do not apply.
  */
 export const cohortExportQuerySchema = z
   .object({

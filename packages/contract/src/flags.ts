@@ -253,7 +253,7 @@ export const flagListQuerySchema = z.object({
     .min(0, FLAG_MESSAGES.startInvalid)
     .max(MAX_ID, FLAG_MESSAGES.startInvalid)
     .default(0),
-  /** Only flags of participants the caller is responsible for (care team, issue 22). */
+  /** Only flags of participants the caller is responsible for (care team, ADR 0018). */
   mine: z.boolean({ error: FLAG_MESSAGES.mineInvalid }).default(false),
 });
 export type FlagListQuery = z.output<typeof flagListQuerySchema>;

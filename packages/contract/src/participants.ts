@@ -195,7 +195,7 @@ function surgeryBoundSchema(field: 'surgery_from' | 'surgery_to') {
 }
 
 /**
- * The cohort filters of the participant list (issue 22): the participant's group, the day of any
+ * The cohort filters of the participant list (ADR 0019): the participant's group, the day of any
  * of their surgeries (from and to inclusive) and their recovery programme. The outcome export takes the same filters.
  */
 export const cohortFilterFields = {
@@ -271,14 +271,14 @@ export const participantListQuerySchema = z
       .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
       .nullish()
       .transform((value) => value ?? null),
-    /** Only the participants the caller is responsible for (care team, issue 22). */
+    /** Only the participants the caller is responsible for (care team, ADR 0018). */
     mine: z
       .boolean({ error: PARTICIPANT_ERRORS.mineInvalid })
       .nullish()
       .transform((value) => value ?? false),
     /**
      * Only participants with an open follow-up task due before this day: the portal sends its
-     * local today, so "overdue" follows the viewer's calendar (issue 22). Empty: everybody.
+     * local today, so "overdue" follows the viewer's calendar (ADR 0018). Empty: everybody.
      */
     overdue_before: z
       .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })

@@ -83,13 +83,13 @@ export const API_PATHS = {
     participant: '/api/flags/participant',
     acknowledge: '/api/flags/acknowledge',
   },
-  /** Responsible clinicians (issue 22): who can be assigned, assign (bulk), one participant's. */
+  /** Responsible clinicians (ADR 0018): who can be assigned, assign (bulk), one participant's. */
   careTeam: {
     staff: '/api/care-team/staff',
     assign: '/api/care-team/assign',
     participant: (id: number | string) => `/api/care-team/participant/${id}`,
   },
-  /** Follow-up tasks (issue 22). */
+  /** Follow-up tasks (ADR 0018). */
   tasks: {
     create: '/api/tasks',
     mine: '/api/tasks/mine',
@@ -145,7 +145,7 @@ export const API_PATHS = {
   },
   /** Public: the idle logoff period the portal enforces. */
   sessionPolicy: '/api/account/session-policy',
-  /** Single sign-on with OpenID Connect (issue 20); all public, start and callback are browser GETs. */
+  /** Single sign-on with OpenID Connect (ADR 0015); all public, start and callback are browser GETs. */
   sso: {
     options: '/api/account/sign-in-options',
     start: '/api/account/oidc/start',

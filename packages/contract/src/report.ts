@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The printable recovery report of one participant (issue 22): a PDF the server draws from the
+ * The printable recovery report of one participant (ADR 0019): a PDF the server draws from the
  * same services as the participant details screens.
  */
 

@@ -3,7 +3,7 @@ import { FLAG_SEVERITIES, FLAG_SEVERITY_LABELS, type FlagSeverity } from './flag
 import { participantIdField } from './profile';
 
 /**
- * Review tracking and data-connection status (issue 7 'Review tracking'): who last reviewed a
+ * Review tracking and data-connection status (ADR 0012 'Review tracking'): who last reviewed a
  * participant and when, and whether their home telemetry stopped arriving.
  */
 

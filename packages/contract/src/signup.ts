@@ -26,7 +26,7 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
 /**
  * The reset form: the signup payload plus a confirmation that must match. Spec §5 had a
- * mismatch do nothing silently; issue 17 has it say so at the confirmation field.
+ * mismatch do nothing silently; ADR 0024 has it say so at the confirmation field.
  */
 export const resetPasswordFormSchema = signupFields
   .extend({

@@ -1,5 +1,5 @@
 /**
- * Single sign-on (issue 20): constants and sentences without zod, so the login page's first
+ * Single sign-on (ADR 0015): constants and sentences without zod, so the login page's first
  * load can show a refusal and the button without the validation library (DESIGN §7).
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginResultSchema } from './mfa';
 
-/** Single sign-on with the clinic's OpenID Connect identity provider (issue 20). */
+/** Single sign-on with the clinic's OpenID Connect identity provider (ADR 0015). */
 
 /** GET sign-in options: what the login page offers. */
 export const signInOptionsSchema = z.object({

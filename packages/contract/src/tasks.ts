@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { careTeamMemberSchema } from './care-team';
 
 /**
- * Follow-up tasks (issue 22): something a staff member owes a participant by a date, created from
+ * Follow-up tasks (ADR 0018): something a staff member owes a participant by a date, created from
  * a flag or from the participant's details. A task is overdue while it is open and its due date
  * is before today, where "today" is the viewer's local calendar date (the portal sends it), as
  * for survey due dates.

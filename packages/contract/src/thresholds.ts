@@ -4,7 +4,7 @@ import { participantIdField } from './profile';
 import { SURGERY_PROCEDURES, type SurgeryProcedure } from './surgery';
 
 /**
- * Threshold alerts (issue 7): rules over a participant's telemetry that raise a THRESHOLD flag
+ * Threshold alerts (ADR 0010): rules over a participant's telemetry that raise a THRESHOLD flag
  * when crossed. Each programme has defaults; a clinician may override them per participant.
  */
 

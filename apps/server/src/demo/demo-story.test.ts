@@ -17,7 +17,7 @@ import {
 } from './timeline-types';
 
 /**
- * Issue 17 'Canned demo data': the demo's participants speak in their own words, and each one's
+ * ADR 0024 'Canned demo data': the demo's participants speak in their own words, and each one's
  * story agrees across surgery, pain, telemetry, surveys and conversations.
  */
 
@@ -102,7 +102,7 @@ const distinctShare = (values: readonly string[]) => new Set(values).size / valu
 describe('demo conversations', () => {
   it('the participants pinned to report chest pain each say it in their own words', () => {
     const pinned = stories.filter((s) => s.participant.plan.forcedSafetyFinding === 'chest pain');
-    // Issue 17 found nine of them (on another day) saying one sentence word for word.
+    // A review found nine of them (on another day) saying one sentence word for word.
     expect(pinned.length).toBeGreaterThanOrEqual(5);
     const accounts = pinned.map(
       ({ timeline }) =>

@@ -31,7 +31,7 @@ const BROTLI_OPTIONS = {
  * the API takes plain JSON, and a compressed body would slip past the body limit's intent (a
  * few KB inflating to gigabytes).
  *
- * Issue 18: with the plugin's defaults on 2 cores (a zlib stream for anything over 8 KB, and
+ * DESIGN §7: with the plugin's defaults on 2 cores (a zlib stream for anything over 8 KB, and
  * Brotli's 4 MB window), a compressed participant list page cost the server about 1.5 ms more
  * CPU than the same page uncompressed. Side by side, these settings took 0.4–0.9 ms of that off.
  */

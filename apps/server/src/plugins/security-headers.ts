@@ -36,7 +36,7 @@ export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
 /**
  * Helmet's headers on every answer. Its middleware is built once, above: @fastify/helmet built it
- * anew on every request, parsing the CSP directives each time (issue 18, server cost per call).
+ * anew on every request, parsing the CSP directives each time (DESIGN §7, server cost per call).
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {

@@ -6,7 +6,7 @@ import { getNudgesQueryOptions } from '#app/features/nudges/api/get-nudges.ts';
 import { getParticipantsQueryOptions } from '#app/features/participants/api/get-participants.ts';
 
 /**
- * Issue 17: every list keeps its rows on screen only while another page of the same filter
+ * ADR 0024: every list keeps its rows on screen only while another page of the same filter
  * loads. After a filter change its rows belong to another query, and the list must show its
  * loading state instead, so nothing on them can be clicked.
  */

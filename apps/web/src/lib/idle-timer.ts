@@ -1,5 +1,5 @@
 /**
- * Tracks whether the person at the portal is still there (issue 8 'idle logoff'). Pointer, key,
+ * Tracks whether the person at the portal is still there (ADR 0013 'idle logoff'). Pointer, key,
  * wheel, touch and the tab becoming visible count as activity, in this tab and in every other
  * tab of the portal (told through a BroadcastChannel, or a storage event where there is none).
  * Time is read from the clock on every check rather than counted by timers, so a laptop that

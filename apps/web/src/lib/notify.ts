@@ -6,7 +6,7 @@ export type NotifyDuration = 'toast' | 'snackbar';
 
 export type Notify = {
   success: (message: string, duration?: NotifyDuration) => void;
-  /** Errors stay until closed, whatever the screen (issue 17). */
+  /** Errors stay until closed, whatever the screen (ADR 0024). */
   error: (message: string) => void;
 };
 

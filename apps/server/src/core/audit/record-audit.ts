@@ -32,7 +32,7 @@ function userLabel(id: Placeholder | number | null) {
 }
 
 /**
- * Every signed-in call writes one row, so the statement is built once (issue 18: Drizzle
+ * Every signed-in call writes one row, so the statement is built once (DESIGN §7: Drizzle
  * building it took a tenth of a millisecond of each call). A null id names no one.
  */
 const insertAuditRow = preparedOutsideTransactions((db) =>

@@ -13,7 +13,7 @@ import { clinicalFlags } from './triage';
 import { users } from './users';
 
 /**
- * A follow-up task (issue 22): what a staff member owes a participant by a day. Done keeps the
+ * A follow-up task (ADR 0018): what a staff member owes a participant by a day. Done keeps the
  * row with who and when; reopening clears them. Staff deleted later leave the task nameless.
  */
 export const tasks = pgTable(

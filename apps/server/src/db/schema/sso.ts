@@ -11,7 +11,7 @@ import {
 import { users } from './users';
 
 /**
- * A single sign-on in progress (issue 20). The browser holds a random key in an httpOnly
+ * A single sign-on in progress (ADR 0015). The browser holds a random key in an httpOnly
  * cookie, the row holds its digest with the state, nonce and PKCE verifier, so any server
  * process can finish what another started and nothing secret travels through the browser.
  * Each step claims the row once: a replayed callback or completion finds it used.

@@ -56,7 +56,7 @@ export const users = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }),
     lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
     nextRemindDate: timestamp('next_remind_date', { withTimezone: true }),
-    /** The participant's responsible clinician (care team, issue 22); null when unassigned. */
+    /** The participant's responsible clinician (care team, ADR 0018); null when unassigned. */
     responsibleClinicianId: integer('responsible_clinician_id').references(
       (): AnyPgColumn => users.id,
       { onDelete: 'set null' },

@@ -17,7 +17,7 @@ import { fileResponse } from '#app/lib/route-responses';
 import { createAuditService } from './audit.service';
 import { auditOf } from '#app/core/audit/request-audit';
 
-/** The Audit log screen's API, for administrators only (issue 8 'Audit trail'). */
+/** The Audit log screen's API, for administrators only (ADR 0011 'Audit trail'). */
 export function registerAuditRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const service = createAuditService(db);

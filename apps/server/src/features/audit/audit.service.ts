@@ -72,7 +72,7 @@ export function createAuditService(db: Database) {
   }
 
   return {
-    /** A page of the trail, newest first (issue 8 'Audit log'). */
+    /** A page of the trail, newest first (ADR 0011 'Audit log'). */
     async list(
       request: ParsedFilters & { before?: number; after?: number; page_size?: number },
       audit: AuditFn,

@@ -16,7 +16,7 @@ import { errorResponses } from '#app/lib/route-errors';
 import { auditRequest } from '#app/core/audit/request-audit';
 import { assignResponsible, listAssignableStaff, participantCareTeam } from './care-team.service';
 
-/** Care team (issue 22): clinicians only, like the participant screens; every call audited. */
+/** Care team (ADR 0018): clinicians only, like the participant screens; every call audited. */
 export function registerCareTeamRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: ['CLINICIAN'] } as const;

@@ -22,7 +22,7 @@ import { auditRequest } from '#app/core/audit/request-audit';
 import { completeTask, createTask, myTasks, participantTasks, reopenTask } from './tasks.service';
 
 /**
- * Follow-up tasks (issue 22): clinicians only, like the participant screens. Every change is
+ * Follow-up tasks (ADR 0018): clinicians only, like the participant screens. Every change is
  * audited against the participant, naming the task; the titles and notes stay out of the trail.
  */
 export function registerTaskRoutes(app: FastifyInstance, db: Database) {

@@ -19,7 +19,7 @@ import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
 import { createFlagService } from './flags.service';
 
-/** Clinical flags (issue 7 'Safety flags'): clinicians only, like the participant screens. */
+/** Clinical flags (ADR 0010 'Safety flags'): clinicians only, like the participant screens. */
 export function registerFlagRoutes(
   app: FastifyInstance,
   deps: { db: Database; concerns: readonly Concern[] },

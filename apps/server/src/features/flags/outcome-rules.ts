@@ -50,7 +50,7 @@ function findingsOf(survey: OutcomeSurvey): OutcomeFinding[] {
 /**
  * Every published score of one participant's submitted surveys that is not improving as
  * expected: at 3 Months an improvement from PreOp smaller than the MCID, at 6 Months a score
- * below the PASS (issue 15).
+ * below the PASS (ADR 0016).
  */
 export function outcomeFindings(rows: readonly ScheduleRow[]): OutcomeFinding[] {
   return buildOutcomeSurveys(rows).flatMap(findingsOf);

@@ -35,7 +35,7 @@ const EMPTY_COUNTS = { sent: 0, opened: 0, thumbsUp: 0, thumbsDown: 0 };
 export function createNudgeEffectivenessService(db: Database) {
   return {
     /**
-     * Nudge effectiveness per title over the period (issue 7). Nudges dated after `today`
+     * Nudge effectiveness per title over the period (ADR 0005). Nudges dated after `today`
      * have not gone out yet, so the period ends at today at the latest.
      */
     async effectiveness(

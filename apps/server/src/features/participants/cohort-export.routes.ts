@@ -14,7 +14,7 @@ import { currentStaff } from '#app/plugins/auth';
 import { auditOf } from '#app/core/audit/request-audit';
 import { createCohortExportService } from './cohort-export.service';
 
-/** The participants list's outcome export (issue 22 'Cohort export'): clinicians only. */
+/** The participants list's outcome export (ADR 0019 'Cohort export'): clinicians only. */
 export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const cohort = createCohortExportService(db);

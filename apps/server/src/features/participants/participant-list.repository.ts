@@ -435,7 +435,7 @@ function selectIds(db: Database, table: SortTable, join: SortTable = table) {
 /**
  * The list rows of participants by id. Always the same statement, named: PostgreSQL parses it
  * once per connection and keeps its plan (primary key lookups), where planning this five-table
- * join anew took longer than running it; kept, so Drizzle builds its SQL once (issue 18).
+ * join anew took longer than running it; kept, so Drizzle builds its SQL once (ADR 0014).
  */
 const rowsByIdStatement = preparedOutsideTransactions((db) =>
   selectRows(db)

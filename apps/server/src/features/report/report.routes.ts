@@ -11,7 +11,7 @@ import { auditRequest } from '#app/core/audit/request-audit';
 import type { ReportSources } from './report-data';
 import { createReportService } from './report.service';
 
-/** The printable recovery report (issue 22): clinicians only, one audit row per download. */
+/** The printable recovery report (ADR 0019): clinicians only, one audit row per download. */
 export function registerReportRoutes(
   app: FastifyInstance,
   deps: { db: Database; sources: ReportSources; defaultPaper: ReportPaper },

@@ -15,7 +15,7 @@ import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
 import { markReviewed, triageStatus } from './review.service';
 
-/** Review tracking (issue 7): clinicians only, every call audited. */
+/** Review tracking (ADR 0012): clinicians only, every call audited. */
 export function registerReviewRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: ['CLINICIAN'] } as const;

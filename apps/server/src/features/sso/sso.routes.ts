@@ -37,7 +37,7 @@ function toLogin(reply: FastifyReply, outcome: { ok: true } | { ok: false; reaso
 }
 
 /**
- * Single sign-on routes (issue 20), all public: sign-in options for the login page always; the
+ * Single sign-on routes (ADR 0015), all public: sign-in options for the login page always; the
  * flow itself only when OIDC is configured.
  */
 export function registerSsoRoutes(

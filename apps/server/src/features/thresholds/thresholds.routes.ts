@@ -19,7 +19,7 @@ import { createThresholdService } from './thresholds.service';
 /** Re-reads these participants' recent data under their new thresholds (the triage scanner). */
 type Rescan = (userIds: readonly number[]) => Promise<unknown>;
 
-/** A participant's alert thresholds (issue 7 'Threshold alerts'): clinicians only, audited. */
+/** A participant's alert thresholds (ADR 0010 'Threshold alerts'): clinicians only, audited. */
 export function registerThresholdRoutes(
   app: FastifyInstance,
   deps: { db: Database; rescan: Rescan },

@@ -60,7 +60,7 @@ function sessionIdOf(accessToken: string | null): string | null {
 }
 
 /**
- * Idle logoff (issue 8): after the configured period without activity in any tab, the portal
+ * Idle logoff (ADR 0013): after the configured period without activity in any tab, the portal
  * warns for the last minute, then logs out (revoking the refresh token on the server) and the
  * login page says why. While the user is active it renews the session now and then, which is
  * how the server, that refuses sessions left unused, knows this one is in use.

@@ -27,7 +27,7 @@ export type FormTextFieldProps<T extends FieldValues> = {
 
 /**
  * An outlined text input bound to react-hook-form. Spec §5: a validation message appears only
- * after the user has both changed the field and left it, or left it blank (issue 17: a form
+ * after the user has both changed the field and left it, or left it blank (ADR 0024: a form
  * that validates on leaving a field says what is missing); a message set by the server always
  * shows. Built from MUI's input parts rather than TextField, whose select mode would pull
  * menus and modals into the small /login bundle (DESIGN §7).
@@ -47,7 +47,7 @@ export function FormTextField<T extends FieldValues>({
   // RHF's isDirty turns false again when a value is typed then erased; "edited" must not.
   const [edited, setEdited] = useState(false);
   const { error } = fieldState;
-  // A required field passed over blank says so too (issue 17): nothing typed is nothing to wait for.
+  // A required field passed over blank says so too (ADR 0024): nothing typed is nothing to wait for.
   const blank = field.value === undefined || field.value === null || field.value === '';
   const showError =
     error !== undefined && (error.type === 'server' || (fieldState.isTouched && (edited || blank)));

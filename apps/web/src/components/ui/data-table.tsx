@@ -124,7 +124,7 @@ export function DataTable<Row>({
         {fetching && rows.length > 0 && <LinearProgress aria-label={`Updating ${label}`} />}
       </Box>
       {/*
-        A wide table scrolls inside its card, not the page (issue 17); keyboard users reach that
+        A wide table scrolls inside its card, not the page (ADR 0024); keyboard users reach that
         scroll through the container's own tab stop (axe scrollable-region-focusable).
       */}
       <TableContainer

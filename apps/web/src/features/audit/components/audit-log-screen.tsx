@@ -27,7 +27,7 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
     cell: (entry) => formatDate(entry.created_at, AUDIT_TIME_FORMAT),
     sx: { whiteSpace: 'nowrap' },
   },
-  // The name the actor had when they acted (issue 17), else the email kept on older rows.
+  // The name the actor had when they acted (ADR 0024), else the email kept on older rows.
   { id: 'actor', header: 'Actor', cell: (entry) => entry.actor_name ?? entry.actor_email ?? '-' },
   {
     id: 'action',
@@ -82,7 +82,7 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
   },
 ];
 
-/** The administrator's Audit log (issue 8): the trail, filtered, newest first, and its export. */
+/** The administrator's Audit log (ADR 0011): the trail, filtered, newest first, and its export. */
 export function AuditLogScreen() {
   const notify = useNotify();
   const state = useAuditLogState();

@@ -31,7 +31,7 @@ export type CreateTaskDialogProps = {
   onClose: () => void;
 };
 
-/** New follow-up task: title, due date, assignee and an optional note (issue 22). */
+/** New follow-up task: title, due date, assignee and an optional note (ADR 0018). */
 export function CreateTaskDialog(props: CreateTaskDialogProps) {
   return (
     <FormDialog open={props.open} onClose={props.onClose} width={560}>

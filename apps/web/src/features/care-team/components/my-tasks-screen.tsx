@@ -13,7 +13,7 @@ import { TaskToggleButton } from './task-status';
 import { TaskTitle } from './task-title';
 
 /**
- * My tasks (issue 22): the signed-in clinician's open follow-up tasks, earliest due first, the
+ * My tasks (ADR 0018): the signed-in clinician's open follow-up tasks, earliest due first, the
  * overdue ones marked by this browser's local date. A row opens the participant.
  */
 export function MyTasksScreen() {

@@ -43,7 +43,7 @@ const when = (value: string) => formatDate(value, MEDIUM_DATE_TIME_FORMAT);
 
 /**
  * A clinician's live sign-in sessions for an administrator, each with Revoke, and Revoke all
- * (issue 8). A revoked session is signed out at once, on its next call.
+ * (ADR 0011). A revoked session is signed out at once, on its next call.
  */
 export function SessionsDialog({ clinician, onClose }: SessionsDialogProps) {
   const titleId = useId();

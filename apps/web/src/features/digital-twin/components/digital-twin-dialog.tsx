@@ -72,7 +72,7 @@ export function DigitalTwinDialog({ participantId, open, onClose }: DigitalTwinD
       onClose={onClose}
       labelledBy={titleId}
       maxWidth={false}
-      // Spec: 1000px wide and at least 800px, but never wider than the screen (issue 17): on a
+      // Spec: 1000px wide and at least 800px, but never wider than the screen (ADR 0024): on a
       // phone or tablet it takes the viewport less the dialog's margins.
       paperSx={{
         width: 1000,

@@ -25,7 +25,7 @@ const FLAG_FILTERS = { [MINE_URL_PARAM]: '' } as const;
 const ALLOWED = { [MINE_URL_PARAM]: [MINE_URL_VALUE] } as const;
 
 /**
- * The Flags screen (issue 7): open flags of the selected participant type, most severe and
+ * The Flags screen (ADR 0010): open flags of the selected participant type, most severe and
  * oldest first. A row opens the participant (a conversation flag with its conversation open at
  * the match); Acknowledge takes an optional note and the flag leaves the list.
  */

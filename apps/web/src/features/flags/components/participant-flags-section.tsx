@@ -39,7 +39,7 @@ function StatusCell({ flag }: { flag: Flag }) {
 }
 
 /**
- * The participant's flags on their details (issue 7): open ones first with Acknowledge, then
+ * The participant's flags on their details (ADR 0010): open ones first with Acknowledge, then
  * acknowledged ones with who, when and the note. A conversation flag links to its conversation.
  */
 export function ParticipantFlagsSection({

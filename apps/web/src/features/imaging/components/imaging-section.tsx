@@ -62,7 +62,7 @@ function Unbroken({ children }: { children: ReactNode }) {
   );
 }
 
-/** Medical imaging (DICOM) of the participant's surgeries (issue 6). */
+/** Medical imaging (DICOM) of the participant's surgeries (ADR 0006). */
 export function ImagingSection({ participantId }: { participantId: number }) {
   const surgeries = useSurgeries(participantId);
   const [chosenId, setChosenId] = useState<number | null>(null);

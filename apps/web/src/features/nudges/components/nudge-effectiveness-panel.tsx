@@ -42,7 +42,7 @@ type NudgeEffectivenessPanelProps = {
 };
 
 /**
- * Issue 7 'Nudge effectiveness': a collapsible panel on the Nudges screen. Closed, it asks the
+ * ADR 0005 'Nudge effectiveness': a collapsible panel on the Nudges screen. Closed, it asks the
  * server nothing; open, it follows the list's period and participant-type tab.
  */
 export function NudgeEffectivenessPanel({ query }: NudgeEffectivenessPanelProps) {

@@ -24,7 +24,7 @@ const CHART_HEIGHT = 200;
 /** Entries listed under the chart. */
 const LISTED = 10;
 
-/** Pain: the last 30 scores as a chart, the latest entries and a Record pain dialog (issue 6). */
+/** Pain: the last 30 scores as a chart, the latest entries and a Record pain dialog (spec 'Surgery and pain'). */
 export function PainSection({ participantId }: { participantId: number }) {
   const logs = usePainLogs(participantId);
   const [recording, setRecording] = useState(false);

@@ -11,7 +11,7 @@ import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDownloadReport } from '#app/features/profile/api/download-report.ts';
 
-/** Report: the participant's printable recovery report as a PDF, on A4 or US Letter (issue 22). */
+/** Report: the participant's printable recovery report as a PDF, on A4 or US Letter (ADR 0019). */
 export function ReportButton({ participantId }: { participantId: number }) {
   const notify = useNotify();
   const download = useDownloadReport();

@@ -43,7 +43,7 @@ export function DetailsSection({
 }
 
 /**
- * Sticky links to the sections of a 5,000-pixel page (issue 17). Each link is a #fragment, so the
+ * Sticky links to the sections of a 5,000-pixel page (ADR 0024). Each link is a #fragment, so the
  * URL keeps the section: a reload, the back button or a shared link lands on it again.
  */
 export function SectionNav() {

@@ -16,7 +16,7 @@ export type SimulationSectionProps = {
   userType: ParticipantType;
 };
 
-/** The simulation programme of a Demo participant; nothing for other participants (issue 6). */
+/** The simulation programme of a Demo participant; nothing for other participants (ADR 0007). */
 export function SimulationSection({ participantId, userType }: SimulationSectionProps) {
   if (userType !== 'Demo') return null;
   return <DemoSimulation participantId={participantId} />;

@@ -20,7 +20,7 @@ export function procedureText(surgery: Pick<Surgery, 'procedure' | 'side'>): str
 
 type DialogState = { open: false } | { open: true; surgery: Surgery | null };
 
-/** The participant's surgeries with Add and Edit dialogs (issue 6). */
+/** The participant's surgeries with Add and Edit dialogs (spec 'Surgery and pain'). */
 export function SurgeriesSection({ participantId }: { participantId: number }) {
   const surgeries = useSurgeries(participantId);
   const [dialog, setDialog] = useState<DialogState>({ open: false });

@@ -27,7 +27,7 @@ const COLUMNS: readonly DataTableColumn<ParticipantThreshold>[] = [
 ];
 
 /**
- * The participant's alert thresholds (issue 7): what each rule alerts on, whether it is the
+ * The participant's alert thresholds (ADR 0010): what each rule alerts on, whether it is the
  * programme default, and Edit thresholds to change them.
  */
 export function ThresholdsSection({
