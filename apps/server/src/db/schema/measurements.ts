@@ -26,6 +26,11 @@ export const measurements = pgTable(
     unit: text('unit').notNull(),
     measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
     source: measurementSourceEnum('source').notNull(),
+    /**
+     * When the portal stored it, for what arrives late (a phone that was offline): FHIR
+     * meta.lastUpdated and _since read it. Null for rows generated in bulk, stored as measured.
+     */
+    storedAt: timestamp('stored_at', { withTimezone: true }),
   },
   (table) => [
     index('measurements_user_code_time_idx').on(table.userId, table.code, table.measuredAt),

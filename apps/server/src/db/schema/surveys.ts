@@ -53,6 +53,8 @@ export const surveyResponses = pgTable(
     scores: jsonb('scores').$type<Partial<Record<Measure, number>>>(),
     notApplicable: boolean('not_applicable').notNull().default(false),
     generated: boolean('generated').notNull().default(false),
+    /** When the answers were stored, if later than submitted (an app that was offline). */
+    storedAt: timestamp('stored_at', { withTimezone: true }),
   },
   (table) => [
     index('survey_responses_user_idx').on(table.userId, table.surveyId, table.timepoint),
