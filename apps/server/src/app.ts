@@ -239,6 +239,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret: secrets.jwtSecret,
     mailer,
     dicomStore,
+    // What the app or the coach's system wrote is screened at once, as a generated programme is.
+    screenParticipants: (userIds) =>
+      triageScanner.scanParticipants(userIds).then(
+        () => undefined,
+        (err: unknown) => app.log.error({ err }, 'Screening data written through FHIR failed'),
+      ),
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -124,6 +124,8 @@ export const AUDIT_ACTIONS = {
   fhirClientRevoke: 'fhir.client.revoke',
   fhirTokenIssued: 'fhir.token.issued',
   fhirTokenRefused: 'fhir.token.refused',
+  // What a participant's app or a system client created (one row per stored resource).
+  fhirCreate: 'fhir.create',
   /**
    * Written by the server itself when a signed-in call succeeded without recording anything
    * (a route that forgot to audit and declared no action); should never appear.
@@ -262,6 +264,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'fhir.client.revoke': 'Revoked a FHIR system client',
   'fhir.token.issued': 'FHIR system client signed in',
   'fhir.token.refused': 'FHIR system client sign-in refused',
+  'fhir.create': 'Created a FHIR resource',
   'api.request': 'Other signed-in call',
 };
 

@@ -11,8 +11,8 @@ import { FHIR_RESOURCE_TYPES } from './fhir';
  */
 export const MAX_FHIR_CLIENT_NAME_LENGTH = 120;
 export const MAX_FHIR_CLIENT_KEY_LENGTH = 8000;
-/** Every type once in each spelling, and the wildcard in both. */
-export const MAX_FHIR_CLIENT_SCOPES = 2 * (FHIR_RESOURCE_TYPES.length + 1);
+/** Every type once in each spelling, the wildcard in both, and the write scopes. */
+export const MAX_FHIR_CLIENT_SCOPES = 2 * (FHIR_RESOURCE_TYPES.length + 1) + 1;
 const MAX_FHIR_SCOPE_LENGTH = 64;
 /** Algorithms the SMART Backend Services profile requires servers to accept. */
 export const FHIR_CLIENT_ALGORITHMS = ['RS384', 'ES384'] as const;
@@ -44,6 +44,17 @@ export function systemScopeType(scope: string): string | null {
   return type === '*' || (FHIR_RESOURCE_TYPES as readonly string[]).includes(type) ? type : null;
 }
 
+/**
+ * Write scopes a system client may hold besides its read scopes: the coach's system answers
+ * participants' messages (SMART v2 `c`, create). Every one reaches patient data.
+ */
+export const SYSTEM_WRITE_SCOPES: readonly string[] = ['system/Communication.c'];
+
+/** Any scope a system client may be registered with: a read scope or a write scope above. */
+export function isSystemScope(scope: string): boolean {
+  return systemScopeType(scope) !== null || SYSTEM_WRITE_SCOPES.includes(scope);
+}
+
 /** Whether scopes reach any participant's data (the wildcard does). */
 export function scopesReachPatientData(scopes: readonly string[]): boolean {
   return scopes.some((scope) => !FHIR_NON_PATIENT_TYPES.includes(systemScopeType(scope) ?? '*'));
@@ -58,7 +69,7 @@ export const FHIR_CLIENT_MESSAGES = {
     'The public key must be a public JSON Web Key: RSA (for RS384) or EC P-384 (for ES384), without private parts.',
   scopesRequired: 'Choose at least one scope.',
   scopesTooMany: `Give at most ${MAX_FHIR_CLIENT_SCOPES} scopes.`,
-  scopeInvalid: `Each scope must be a read scope: system/<Type>.rs (SMART v2) or system/<Type>.read (SMART v1), where <Type> is * (every type) or one of ${FHIR_RESOURCE_TYPES.join(', ')}.`,
+  scopeInvalid: `Each scope must be a read scope, system/<Type>.rs (SMART v2) or system/<Type>.read (SMART v1), where <Type> is * (every type) or one of ${FHIR_RESOURCE_TYPES.join(', ')}; or a write scope, ${SYSTEM_WRITE_SCOPES.join(', ')}.`,
   rsaKeySize: (bits: number, min: number, max: number) =>
     `The RSA key has ${bits} bits; it must have ${min} to ${max}.`,
   rsaExponent:
@@ -79,7 +90,7 @@ export const FHIR_CLIENT_MESSAGES = {
 
 const scopeSchema = z
   .string({ error: FHIR_CLIENT_MESSAGES.scopeInvalid })
-  .refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && systemScopeType(scope) !== null, {
+  .refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && isSystemScope(scope), {
     error: FHIR_CLIENT_MESSAGES.scopeInvalid,
   });
 

@@ -34,6 +34,8 @@ export const FHIR_MESSAGES = {
   unauthenticated: 'Sign in first: send an access token as "Authorization: Bearer <token>".',
   tokenInvalid: 'The access token is invalid, expired or its session has ended.',
   forbidden: (type: string) => `Your role may not read ${type} resources.`,
+  exportForbidden:
+    "A participant's app cannot run a bulk export: it reads its own data with searches.",
   notFound: (type: string, id: string) => `There is no ${type} with id "${id}".`,
   unknownType: (type: string) => `This server does not serve the resource type "${type}".`,
   unknownPath: 'There is no FHIR endpoint at this address.',
@@ -49,10 +51,11 @@ export const FHIR_MESSAGES = {
   invalidToken: (name: string) => `${name} must be a code, written code or system|code.`,
   invalidId: '_id must be a resource id (letters, digits, "-" and "." only, at most 64).',
   invalidCursor: 'The paging link is invalid; start the search again.',
-  methodNotAllowed: 'The FHIR API is read-only.',
+  methodNotAllowed:
+    'This address takes no such method: resources are read with GET, and the app creates Observation, QuestionnaireResponse and Communication with POST.',
   bodyTooLarge: 'The request body is too large for this endpoint.',
   unsupportedMediaType:
-    'The FHIR API reads no request body but the token request, sent as application/x-www-form-urlencoded.',
+    'Send resources as application/fhir+json (or application/json), and the token request as application/x-www-form-urlencoded.',
   malformedBody: 'The request body is not valid for its content type.',
   contentLength: 'The Content-Length header does not match the body.',
   malformedAddress: 'The address contains a malformed %-escape.',

@@ -31,6 +31,9 @@ export const MEASUREMENT_TYPES = {
   painScore: { code: '72514-3', unit: '{score}', label: 'Pain Score' },
   anxiety: { code: 'rp-anxiety', unit: '{score}', label: 'Anxiety' },
   mood: { code: 'rp-mood', unit: '{score}', label: 'Mood' },
+  heartRate: { code: '8867-4', unit: '/min', label: 'Heart rate' },
+  oxygenSaturation: { code: '59408-5', unit: '%', label: 'SpO2' },
+  bodyHeight: { code: '8302-2', unit: 'cm', label: 'Height' },
 } as const;
 export type MeasurementKey = keyof typeof MEASUREMENT_TYPES;
 
@@ -55,6 +58,8 @@ export const UNIT_LABELS: Readonly<Record<string, string>> = {
   m: 'm',
   kcal: 'kCal',
   '{score}': '',
+  '/min': 'bpm',
+  cm: 'cm',
 };
 
 export function unitLabel(ucum: string): string {

@@ -70,6 +70,9 @@ export const UP_IS_GOOD: Readonly<Record<MeasurementKey, boolean>> = {
   painScore: false,
   anxiety: false,
   mood: true,
+  heartRate: false,
+  oxygenSaturation: true,
+  bodyHeight: true,
 };
 
 // ---------------------------------------------------------------------------------------------

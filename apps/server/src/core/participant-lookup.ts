@@ -17,11 +17,17 @@ export interface ParticipantRef {
  * participant calls never reveal whether a staff account exists.
  */
 export async function requireParticipant(db: Database, id: number): Promise<ParticipantRef> {
+  const row = await findParticipant(db, id);
+  if (!row) throw notFound(PARTICIPANT_ERRORS.notFound(id));
+  return row;
+}
+
+/** The participant with this id, or null for an unknown id or a staff member's. */
+export async function findParticipant(db: Database, id: number): Promise<ParticipantRef | null> {
   const [row] = await db
     .select({ id: users.id, firstName: users.firstName, participantType: users.participantType })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
     .limit(1);
-  if (!row) throw notFound(PARTICIPANT_ERRORS.notFound(id));
-  return row;
+  return row ?? null;
 }

@@ -221,5 +221,16 @@ export function generateTelemetryDay(
     push(rows, userId, 'triglycerides', triglycerides, at, 'CLINIC');
     // Friedewald: total = LDL + HDL + TG/5, so the panel adds up.
     push(rows, userId, 'totalCholesterol', Math.round(ldl + hdl + triglycerides / 5), at, 'CLINIC');
+    // The visit's other vitals, drawn last so that the values above stay as they were.
+    push(
+      rows,
+      userId,
+      'heartRate',
+      Math.round(clamp(gaussian(faker, 72, 7), 48, 110)),
+      at,
+      'CLINIC',
+    );
+    push(rows, userId, 'oxygenSaturation', faker.number.int({ min: 95, max: 99 }), at, 'CLINIC');
+    push(rows, userId, 'bodyHeight', participant.heightCm, at, 'CLINIC');
   }
 }

@@ -1,6 +1,7 @@
 import type { CapabilityStatement } from '@medplum/fhirtypes';
 import { FHIR_CONTENT_TYPE, FHIR_VERSION } from '@recovery-portal/contract/fhir';
 import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
+import { isWritable } from '#app/features/fhir/writes/resource-writers';
 
 /** Operation definitions of the HL7 FHIR Bulk Data Access IG. */
 const BULK_DATA = 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition';
@@ -32,7 +33,10 @@ export function capabilityStatement(
     kind: 'instance',
     instantiates: ['http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data'],
     software: { name: 'Recovery Portal' },
-    implementation: { description: 'Recovery Portal FHIR R4 API (read-only)', url: base },
+    implementation: {
+      description: "Recovery Portal FHIR R4 API (reads; the participant app's creates)",
+      url: base,
+    },
     fhirVersion: FHIR_VERSION,
     format: [FHIR_CONTENT_TYPE, 'json'],
     rest: [
@@ -41,7 +45,7 @@ export function capabilityStatement(
         security: {
           cors: false,
           description:
-            "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners), or a SMART Backend Services token (client_credentials with a private_key_jwt assertion; system/*.read or system/<Type>.read scopes) from the token endpoint in .well-known/smart-configuration.",
+            "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners), a SMART Backend Services token (client_credentials with a private_key_jwt assertion; system/*.read or system/<Type>.read scopes, system/Communication.c for the coach's replies) from the token endpoint in .well-known/smart-configuration, or a participant app's token (patient/ scopes: its own compartment, and creates of Observation, QuestionnaireResponse and Communication).",
           service: [
             {
               coding: [
@@ -56,7 +60,14 @@ export function capabilityStatement(
         resource: [
           ...definitions.map((definition) => ({
             type: definition.type,
-            interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
+            interaction: [
+              { code: 'read' as const },
+              { code: 'search-type' as const },
+              ...(isWritable(definition.type)
+                ? [{ code: 'create' as const, documentation: 'docs/participant-app.md' }]
+                : []),
+            ],
+            ...(isWritable(definition.type) ? { conditionalCreate: true } : {}),
             searchParam: [
               ...COMMON_PARAMS,
               ...Object.entries(definition.params).map(([name, doc]) => ({ name, ...doc })),
@@ -71,6 +82,7 @@ export function capabilityStatement(
             operation: [{ name: 'export', definition: `${BULK_DATA}/group-export` }],
           },
         ],
+        interaction: [{ code: 'batch' as const }],
         operation: [{ name: 'export', definition: `${BULK_DATA}/export` }],
       },
     ],

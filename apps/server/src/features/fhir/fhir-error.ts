@@ -15,7 +15,12 @@ export type IssueType =
   | 'throttled'
   | 'exception'
   | 'transient'
-  | 'processing';
+  | 'processing'
+  | 'required'
+  | 'value'
+  | 'code-invalid'
+  | 'structure'
+  | 'duplicate';
 
 /** A refusal of a FHIR call: leaves as an OperationOutcome with its HTTP status. */
 export class FhirError extends Error {
@@ -25,6 +30,8 @@ export class FhirError extends Error {
     message: string,
     /** Seconds to wait before asking again (sent as Retry-After), for 429. */
     readonly retryAfterSeconds?: number,
+    /** The element at fault, as a FHIRPath (Observation.valueQuantity.code). */
+    readonly expression?: string,
   ) {
     super(message);
     this.name = 'FhirError';
@@ -35,10 +42,18 @@ export function operationOutcome(
   issueType: IssueType,
   message: string,
   severity: 'error' | 'information' = 'error',
+  expression?: string,
 ): OperationOutcome {
   return {
     resourceType: 'OperationOutcome',
-    issue: [{ severity, code: issueType, diagnostics: message }],
+    issue: [
+      {
+        severity,
+        code: issueType,
+        diagnostics: message,
+        ...(expression ? { expression: [expression], location: [expression] } : {}),
+      },
+    ],
   };
 }
 
@@ -83,7 +98,7 @@ export function handleFhirError(error: FastifyError, request: FastifyRequest, re
     return sendFhir(
       reply,
       refusal.statusCode,
-      operationOutcome(refusal.issueType, refusal.message),
+      operationOutcome(refusal.issueType, refusal.message, 'error', refusal.expression),
     );
   }
   if (isDatabaseUnavailable(error) || isStatementCancelled(error)) {

@@ -24,7 +24,7 @@ const PREFIXES: Record<FhirResourceType, string[]> = Object.fromEntries(
     type === 'Observation'
       ? ['m-', 'bp-', 'score-']
       : type === 'Communication'
-        ? ['nudge-', 'coach-']
+        ? ['nudge-', 'coach-', 'msg-']
         : [''],
   ]),
 ) as Record<FhirResourceType, string[]>;
@@ -138,9 +138,12 @@ describe('FHIR ids and paging links beyond what a key column holds', () => {
     for (const type of FHIR_RESOURCE_TYPES) {
       const kinds = PREFIXES[type].length;
       const cursors = [
-        // Measurements (m-, bp-) have a bigserial key: any key a cursor can spell fits it.
+        // Measurements (m-, bp-) and messages (msg-) have a bigserial key: any key a cursor can
+        // spell fits it.
         ...PREFIXES[type].flatMap((prefix, kind) =>
-          ['m-', 'bp-'].includes(prefix) ? [] : [`${kind}.2147483648`, `${kind}.9999999999`],
+          ['m-', 'bp-', 'msg-'].includes(prefix)
+            ? []
+            : [`${kind}.2147483648`, `${kind}.9999999999`],
         ),
         `${kinds}.1`,
         '99.1',

@@ -25,7 +25,9 @@ import { createPatientTokens } from '#app/features/fhir/smart-auth/patient-token
 import { createSmartTokens } from '#app/features/fhir/smart-auth/smart-tokens';
 import { registerSmartRoutes } from '#app/features/fhir/smart-auth/smart.routes';
 import { capabilityStatement } from './capability-statement';
-import { handleFhirError, operationOutcome, sendFhir } from './fhir-error';
+import { createFhirWriteService } from '#app/features/fhir/writes/fhir-writes.service';
+import { registerFhirWriteRoutes } from '#app/features/fhir/writes/fhir-writes.routes';
+import { FhirError, handleFhirError, operationOutcome, sendFhir } from './fhir-error';
 import { capabilityResponse } from './fhir-schemas';
 
 export interface FhirDeps {
@@ -41,12 +43,18 @@ export interface FhirDeps {
   mailer: Mailer;
   /** The app's DICOM store: ImagingStudy reads backfill UIDs from its files. */
   dicomStore: Pick<DicomStore, 'pathFor'>;
+  /**
+   * Screens participants' data the app or the coach's system just wrote (concerns, threshold
+   * and outcome flags), after it has committed and before the answer.
+   */
+  screenParticipants: (userIds: readonly number[]) => Promise<void>;
 }
 
 /**
- * The read-only FHIR R4 API under /fhir/R4: the CapabilityStatement (public), then read and
- * search of every served type for callers whose portal role may read it; each read and search
- * is audited with the participants it returned, like the portal's own reads.
+ * The FHIR R4 API under /fhir/R4: the CapabilityStatement (public), then read and search of
+ * every served type for callers whose portal role may read it (a participant's app: its own
+ * compartment), and the app's creates (writes/); each call is audited, reads with the
+ * participants they returned, like the portal's own reads.
  */
 export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const base = `${deps.publicUrl.replace(/\/+$/, '')}${FHIR_BASE_PATH}`;
@@ -127,6 +135,21 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
         },
         async (_request, reply) => sendFhir(reply, 200, capability),
       );
+
+      const writes = createFhirWriteService({
+        db: deps.db,
+        ctx,
+        async read(type, id, participantId) {
+          try {
+            return (await reads.read(type, id, participantId)).body;
+          } catch (error) {
+            if (error instanceof FhirError && error.statusCode === 404) return null;
+            throw error;
+          }
+        },
+        screen: deps.screenParticipants,
+      });
+      await registerFhirWriteRoutes(fhir, { db: deps.db, writes });
     },
     { prefix: FHIR_BASE_PATH },
   );

@@ -100,7 +100,10 @@ describe('GET /fhir/R4/metadata', () => {
     expect(served.find((resource) => resource.type === 'Group')?.interaction).toBeUndefined();
     expect(statement.rest?.[0]?.operation?.map((operation) => operation.name)).toEqual(['export']);
     const observation = served.find((resource) => resource.type === 'Observation');
-    expect(observation?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type']);
+    expect(observation?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type', 'create']);
+    const patient = served.find((resource) => resource.type === 'Patient');
+    expect(patient?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type']);
+    expect(statement.rest?.[0]?.interaction?.map((i) => i.code)).toEqual(['batch']);
     expect(observation?.searchParam?.map((p) => p.name).sort()).toEqual([
       '_count',
       '_id',
@@ -162,7 +165,7 @@ describe('who may call', () => {
     expect(resources(practitioners).length).toBeGreaterThan(0);
   });
 
-  it('refuses writes: the API is read-only', async () => {
+  it('refuses writes of the types it serves read-only', async () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: `${FHIR_BASE_PATH}/Patient`,

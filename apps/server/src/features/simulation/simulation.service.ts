@@ -10,7 +10,10 @@ import {
 import type { SurgeryProcedure, SurgerySide } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
 import { insertTimeline } from '#app/demo/bulk-insert';
-import { ensureSurveys, type Joint } from '#app/core/surveys/programme-surveys';
+import { ensureSurveys, type Joint, type StoredSurvey } from '#app/core/surveys/programme-surveys';
+import { findOpenSurveySlot, submitSurveyResponse } from '#app/core/surveys/submit-survey';
+import { recordMeasurements } from '#app/core/measurements/record-measurements';
+import type { SurveyResponseRow } from '#app/demo/timeline-types';
 import { generateParticipantTimeline } from '#app/demo/participant-timeline';
 import { planProgramme } from '#app/demo/programme-plan';
 import { addDays, isoDate, startOfUtcDay } from '#app/demo/seed-dates';
@@ -51,6 +54,29 @@ const HOSPITALS: Record<Joint, readonly string[]> = {
   hip: ['Riverside Orthopaedic Centre', 'Northfield General Hospital'],
   heart: ['Northfield Heart Institute', 'St Luke’s Cardiac Unit'],
 };
+
+/** Fills each generated schedule slot that has answers, as the app's QuestionnaireResponse does. */
+async function submitGeneratedAnswers(
+  db: Database,
+  rows: readonly SurveyResponseRow[],
+  surveys: readonly StoredSurvey[],
+): Promise<void> {
+  const titles = new Map(surveys.map((survey) => [survey.id, survey.definition.title]));
+  for (const row of rows) {
+    const title = titles.get(row.surveyId);
+    if (!row.submittedAt || !row.answers || title === undefined) continue;
+    const at = new Date(`${row.targetDate}T00:00:00Z`);
+    const slot = await findOpenSurveySlot(db, row.userId, row.surveyId, at);
+    if (!slot) throw new Error('a generated survey slot is missing');
+    await submitSurveyResponse(db, {
+      slotId: slot.id,
+      title,
+      answers: row.answers,
+      submittedAt: row.submittedAt,
+      generated: true,
+    });
+  }
+}
 
 /** Whole years between two days. */
 function ageOn(birthDate: string, day: Date): number {
@@ -167,8 +193,22 @@ export function createSimulationService(db: Database) {
           }));
 
         await deleteGeneratedData(tx, user.id, surgeryId);
-        await insertTimeline(tx, timeline);
+        // Readings, pain reports and survey answers go through the writes the participant's app
+        // uses (stamped as stored, scored by the published instruments); the rest in bulk.
+        await insertTimeline(tx, {
+          ...timeline,
+          measurements: [],
+          surveyResponses: timeline.surveyResponses.map((row) => ({
+            ...row,
+            submittedAt: null,
+            answers: null,
+            score: null,
+            scores: null,
+          })),
+        });
+        await recordMeasurements(tx, timeline.measurements);
         await insertPainLogs(tx, painLogs);
+        await submitGeneratedAnswers(tx, timeline.surveyResponses, surveys);
         await insertEnrolment(tx, {
           userId: user.id,
           programId: program.id,

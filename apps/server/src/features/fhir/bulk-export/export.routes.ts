@@ -10,7 +10,7 @@ import {
 import type { Database } from '#app/db/client';
 import { listExportFiles } from './export.repository';
 import type { ExportRequester, ExportService } from './export.service';
-import { assertMayRead, auditFhir } from '#app/features/fhir/smart-auth/fhir-auth';
+import { assertMayExport, auditFhir } from '#app/features/fhir/smart-auth/fhir-auth';
 import { sendFhir } from '#app/features/fhir/fhir-error';
 import {
   emptyResponse,
@@ -69,7 +69,7 @@ export function registerExportRoutes(
         requester: requesterOf(request),
       },
       preferAsync(request),
-      (definition: ResourceDefinition) => assertMayRead(request, definition),
+      (definition: ResourceDefinition) => assertMayExport(request, definition),
     );
     await auditFhir(db, request, {
       action: AUDIT_ACTIONS.fhirExportStart,

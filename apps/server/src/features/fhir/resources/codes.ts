@@ -68,6 +68,9 @@ export const MEASUREMENT_CATEGORY: Record<string, ObservationCategory> = {
   [MEASUREMENT_TYPES.painScore.code]: 'survey',
   [MEASUREMENT_TYPES.anxiety.code]: 'survey',
   [MEASUREMENT_TYPES.mood.code]: 'survey',
+  [MEASUREMENT_TYPES.heartRate.code]: 'vital-signs',
+  [MEASUREMENT_TYPES.oxygenSaturation.code]: 'vital-signs',
+  [MEASUREMENT_TYPES.bodyHeight.code]: 'vital-signs',
 };
 
 export const CATEGORY_DISPLAY: Record<ObservationCategory, string> = {

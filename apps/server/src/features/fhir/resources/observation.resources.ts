@@ -31,6 +31,7 @@ import {
 import {
   countBloodPressure,
   countMeasurements,
+  measurementUpdatedAt,
   pageBloodPressure,
   pageMeasurements,
   type BloodPressureRow,
@@ -113,7 +114,7 @@ function measurementSource(db: Database): FhirSource<MeasurementRow> {
         patientIn(measurements.userId, search),
         codes === null ? undefined : codes.length ? inArray(measurements.code, codes) : null,
         ...instantConditions(measurements.measuredAt, search.date),
-        ...instantConditions(measurements.measuredAt, search.lastUpdated),
+        ...instantConditions(measurementUpdatedAt, search.lastUpdated),
       ]);
     },
     page: (where, afterKey, limit) => pageMeasurements(db, where, afterKey, limit),
@@ -128,8 +129,8 @@ function measurementSource(db: Database): FhirSource<MeasurementRow> {
       return {
         resourceType: 'Observation',
         id: `m-${row.id}`,
-        // Measurements are stored once and never edited: their time is their last change.
-        meta: { lastUpdated: time },
+        // Measurements are stored once and never edited: stored (or measured) is their last change.
+        meta: { lastUpdated: (row.storedAt ?? row.measuredAt).toISOString() },
         status: 'final',
         ...(kind ? { category: category(kind) } : {}),
         code: {
@@ -165,7 +166,7 @@ function bloodPressureSource(db: Database): FhirSource<BloodPressureRow> {
         keyIn(measurements.id, keysOf(search, 'bp-', BIGSERIAL_MAX_KEY)),
         patientIn(measurements.userId, search),
         ...instantConditions(measurements.measuredAt, search.date),
-        ...instantConditions(measurements.measuredAt, search.lastUpdated),
+        ...instantConditions(measurementUpdatedAt, search.lastUpdated),
       ]);
     },
     page: (where, afterKey, limit) => pageBloodPressure(db, where, afterKey, limit),
@@ -182,7 +183,7 @@ function bloodPressureSource(db: Database): FhirSource<BloodPressureRow> {
       return {
         resourceType: 'Observation',
         id: `bp-${row.id}`,
-        meta: { lastUpdated: time },
+        meta: { lastUpdated: (row.storedAt ?? row.measuredAt).toISOString() },
         status: 'final',
         category: category('vital-signs'),
         code: { coding: [{ system: LOINC, ...BP_PANEL }], text: 'Blood pressure' },
@@ -235,7 +236,7 @@ function surveyScoreSource(db: Database): FhirSource<SurveyResponseRow> {
       return {
         resourceType: 'Observation',
         id: `score-${row.id}`,
-        ...(time ? { meta: { lastUpdated: time } } : {}),
+        ...(time ? { meta: { lastUpdated: row.storedAt?.toISOString() ?? time } } : {}),
         status: 'final',
         category: category('survey'),
         code: {

@@ -14,7 +14,11 @@ const MEASUREMENT_COLUMNS = {
   unit: measurements.unit,
   measuredAt: measurements.measuredAt,
   source: measurements.source,
+  storedAt: measurements.storedAt,
 };
+
+/** When a measurement last changed for FHIR: when stored, or (generated in bulk) measured. */
+export const measurementUpdatedAt = sql`coalesce(${measurements.storedAt}, ${measurements.measuredAt})`;
 
 /** Single measurements: everything but the blood-pressure components, which form panels. */
 export const singleMeasurement = notInArray(measurements.code, [SYSTOLIC_CODE, DIASTOLIC_CODE]);
@@ -100,7 +104,7 @@ export function pageSurveyResponses(
   where: SQL | undefined,
   afterId: number | null,
   limit: number,
-): Promise<(ScheduledSurveyRow & { userId: number })[]> {
+): Promise<(ScheduledSurveyRow & { userId: number; storedAt: Date | null })[]> {
   return db
     .select({
       id: surveyResponses.id,
@@ -115,6 +119,7 @@ export function pageSurveyResponses(
       answers: surveyResponses.answers,
       score: surveyResponses.score,
       notApplicable: surveyResponses.notApplicable,
+      storedAt: surveyResponses.storedAt,
     })
     .from(surveyResponses)
     .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId))

@@ -208,13 +208,17 @@ export function flagSource(db: Database, concerns: readonly Concern[]): FhirSour
 }
 
 /** category=nudge|coach of the portal's communication-category system. */
-function wantsCategory(search: ParsedSearch, ctx: FhirContext, code: 'nudge' | 'coach'): boolean {
+export function wantsCategory(
+  search: ParsedSearch,
+  ctx: FhirContext,
+  code: 'nudge' | 'coach',
+): boolean {
   return (
     !search.category || codesFor(search.category, ctx.systems.communicationCategory).includes(code)
   );
 }
 
-function communicationCategory(ctx: FhirContext, code: 'nudge' | 'coach') {
+export function communicationCategory(ctx: FhirContext, code: 'nudge' | 'coach') {
   const display = code === 'nudge' ? 'Nudge' : 'Coach conversation';
   return [
     { coding: [{ system: ctx.systems.communicationCategory, code, display }], text: display },
@@ -371,7 +375,7 @@ export function questionnaireResponseSource(db: Database): FhirSource<SurveyResp
       return {
         resourceType: 'QuestionnaireResponse',
         id: String(row.id),
-        ...(authored ? { meta: { lastUpdated: authored } } : {}),
+        ...(authored ? { meta: { lastUpdated: row.storedAt?.toISOString() ?? authored } } : {}),
         questionnaire: `${ctx.base}/Questionnaire/${row.surveyId}`,
         status: 'completed',
         subject: { reference: `Patient/${row.userId}` },

@@ -1,5 +1,6 @@
 import type { Resource } from '@medplum/fhirtypes';
 import { FHIR_MESSAGES, type FhirResourceType } from '@recovery-portal/contract/fhir';
+import { visibleToPatient } from '#app/features/fhir/compartment';
 import { FhirError } from '#app/features/fhir/fhir-error';
 import { keyOf, type FhirContext } from './fhir-source';
 import type { ResourceDefinition } from './resource-types';
@@ -28,17 +29,21 @@ export function createResourceReads(definitions: readonly ResourceDefinition[], 
   return {
     definitionOf,
 
-    async read(type: string, id: string): Promise<FhirAnswer<Resource>> {
+    /** A read by id; with `patientId`, another participant's resource is not there (404). */
+    async read(
+      type: string,
+      id: string,
+      patientId: number | null = null,
+    ): Promise<FhirAnswer<Resource>> {
       const definition = definitionOf(type);
       for (const source of definition.sources) {
         const key = keyOf(id, source.prefix, source.maxKey);
         if (key === null) continue;
         const [row]: unknown[] = await source.page(source.keyIs(key), null, 1);
         if (row === undefined) continue;
-        return {
-          body: source.toResource(row, ctx) as Resource,
-          participantIds: uniqueParticipants([source.participant(row)]),
-        };
+        const participantIds = uniqueParticipants([source.participant(row)]);
+        if (patientId !== null && !visibleToPatient(participantIds, patientId)) break;
+        return { body: source.toResource(row, ctx) as Resource, participantIds };
       }
       throw new FhirError(404, 'not-found', FHIR_MESSAGES.notFound(type, id));
     },

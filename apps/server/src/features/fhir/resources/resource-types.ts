@@ -16,6 +16,7 @@ import {
   questionnaireSource,
 } from './records.resources';
 import type { SearchParamName } from '#app/features/fhir/search/search-params';
+import { coachMessageSource } from '#app/features/fhir/writes/coach-message.source';
 
 type ParamDoc = Pick<CapabilityStatementRestResourceSearchParam, 'type' | 'documentation'>;
 
@@ -145,12 +146,13 @@ export function resourceDefinitions(
     },
     {
       type: 'Communication',
-      sources: communicationSources(db),
+      sources: [...communicationSources(db), coachMessageSource(db)],
       params: {
         ...subject('The participant written to.'),
         date: {
           type: 'date',
-          documentation: 'Nudges: the day sent; coach conversations: their end.',
+          documentation:
+            'Nudges: the day sent; coach conversations: their end; messages (msg-…): when sent.',
         },
         category: {
           type: 'token',

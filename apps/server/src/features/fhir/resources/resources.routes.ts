@@ -25,8 +25,8 @@ export function registerResourceRoutes(
       },
     },
     async (request, reply) => {
-      assertMayRead(request, reads.definitionOf(request.params.type));
-      const answer = await reads.read(request.params.type, request.params.id);
+      const patientId = assertMayRead(request, reads.definitionOf(request.params.type), 'r');
+      const answer = await reads.read(request.params.type, request.params.id, patientId);
       const [participant] = answer.participantIds;
       await auditFhir(db, request, {
         action: AUDIT_ACTIONS.fhirRead,

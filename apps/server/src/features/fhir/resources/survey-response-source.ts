@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { surveyResponses } from '#app/db/schema/surveys';
 import { instantConditions, type FhirSource } from './fhir-source';
@@ -25,10 +25,16 @@ export function surveyResponseRows(
   };
 }
 
-/** The search's `date` and `_lastUpdated` ranges, both over the submission time. */
+/**
+ * The search's `date` range over the submission time, `_lastUpdated` over when the answers were
+ * stored (an app that was offline sends them later) or, without that, submitted.
+ */
 export function submittedWithin(search: ParsedSearch): SQL[] {
   return [
     ...instantConditions(surveyResponses.submittedAt, search.date),
-    ...instantConditions(surveyResponses.submittedAt, search.lastUpdated),
+    ...instantConditions(
+      sql`coalesce(${surveyResponses.storedAt}, ${surveyResponses.submittedAt})`,
+      search.lastUpdated,
+    ),
   ];
 }

@@ -35,8 +35,8 @@ export function registerSearchRoutes(
       },
     },
     async (request, reply) => {
-      assertMayRead(request, deps.definitionOf(request.params.type));
-      const answer = await deps.search.search(request.params.type, request.query);
+      const patientId = assertMayRead(request, deps.definitionOf(request.params.type));
+      const answer = await deps.search.search(request.params.type, request.query, patientId);
       await auditFhir(deps.db, request, {
         action: AUDIT_ACTIONS.fhirSearch,
         details: {

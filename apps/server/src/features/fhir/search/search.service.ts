@@ -1,5 +1,6 @@
 import type { Bundle, BundleLink, Resource } from '@medplum/fhirtypes';
 import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
+import { boundToPatient } from '#app/features/fhir/compartment';
 import { FhirError } from '#app/features/fhir/fhir-error';
 import type { AnySource, FhirContext } from '#app/features/fhir/resources/fhir-source';
 import {
@@ -49,12 +50,15 @@ export function createSearchService(definitionOf: ResourceReads['definitionOf'],
   }
 
   return {
+    /** A search; with `patientId`, held to that participant's compartment. */
     async search(
       type: string,
       query: Record<string, string | string[] | undefined>,
+      patientId: number | null = null,
     ): Promise<FhirAnswer<Bundle>> {
       const definition = definitionOf(type);
-      const search = parseSearch(type, query, Object.keys(definition.params) as never[]);
+      const parsed = parseSearch(type, query, Object.keys(definition.params) as never[]);
+      const search = patientId === null ? parsed : boundToPatient(parsed, definition, patientId);
       const self = link(type, search, 'self');
       if (search.summaryCount || search.count === 0) {
         let total = 0;

@@ -8,6 +8,7 @@ import type { AuditEntry } from '#app/core/audit/record-audit';
 import { FhirError } from '#app/features/fhir/fhir-error';
 import type { ResourceDefinition } from '#app/features/fhir/resources/resource-types';
 import { scopesAllow } from './client-scopes';
+import { assertPatientMayRead } from '#app/features/fhir/compartment';
 import type { PatientCaller, PatientTokens } from './patient-tokens';
 import { systemCallerDetails, type SmartTokens, type SystemCaller } from './smart-tokens';
 
@@ -62,15 +63,31 @@ export function createFhirAuthenticator(deps: {
 }
 
 /**
- * Refuses a caller whose role (staff) or scopes (system client) do not cover the type (403). A
- * participant's app reads only within that participant's compartment, which these type-wide
- * reads do not know of: it is refused here.
+ * Refuses a caller whose role (staff), scopes (system client) or patient scopes (participant's
+ * app) do not cover the type (403). Returns the participant whose compartment bounds the call
+ * (a participant's app), or null when the caller reads type-wide.
  */
-export function assertMayRead(request: FastifyRequest, definition: ResourceDefinition): void {
+export function assertMayRead(
+  request: FastifyRequest,
+  definition: ResourceDefinition,
+  interaction: 'r' | 's' = 's',
+): number | null {
+  const patient = request.fhirPatient;
+  if (patient) {
+    assertPatientMayRead(patient, definition, interaction);
+    return patient.patientId;
+  }
   const allowed = request.fhirClient
     ? scopesAllow(request.fhirClient.scopes, definition.type)
     : request.staff !== null && definition.staffReaders.includes(request.staff.role);
   if (!allowed) throw new FhirError(403, 'forbidden', FHIR_MESSAGES.forbidden(definition.type));
+  return null;
+}
+
+/** Bulk export reads type-wide: staff and system clients only, never a participant's app. */
+export function assertMayExport(request: FastifyRequest, definition: ResourceDefinition): void {
+  if (request.fhirPatient) throw new FhirError(403, 'forbidden', FHIR_MESSAGES.exportForbidden);
+  assertMayRead(request, definition);
 }
 
 /**

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
-import { FHIR_CLIENT_ALGORITHMS } from '@recovery-portal/contract/fhir-clients';
+import {
+  FHIR_CLIENT_ALGORITHMS,
+  SYSTEM_WRITE_SCOPES,
+} from '@recovery-portal/contract/fhir-clients';
 import { FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import type { Database } from '#app/db/client';
 import { auditRequest } from '#app/core/audit/request-audit';
@@ -15,7 +18,7 @@ const REFUSALS = {
   unauthorized_client:
     'This client reaches patient data and awaits approval by a second administrator on the FHIR clients screen.',
   invalid_scope:
-    'Ask for system/<Type>.rs or system/<Type>.read scopes (or system/*.rs) within those the client was registered with.',
+    'Ask for system/<Type>.rs or system/<Type>.read scopes (or system/*.rs), or system/Communication.c, within those the client was registered with.',
   unsupported_grant_type: 'Only the client_credentials grant is supported.',
 } as const;
 
@@ -44,7 +47,11 @@ export function registerSmartRoutes(
         token_endpoint_auth_methods_supported: ['private_key_jwt'],
         token_endpoint_auth_signing_alg_values_supported: [...FHIR_CLIENT_ALGORITHMS],
         grant_types_supported: ['client_credentials'],
-        scopes_supported: ['system/*.read', ...FHIR_RESOURCE_TYPES.map((t) => `system/${t}.read`)],
+        scopes_supported: [
+          'system/*.read',
+          ...FHIR_RESOURCE_TYPES.map((t) => `system/${t}.read`),
+          ...SYSTEM_WRITE_SCOPES,
+        ],
         capabilities: ['client-confidential-asymmetric'],
       }),
   );

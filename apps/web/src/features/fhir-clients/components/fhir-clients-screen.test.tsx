@@ -84,6 +84,19 @@ async function openScreen() {
 }
 
 describe('FHIR clients screen', () => {
+  it('offers the coach replies write scope, which reaches patient data', async () => {
+    serve([CLIENT]);
+    const user = userEvent.setup();
+    await openScreen();
+    const scopes = screen.getByRole('group', { name: /Scopes/ });
+    await user.click(
+      within(scopes).getByRole('checkbox', {
+        name: 'Send coach replies (system/Communication.c)',
+      }),
+    );
+    expect(scopes).toHaveAccessibleDescription(/reach patient data/);
+  });
+
   it('registers a client with the scopes chosen, shows its client id and that it awaits approval', async () => {
     const calls = serve([CLIENT]);
     const user = userEvent.setup();

@@ -11,12 +11,17 @@ import { FHIR_RESOURCE_TYPES } from '@recovery-portal/contract/fhir';
 import {
   FHIR_NON_PATIENT_TYPES,
   scopesReachPatientData,
+  SYSTEM_WRITE_SCOPES,
 } from '@recovery-portal/contract/fhir-clients';
 
-/** The choices, as SMART v2 read scopes: every type, then each type. */
+/**
+ * The choices, as SMART v2 scopes: reading every type, then each type, then the one write (the
+ * coach's system answering participants' messages).
+ */
 const CHOICES = [
   { scope: 'system/*.rs', label: 'Every type (system/*.rs)' },
   ...FHIR_RESOURCE_TYPES.map((type) => ({ scope: `system/${type}.rs`, label: type })),
+  ...SYSTEM_WRITE_SCOPES.map((scope) => ({ scope, label: `Send coach replies (${scope})` })),
 ];
 
 export type ScopeChoicesProps = {
@@ -27,7 +32,7 @@ export type ScopeChoicesProps = {
 };
 
 /**
- * The read scopes of a system client, as labelled checkboxes in a fieldset. The helper says
+ * The scopes of a system client, as labelled checkboxes in a fieldset. The helper says
  * whether the chosen scopes reach patient data, so a second administrator must approve.
  */
 export function ScopeChoices({ value, onChange, onBlur, error }: ScopeChoicesProps) {
@@ -46,7 +51,7 @@ export function ScopeChoices({ value, onChange, onBlur, error }: ScopeChoicesPro
       onBlur={onBlur}
       aria-describedby={helpId}
     >
-      <FormLabel component="legend">Scopes (read only)</FormLabel>
+      <FormLabel component="legend">Scopes</FormLabel>
       <FormGroup row>
         {CHOICES.map((choice) => (
           <FormControlLabel
