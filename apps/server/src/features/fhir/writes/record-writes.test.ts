@@ -1,19 +1,23 @@
 import type { Bundle, Communication, Observation, QuestionnaireResponse } from '@medplum/fhirtypes';
+import { adherenceListSchema } from '@recovery-portal/contract/adherence';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { FHIR_WRITE_MESSAGES } from '@recovery-portal/contract/fhir-writes';
 import { coachListResponseSchema } from '@recovery-portal/contract/coach';
 import { participantFlagListSchema } from '@recovery-portal/contract/flags';
+import { outcomeTrendsSchema } from '@recovery-portal/contract/outcomes';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantProfileSchema } from '@recovery-portal/contract/profile';
 import { surveyResponseListSchema } from '@recovery-portal/contract/survey-responses';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayUtc } from '#app/core/days';
 import { ensureSurveys, type StoredSurvey } from '#app/core/surveys/programme-surveys';
 import { scoreResponse } from '#app/core/surveys/instruments/index';
+import { auditLog } from '#app/db/schema/audit';
 import { coachMessages } from '#app/db/schema/fhir-writes';
 import { surveyResponses } from '#app/db/schema/surveys';
 import { loginAs, successData, type LoggedInStaff, useTestApp } from '#app/test/build-test-app';
-import { createSurveyResponse } from '#app/test/factories';
+import { createSurgery, createSurveyResponse } from '#app/test/factories';
 import { callApi } from '#app/test/participant-fixtures';
 import {
   approveSystemClient,
@@ -210,6 +214,47 @@ describe('QuestionnaireResponse: the app answers a scheduled survey', () => {
     expect(submitted.every((row) => row.submittedAt === null)).toBe(true);
   });
 
+  it('a 3-Months answer short of the MCID shows on the schedule and outcome chart, and raises its flag at once', async () => {
+    await createSurgery(testApp.db, app.participant.id, { surgeryDate: addDays(today, -90) });
+    // KOOS JR answers (option indexes) whose raw sum is `raw`.
+    const koosAnswers = (raw: number) =>
+      Array.from({ length: 7 }, (_, i) => Math.max(0, Math.min(4, raw - i * 4)));
+    const preOpDay = addDays(today, -100);
+    await createSurveyResponse(testApp.db, app.participant.id, koos.id, {
+      timepoint: 'PRE_OP',
+      targetDate: preOpDay,
+      submittedAt: new Date(`${preOpDay}T09:00:00Z`),
+      answers: koosAnswers(16),
+    });
+    created(await post(response(koosAnswers(14))));
+    // PreOp 47.487 → 3 Months 54.84: +7.353, less than the MCID of 14.
+    const month3 = created<QuestionnaireResponse>(await post(response(koosAnswers(13))));
+
+    const schedule = successData(
+      await staffGet(`${API_PATHS.surgery.adherence}?user_id=${app.participant.id}`),
+      adherenceListSchema,
+    );
+    expect(schedule[0]?.entries.find((entry) => entry.timepoint === 'MONTH_3')).toMatchObject({
+      score: 54.84,
+      submitted_on: month3.authored,
+    });
+    const trends = successData(
+      await staffGet(`${API_PATHS.surgery.outcomeTrends}?user_id=${app.participant.id}`),
+      outcomeTrendsSchema,
+    );
+    expect(trends.surveys[0]?.points.find((point) => point.timepoint === 'MONTH_3')).toMatchObject({
+      score: 54.84,
+      status: 'NOT_IMPROVING',
+    });
+    const raised = successData(
+      await staffGet(`${API_PATHS.flags.participant}?user_id=${app.participant.id}`),
+      participantFlagListSchema,
+    );
+    expect(raised).toMatchObject([
+      { source: 'OUTCOME', rule: 'not-improving:KOOS_JR:MCID', value: 54.84, status: 'OPEN' },
+    ]);
+  });
+
   it("refuses answers for another participant's survey (403)", async () => {
     const other = await participantApp(testApp);
     const body = response(answers, { subject: { reference: `Patient/${other.participant.id}` } });
@@ -331,7 +376,7 @@ describe('Communication: messages between the participant and the coach', () => 
     expect(refusal(await send(body), 403).expression).toBe('Communication.subject.reference');
   });
 
-  it("takes the coach's reply from a system client holding system/Communication.c", async () => {
+  it("takes the coach's reply from a system client holding system/Communication.c, audited as that client", async () => {
     const question = created<Communication>(await send(message('Can I shower with the dressing?')));
     const registrar = await loginAs(testApp, 'ADMINISTRATOR');
     const coach = await registerSystemClient(
@@ -377,6 +422,30 @@ describe('Communication: messages between the participant and the coach', () => 
       inResponseTo: [{ reference: `Communication/${question.id ?? ''}` }],
     });
     expect(answered.sender).toBeUndefined();
+    // Audited as the system client, naming the administrators who let it write.
+    const audited = await testApp.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, AUDIT_ACTIONS.fhirCreate),
+          eq(auditLog.actorEmail, `fhir-client:${coach.client.client_id}`),
+        ),
+      );
+    expect(audited).toMatchObject([
+      {
+        actorId: null,
+        subjectType: 'participant',
+        subjectId: app.participant.id,
+        details: expect.objectContaining({
+          resource_type: 'Communication',
+          resource_id: answered.id,
+          client_name: 'Coach',
+          registered_by: registrar.user.id,
+          approved_by: approver.user.id,
+        }),
+      },
+    ]);
     // The coach's own words are never screened: asking about chest pain raises nothing.
     expect(await flags()).toEqual([]);
     const list = successData(
