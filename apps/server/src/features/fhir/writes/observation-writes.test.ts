@@ -1,7 +1,7 @@
-import type { Bundle, Observation } from '@medplum/fhirtypes';
+import type { Bundle, Observation, Resource } from '@medplum/fhirtypes';
 import { and, eq } from 'drizzle-orm';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
-import { FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
+import { FHIR_BASE_PATH, FHIR_MESSAGES } from '@recovery-portal/contract/fhir';
 import { FHIR_WRITE_LIMITS } from '@recovery-portal/contract/fhir-writes';
 import { participantFlagListSchema } from '@recovery-portal/contract/flags';
 import { painLogListSchema } from '@recovery-portal/contract/pain';
@@ -22,6 +22,7 @@ import {
   postFhir,
   quantityObservation,
   refusal,
+  TEST_FHIR_BASE,
   type TestPatientApp,
 } from './fhir-writes.fixtures';
 
@@ -48,6 +49,38 @@ async function telemetry() {
     clinician.access_token,
   );
   return successData(response, telemetrySchema);
+}
+
+/** Runs a clinician's bulk export to the end; the resources of every file it wrote. */
+async function bulkExport(query: string): Promise<Resource[]> {
+  const call = (url: string, prefer = true) =>
+    testApp.app.inject({
+      method: 'GET',
+      url: url.replace(TEST_FHIR_BASE, FHIR_BASE_PATH),
+      headers: {
+        authorization: `Bearer ${clinician.access_token}`,
+        ...(prefer ? { prefer: 'respond-async' } : {}),
+      },
+    });
+  const kickOff = await call(`${TEST_FHIR_BASE}/${query}`);
+  expect(kickOff.statusCode, kickOff.body).toBe(202);
+  const status = String(kickOff.headers['content-location']);
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const progress = await call(status);
+    if (progress.statusCode === 200) {
+      const files = progress.json<{ output: { url: string }[] }>().output;
+      const bodies = await Promise.all(
+        files.map(async (file) => (await call(file.url, false)).body),
+      );
+      return bodies
+        .flatMap((body) => body.split('\n'))
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Resource);
+    }
+    expect(progress.statusCode, progress.body).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the export never finished');
 }
 
 const painSite = {
@@ -240,7 +273,7 @@ describe('the app creates each kind of Observation the read side serves', () => 
     });
   });
 
-  it('is seen by _lastUpdated (and so _since) when it arrives, however old the reading', async () => {
+  it("is seen by _lastUpdated and a bulk export's _since when it arrives, however old the reading", async () => {
     const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
     const before = Date.now();
     const late = created<Observation>(
@@ -255,6 +288,10 @@ describe('the app creates each kind of Observation the read side serves', () => 
       clinician.access_token,
     );
     expect(search.json<Bundle>().entry?.map((e) => e.resource?.id)).toEqual([late.id]);
+    const exported = await bulkExport(
+      `Patient/$export?_type=Observation&_since=${encodeURIComponent(since)}`,
+    );
+    expect(exported.map((resource) => resource.id)).toEqual([late.id]);
   });
 });
 
