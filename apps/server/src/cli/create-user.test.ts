@@ -12,7 +12,9 @@ import { verifyPassword } from '#app/core/staff-accounts/passwords';
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./create-user.ts', import.meta.url));
 
-describe('npm run user:create', () => {
+// Each case starts a Node process that opens and migrates a database: tens of seconds on a busy
+// 2-core machine, so the default 20 s is too tight to mean anything here.
+describe('npm run user:create', { timeout: 90_000 }, () => {
   let dataDir: string;
 
   beforeAll(async () => {
