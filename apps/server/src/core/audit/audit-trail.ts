@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import type { Database } from '#app/db/client';
 import { AppError } from '#app/lib/app-error';
-import { auditRequest } from './request-audit';
-
-/** The action(s) a signed-in route records when it succeeds. */
-export type AuditDeclaration = AuditAction | readonly AuditAction[];
+import { auditRequest, declaredAuditActions, type AuditDeclaration } from './request-audit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -44,12 +41,6 @@ export function runsInRequestTransaction(
     config?.readOnly !== true &&
     methods.some((method) => CHANGING_METHODS.has(method))
   );
-}
-
-/** The declared actions as a list (empty when the route declares none). */
-export function declaredAuditActions(declaration: AuditDeclaration | undefined): AuditAction[] {
-  if (declaration === undefined) return [];
-  return typeof declaration === 'string' ? [declaration] : [...declaration];
 }
 
 /**

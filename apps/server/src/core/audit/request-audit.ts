@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '@recovery-portal/contract/audit';
 import type { Database } from '#app/db/client';
 import { recordAudit, type AuditEntry } from './record-audit';
+
+/** The action(s) a signed-in route records when it succeeds. */
+export type AuditDeclaration = AuditAction | readonly AuditAction[];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,20 +13,44 @@ declare module 'fastify' {
   }
 }
 
-/** What a caller states about an action; who, from where and which request come from the request. */
+/**
+ * What a caller states about an action; who, from where and which request come from the
+ * request. The action defaults to the one the route declares in `config.audit`.
+ */
 export type RequestAuditEntry = Omit<
   AuditEntry,
-  'actorId' | 'actorEmail' | 'clientAddress' | 'requestId'
->;
+  'actorId' | 'actorEmail' | 'clientAddress' | 'requestId' | 'action'
+> & { action?: AuditAction };
 
 /** Records an audit row for the calling staff member: what services take to audit their work. */
 export type AuditFn = (entry: RequestAuditEntry) => Promise<void>;
+
+/** The declared actions as a list (empty when the route declares none). */
+export function declaredAuditActions(declaration: AuditDeclaration | undefined): AuditAction[] {
+  if (declaration === undefined) return [];
+  return typeof declaration === 'string' ? [declaration] : [...declaration];
+}
+
+/**
+ * The one action the request's route declares. A route that declares none or several must
+ * name the action it records: a row without one would say nothing, so this throws (the call
+ * answers 500 and rolls back) and the route's tests catch it.
+ */
+function routeAuditAction(request: FastifyRequest): AuditAction {
+  const declared = declaredAuditActions(request.routeOptions.config.audit);
+  const [only] = declared;
+  if (only !== undefined && declared.length === 1) return only;
+  const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+  throw new Error(
+    `${route} declares ${declared.length === 0 ? 'no audit action' : 'several audit actions'}: name the action it records`,
+  );
+}
 
 /** Audits an action taken by the request's caller, filling in who, from where and which request. */
 export async function auditRequest(
   db: Database,
   request: FastifyRequest,
-  entry: Omit<AuditEntry, 'clientAddress' | 'requestId'>,
+  entry: Omit<AuditEntry, 'clientAddress' | 'requestId' | 'action'> & { action?: AuditAction } = {},
 ): Promise<void> {
   await recordAudit(db, {
     actorId: request.staff?.id ?? null,
@@ -30,6 +58,7 @@ export async function auditRequest(
     clientAddress: request.ip,
     requestId: request.id,
     ...entry,
+    action: entry.action ?? routeAuditAction(request),
   });
   request.audited = true;
 }

@@ -45,7 +45,6 @@ export function registerAdherenceRoutes(app: FastifyInstance, db: Database) {
       }
       const data = await adherence.adherence(id, surgeryDate);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantAdherenceView,
         subjectType: 'participant',
         subjectId: id,
         details: request.query.surgery_id ? { surgery_id: request.query.surgery_id } : null,

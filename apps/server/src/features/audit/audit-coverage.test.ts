@@ -23,7 +23,8 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createSurgery } from '#app/test/factories';
-import { declaredAuditActions, runsInRequestTransaction } from '#app/core/audit/audit-trail';
+import { runsInRequestTransaction } from '#app/core/audit/audit-trail';
+import { auditRequest, declaredAuditActions } from '#app/core/audit/request-audit';
 
 /**
  * Why this cannot miss a route: the route table is collected from Fastify itself (an onRoute
@@ -38,6 +39,8 @@ import { declaredAuditActions, runsInRequestTransaction } from '#app/core/audit/
 const TEST_ROUTES = {
   forgetful: '/api/test/forgetful',
   undeclared: '/api/test/undeclared',
+  namedByRoute: '/api/test/named-by-route',
+  twoOutcomes: '/api/test/two-outcomes',
 } as const;
 
 interface ApiRoute {
@@ -63,6 +66,29 @@ function addTestRoutes(app: FastifyInstance) {
     },
   );
   app.get(TEST_ROUTES.undeclared, { config: { access: 'staff' } }, async () => ok({}));
+  // Records without naming the action: the route's declaration names it.
+  app.get(
+    TEST_ROUTES.namedByRoute,
+    { config: { access: 'staff', audit: AUDIT_ACTIONS.participantProfileView } },
+    async (request) => {
+      await auditRequest(testApp.db, request, { subjectType: 'participant', subjectId: 7 });
+      return ok({ done: true });
+    },
+  );
+  // Declares two outcomes but records without saying which one happened.
+  app.post(
+    TEST_ROUTES.twoOutcomes,
+    {
+      config: {
+        access: 'staff',
+        audit: [AUDIT_ACTIONS.clinicianUpdate, AUDIT_ACTIONS.clinicianCreate],
+      },
+    },
+    async (request) => {
+      await auditRequest(testApp.db, request, {});
+      return ok({ done: true });
+    },
+  );
 }
 
 beforeAll(async () => {
@@ -256,6 +282,37 @@ describe("the audit trail's guard", () => {
       method: 'GET',
       url: TEST_ROUTES.forgetful,
       query: { fail: '1' },
+      headers: authHeaders(clinician.access_token),
+    });
+    expect(response.statusCode).toBe(500);
+    expect(await rowsOfRequest(String(response.headers['x-request-id']))).toEqual([]);
+  });
+});
+
+describe('the action of an audit row', () => {
+  it("defaults to the route's declared action when the handler does not name one", async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: TEST_ROUTES.namedByRoute,
+      headers: authHeaders(clinician.access_token),
+    });
+    expect(response.statusCode).toBe(200);
+    const rows = await rowsOfRequest(String(response.headers['x-request-id']));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: AUDIT_ACTIONS.participantProfileView,
+      actorId: clinician.user.id,
+      subjectType: 'participant',
+      subjectId: 7,
+    });
+  });
+
+  it('is never guessed among several declared actions: the call fails and writes no row', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: TEST_ROUTES.twoOutcomes,
       headers: authHeaders(clinician.access_token),
     });
     expect(response.statusCode).toBe(500);

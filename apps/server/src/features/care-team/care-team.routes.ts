@@ -36,7 +36,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const staff = await listAssignableStaff(db);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.careTeamStaffList,
         subjectType: 'staff_list',
         details: { count: staff.length },
       });
@@ -62,7 +61,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, db: Database) {
       const { result, previous } = await assignResponsible(db, request.body);
       for (const participantId of result.participant_ids) {
         await auditRequest(db, request, {
-          action: AUDIT_ACTIONS.careTeamAssign,
           subjectType: 'participant',
           subjectId: participantId,
           details: {
@@ -94,7 +92,6 @@ export function registerCareTeamRoutes(app: FastifyInstance, db: Database) {
       const { id } = request.params;
       const data = await participantCareTeam(db, id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantCareTeamView,
         subjectType: 'participant',
         subjectId: id,
       });

@@ -34,13 +34,8 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     ...errorResponses(400, 401, 403, 404, 409, 422),
   };
 
-  const auditTask = (
-    request: FastifyRequest,
-    action: (typeof AUDIT_ACTIONS)['taskCreate' | 'taskComplete' | 'taskReopen'],
-    task: Task,
-  ) =>
+  const auditTask = (request: FastifyRequest, task: Task) =>
     auditRequest(db, request, {
-      action,
       subjectType: 'participant',
       subjectId: task.participant_id,
       details: {
@@ -64,7 +59,7 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const task = await createTask(db, request.body, currentStaff(request).id);
-      await auditTask(request, AUDIT_ACTIONS.taskCreate, task);
+      await auditTask(request, task);
       return ok(task);
     },
   );
@@ -83,7 +78,6 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await myTasks(db, currentStaff(request).id, request.query.today);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.myTasksList,
         subjectType: 'task_list',
         details: { returned: data.tasks.map((task) => task.id) },
       });
@@ -109,7 +103,6 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
       const { user_id } = request.query;
       const data = await participantTasks(db, user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantTasksView,
         subjectType: 'participant',
         subjectId: user_id,
         details: { count: data.length },
@@ -131,7 +124,7 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const task = await completeTask(db, request.params.id, currentStaff(request).id);
-      await auditTask(request, AUDIT_ACTIONS.taskComplete, task);
+      await auditTask(request, task);
       return ok(task);
     },
   );
@@ -149,7 +142,7 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const task = await reopenTask(db, request.params.id);
-      await auditTask(request, AUDIT_ACTIONS.taskReopen, task);
+      await auditTask(request, task);
       return ok(task);
     },
   );

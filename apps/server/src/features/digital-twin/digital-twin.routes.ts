@@ -43,7 +43,6 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
       const twin = await findDigitalTwin(db, id);
       if (!twin) throw notFound(DIGITAL_TWIN_MESSAGES.notFound);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantDigitalTwinView,
         subjectType: 'participant',
         subjectId: id,
       });
@@ -71,7 +70,6 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
         markersOn(db, id, date),
       ]);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSegmentsView,
         subjectType: 'participant',
         subjectId: id,
         details: { date_string: date },
@@ -96,7 +94,6 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
       const date = request.query.date_string ?? todayUtc();
       const markers = await markersOn(db, id, date);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantMarkersView,
         subjectType: 'participant',
         subjectId: id,
         details: { date_string: date },

@@ -47,7 +47,6 @@ export function registerFlagRoutes(
     async (request) => {
       const result = await flags.listOpen(request.body, currentStaff(request).id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.flagList,
         subjectType: 'flag_list',
         details: { query: request.body, returned: result.flags.map((flag) => flag.id) },
       });
@@ -73,7 +72,6 @@ export function registerFlagRoutes(
     async (request) => {
       const data = await flags.ofParticipant(request.query.user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantFlagsView,
         subjectType: 'participant',
         subjectId: request.query.user_id,
         details: { count: data.length },
@@ -100,7 +98,6 @@ export function registerFlagRoutes(
       const { flag_id, note } = request.body;
       const flag = await flags.acknowledge(flag_id, currentStaff(request).id, note);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantFlagAcknowledge,
         subjectType: 'participant',
         subjectId: flag.user_id,
         details: { flag_id, rule: flag.rule, note_given: note !== null },

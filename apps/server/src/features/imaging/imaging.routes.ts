@@ -109,7 +109,6 @@ export function registerDicomUploadRoute(
           currentStaff(request).id,
           (target, imageIds) =>
             auditRequest(deps.db, request, {
-              action: AUDIT_ACTIONS.participantImagingUpload,
               subjectType: 'participant',
               subjectId: target.user_id,
               details: { surgery_id: target.surgery_id, image_ids: imageIds },
@@ -165,7 +164,6 @@ export function registerImagingRoutes(
       const { user_id, surgery_id } = request.query;
       const data = await imaging.list(user_id, surgery_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantImagingList,
         subjectType: 'participant',
         subjectId: user_id,
         details: { surgery_id },
@@ -193,7 +191,6 @@ export function registerImagingRoutes(
       const { image, stream } = await imaging.openFile(request.query.image_id);
       try {
         await auditRequest(db, request, {
-          action: AUDIT_ACTIONS.participantImagingDownload,
           subjectType: 'participant',
           subjectId: image.user_id,
           details: { surgery_id: image.surgery_id, image_id: image.id },
@@ -230,7 +227,6 @@ export function registerImagingRoutes(
       const { image, png } = await imaging.preview(request.query.image_id);
       // Looking at a preview is looking at the images: the same action as the list, per image.
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantImagingList,
         subjectType: 'participant',
         subjectId: image.user_id,
         details: { surgery_id: image.surgery_id, image_id: image.id, preview: true },
@@ -260,7 +256,6 @@ export function registerImagingRoutes(
     async (request) => {
       const { image, fileRemoved } = await imaging.remove(request.query.image_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantImagingDelete,
         subjectType: 'participant',
         subjectId: image.user_id,
         details: {

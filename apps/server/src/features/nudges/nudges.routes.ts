@@ -93,7 +93,6 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await effectiveness.effectiveness(request.query);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.nudgeEffectiveness,
         details: {
           filters: Object.fromEntries(
             Object.entries(request.query).filter(

@@ -59,7 +59,6 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
       const { id } = await requireParticipant(db, request.query.user_id);
       const data = await outcomes.trends(id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantOutcomesView,
         subjectType: 'participant',
         subjectId: id,
       });
@@ -67,16 +66,10 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
     },
   );
 
-  /** The figures for the filters, audited with them (the view or an export). */
-  async function figuresFor(
-    request: FastifyRequest,
-    query: ProgrammeOutcomesQuery,
-    action:
-      typeof AUDIT_ACTIONS.programmeOutcomesView | typeof AUDIT_ACTIONS.programmeOutcomesExport,
-  ) {
+  /** The figures for the filters, audited under the route's action (the view or an export). */
+  async function figuresFor(request: FastifyRequest, query: ProgrammeOutcomesQuery) {
     const figures = await programme.figures(query, currentStaff(request).id);
     await auditRequest(db, request, {
-      action,
       subjectType: 'participant_list',
       details: { filters: setFilters(query) },
     });
@@ -98,8 +91,7 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
         },
       },
     },
-    async (request) =>
-      ok(await figuresFor(request, request.query, AUDIT_ACTIONS.programmeOutcomesView)),
+    async (request) => ok(await figuresFor(request, request.query)),
   );
 
   /** A download of the figures: declared, audited and validated as the view is. */
@@ -126,11 +118,7 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
     ),
     async (request, reply) => {
       const now = new Date();
-      const figures = await figuresFor(
-        request,
-        request.query,
-        AUDIT_ACTIONS.programmeOutcomesExport,
-      );
+      const figures = await figuresFor(request, request.query);
       return sendCsvDownload(
         reply,
         (day) => programmeOutcomesFileName(day, 'csv'),
@@ -148,11 +136,7 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
     ),
     async (request, reply) => {
       const now = new Date();
-      const figures = await figuresFor(
-        request,
-        request.query,
-        AUDIT_ACTIONS.programmeOutcomesExport,
-      );
+      const figures = await figuresFor(request, request.query);
       return reply
         .type(`${FHIR_JSON}; charset=utf-8`)
         .header(

@@ -51,7 +51,6 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
       ]);
       if (!log) throw new Error('insert returned no row');
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantPainRecord,
         subjectType: 'participant',
         subjectId: user_id,
         details: { pain_log_id: log.id },
@@ -79,7 +78,6 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
       await requireParticipant(db, user_id);
       const data = await lastPainLogs(db, user_id, n);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantPainList,
         subjectType: 'participant',
         subjectId: user_id,
         details: { n },

@@ -73,7 +73,6 @@ export function registerParticipantRoutes(
         programme,
       } = request.body;
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantsList,
         subjectType: 'participant_list',
         details: {
           query: {
@@ -112,7 +111,7 @@ export function registerParticipantRoutes(
     },
     async (request) => {
       const groups = await participants.groups();
-      await auditRequest(db, request, { action: AUDIT_ACTIONS.participantGroupsList });
+      await auditRequest(db, request);
       return ok(groups);
     },
   );
@@ -134,7 +133,6 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.invite(request.body);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantInvite,
         subjectType: 'user',
         subjectId: row.id,
         details: { type: row.type, group: row.group },
@@ -157,7 +155,6 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.remind(request.body.user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantRemind,
         subjectType: 'user',
         subjectId: row.id,
         details: { next_remind_date: row.next_remind_date },
@@ -180,7 +177,6 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.suspend(request.body.user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSuspend,
         subjectType: 'user',
         subjectId: row.id,
       });
@@ -202,7 +198,6 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.resume(request.body.user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantResume,
         subjectType: 'user',
         subjectId: row.id,
       });
@@ -228,7 +223,6 @@ export function registerParticipantRoutes(
       const { id } = request.params;
       const removed = await participants.remove(id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantDelete,
         subjectType: 'user',
         subjectId: id,
         details: removed,
@@ -254,7 +248,6 @@ export function registerParticipantRoutes(
         request.body.user_type,
       );
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantTypeUpdate,
         subjectType: 'user',
         subjectId: row.id,
         details: { from: previous, to: row.type },

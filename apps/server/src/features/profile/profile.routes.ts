@@ -45,7 +45,6 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await profiles.profile(request.params.id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantProfileView,
         subjectType: 'participant',
         subjectId: data.id,
       });
@@ -68,7 +67,6 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       const { user_id, allow_demo_mode } = request.body;
       const data = await profiles.setAllowDemoMode(user_id, allow_demo_mode);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantDemoModeUpdate,
         subjectType: 'participant',
         subjectId: user_id,
         details: { allow_demo_mode },
@@ -92,7 +90,6 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       const { id } = await requireParticipant(db, request.query.user_id);
       const data = await profiles.nudges(id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantNudgesView,
         subjectType: 'participant',
         subjectId: id,
         details: { count: data.length },
@@ -117,7 +114,6 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       const { id } = await requireParticipant(db, request.params.id);
       const data = await profiles.conversations(id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantConversationsView,
         subjectType: 'participant',
         subjectId: id,
         details: { count: data.length },
@@ -143,7 +139,6 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await profiles.demoConversations(request.params.id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantDemoConversationsView,
         subjectType: 'participant',
         subjectId: request.params.id,
         details: { count: data.length },

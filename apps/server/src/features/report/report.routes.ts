@@ -40,7 +40,6 @@ export function registerReportRoutes(
       const { id } = request.params;
       const report = await reports.recoveryReport(id, request.query.paper);
       await auditRequest(deps.db, request, {
-        action: AUDIT_ACTIONS.participantReportDownload,
         subjectType: 'participant',
         subjectId: id,
         details: { paper: report.paper },

@@ -40,7 +40,6 @@ export function registerReviewRoutes(app: FastifyInstance, db: Database) {
       const { user_id } = request.body;
       const status = await markReviewed(db, user_id, currentStaff(request).id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantReview,
         subjectType: 'participant',
         subjectId: user_id,
         details: { reviewed_at: status.last_reviewed_at },
@@ -64,7 +63,6 @@ export function registerReviewRoutes(app: FastifyInstance, db: Database) {
       const { id } = request.params;
       const status = await triageStatus(db, id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantTriageView,
         subjectType: 'participant',
         subjectId: id,
       });

@@ -40,7 +40,6 @@ export function registerSignInThrottleRoutes(
     async (request) => {
       const rows = await throttles.list();
       await auditRequest(deps.db, request, {
-        action: AUDIT_ACTIONS.signInThrottlesList,
         details: { rows: rows.length },
       });
       return ok(rows);
@@ -66,7 +65,6 @@ export function registerSignInThrottleRoutes(
       const cleared = await throttles.clear({ email, clientAddress });
       if (cleared === 0) throw notFound(THROTTLE_MESSAGES.notFound);
       await auditRequest(deps.db, request, {
-        action: AUDIT_ACTIONS.signInThrottleClear,
         details: { email, client_address: clientAddress, cleared },
       });
       return ok({ cleared, message: THROTTLE_MESSAGES.cleared });

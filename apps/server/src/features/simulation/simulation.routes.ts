@@ -46,7 +46,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     },
     async (request) => {
       const data = await simulation.state();
-      await auditRequest(db, request, { action: AUDIT_ACTIONS.simulationStateView });
+      await auditRequest(db, request);
       return ok(data);
     },
   );
@@ -68,7 +68,6 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     async (request) => {
       const data = await simulation.enrolment(request.query.user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSimulationView,
         subjectType: 'participant',
         subjectId: request.query.user_id,
       });
@@ -94,7 +93,6 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     async (request) => {
       const result = await simulation.enroll(request.body, currentStaff(request).id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSimulationEnroll,
         subjectType: 'participant',
         subjectId: request.body.user_id,
         details: { program_id: request.body.program_id, generated: result.generated },

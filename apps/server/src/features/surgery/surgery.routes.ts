@@ -42,7 +42,6 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const result = await surgery.add(request.body, currentStaff(request).id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSurgeryAdd,
         subjectType: 'participant',
         subjectId: request.body.user_id,
         details: { surgery_id: result.surgery.id, surveys_scheduled: result.surveys_scheduled },
@@ -69,7 +68,6 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const result = await surgery.update(request.body);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSurgeryUpdate,
         subjectType: 'participant',
         subjectId: request.body.user_id,
         details: { surgery_id: request.body.id, surveys_rescheduled: result.surveys_rescheduled },
@@ -95,7 +93,6 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const data = await surgery.list(request.query.user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSurgeryList,
         subjectType: 'participant',
         subjectId: request.query.user_id,
       });

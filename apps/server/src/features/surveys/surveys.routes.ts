@@ -36,7 +36,6 @@ export function registerSurveyRoutes(app: FastifyInstance, db: Database) {
       const { id } = await requireParticipant(db, request.query.user_id);
       const data = await surveys.responses(id, todayUtc());
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantSurveysView,
         subjectType: 'participant',
         subjectId: id,
         details: { count: data.length },

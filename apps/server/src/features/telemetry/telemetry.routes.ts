@@ -38,7 +38,6 @@ export function registerTelemetryRoutes(app: FastifyInstance, db: Database) {
       // An enrolled Demo participant is read as of their simulation run date.
       const data = await telemetry.telemetry(id, (await simulationRunDateFor(db, id)) ?? undefined);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantTelemetryView,
         subjectType: 'participant',
         subjectId: id,
       });

@@ -48,7 +48,6 @@ export function registerThresholdRoutes(
     async (request) => {
       const data = await thresholds.get(request.query.user_id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantThresholdsView,
         subjectType: 'participant',
         subjectId: request.query.user_id,
       });
@@ -75,7 +74,6 @@ export function registerThresholdRoutes(
       const { user_id, rules } = request.body;
       const data = await thresholds.update(user_id, rules, currentStaff(request).id);
       await auditRequest(db, request, {
-        action: AUDIT_ACTIONS.participantThresholdsUpdate,
         subjectType: 'participant',
         subjectId: user_id,
         details: { changes: rules },

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AUDIT_ACTIONS,
-  TREND_SERIES_VIEW_ACTIONS,
-  type AuditAction,
-} from '@recovery-portal/contract/audit';
+import { AUDIT_ACTIONS, TREND_SERIES_VIEW_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantPathSchema } from '@recovery-portal/contract/profile';
@@ -39,7 +35,6 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
   /** Reads a participant's trend as of date_string (or the default) and audits the view. */
   async function viewTrend<T>(
     request: FastifyRequest,
-    action: AuditAction,
     target: { user_id: number; date_string?: string | undefined },
     read: (id: number, asOf: string) => Promise<T>,
   ) {
@@ -47,7 +42,6 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
     const asOf = target.date_string ?? (await defaultAsOf(id));
     const data = await read(id, asOf);
     await auditRequest(db, request, {
-      action,
       subjectType: 'participant',
       subjectId: id,
       details: { date_string: asOf },
@@ -68,9 +62,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
         },
       },
       async (request) =>
-        viewTrend(request, TREND_SERIES_VIEW_ACTIONS[kind], request.body, (id, asOf) =>
-          trends.series(id, kind, asOf),
-        ),
+        viewTrend(request, request.body, (id, asOf) => trends.series(id, kind, asOf)),
     );
   }
 
@@ -86,10 +78,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
         response: { 200: successEnvelope(activityTrendSchema), ...failures },
       },
     },
-    async (request) =>
-      viewTrend(request, AUDIT_ACTIONS.participantActivityTrendView, request.body, (id, asOf) =>
-        trends.activity(id, asOf),
-      ),
+    async (request) => viewTrend(request, request.body, (id, asOf) => trends.activity(id, asOf)),
   );
 
   routes.get(
@@ -108,7 +97,6 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
     async (request) =>
       viewTrend(
         request,
-        AUDIT_ACTIONS.participantTrendView,
         { user_id: request.params.id, date_string: request.query.date_string },
         (id, asOf) => trends.userTrend(id, asOf),
       ),

@@ -37,7 +37,7 @@ export function registerFhirClientRoutes(
     },
     async (request) => {
       const list = await clients.list();
-      await auditRequest(db, request, { action: AUDIT_ACTIONS.fhirClientList });
+      await auditRequest(db, request);
       return ok(list);
     },
   );
