@@ -140,6 +140,31 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 /** Every known action, in the order above. */
 export const AUDIT_ACTION_NAMES = Object.values(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
+/**
+ * What an audit row is about. A participant is always 'participant' and a staff member
+ * 'user' (the subject id is then a users.id); the list views name the kind of list. The server
+ * writes only these and the Audit log screen offers them as its subject filter.
+ */
+export const AUDIT_SUBJECT_TYPES = [
+  'participant',
+  'user',
+  'participant_list',
+  'staff_list',
+  'task_list',
+  'flag_list',
+] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+/** How the Audit log screen names each subject type. */
+export const AUDIT_SUBJECT_TYPE_LABELS: Record<AuditSubjectType, string> = {
+  participant: 'Participant',
+  user: 'Staff member',
+  participant_list: 'Participant list',
+  staff_list: 'Staff list',
+  task_list: 'Task list',
+  flag_list: 'Flag list',
+};
+
 /** The action each single-series trend call records. */
 export const TREND_SERIES_VIEW_ACTIONS = {
   mood: AUDIT_ACTIONS.participantMoodTrendView,
@@ -324,6 +349,11 @@ const auditFilterShape = {
   action: z
     .union([z.enum(AUDIT_ACTION_NAMES), z.literal('')], {
       error: 'action must be one of the audited actions.',
+    })
+    .optional(),
+  subject_type: z
+    .union([z.enum(AUDIT_SUBJECT_TYPES), z.literal('')], {
+      error: 'subject_type must be one of the audited subject types.',
     })
     .optional(),
   /** Inclusive bounds of the time of the row. */

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql, type Placeholder } from 'drizzle-orm';
-import type { AuditAction } from '@recovery-portal/contract/audit';
+import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/audit';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { auditLog } from '#app/db/schema/audit';
@@ -9,7 +9,7 @@ export interface AuditEntry {
   actorId?: number | null;
   actorEmail?: string | null;
   action: AuditAction;
-  subjectType?: string | null;
+  subjectType?: AuditSubjectType | null;
   subjectId?: number | null;
   details?: Record<string, unknown> | null;
   clientAddress?: string | null;
@@ -22,7 +22,11 @@ export interface AuditEntry {
 }
 
 /** Subject types whose subject id is a users.id. */
-export const USER_SUBJECT_TYPES = ['participant', 'user'];
+export const USER_SUBJECT_TYPES: readonly AuditSubjectType[] = ['participant', 'user'];
+
+function isUserSubject(type: AuditSubjectType | null | undefined): boolean {
+  return type !== null && type !== undefined && USER_SUBJECT_TYPES.includes(type);
+}
 
 /** 'Name <email>' of the user with this id as they are now; null for no such user, or no id. */
 function userLabel(id: Placeholder | number | null) {
@@ -65,7 +69,7 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     return;
   }
   const subjectId = entry.subjectId ?? null;
-  const subjectIsUser = USER_SUBJECT_TYPES.includes(entry.subjectType ?? '');
+  const subjectIsUser = isUserSubject(entry.subjectType);
   await insertAuditRow(db).execute({
     actorId: entry.actorId ?? null,
     actorEmail: entry.actorEmail ?? null,
@@ -94,9 +98,7 @@ async function recordFolded(db: Database, entry: AuditEntry & { clientAddress: s
       action: entry.action,
       subjectType: entry.subjectType ?? null,
       subjectId: entry.subjectId ?? null,
-      subjectName: userLabel(
-        USER_SUBJECT_TYPES.includes(entry.subjectType ?? '') ? (entry.subjectId ?? null) : null,
-      ),
+      subjectName: userLabel(isUserSubject(entry.subjectType) ? (entry.subjectId ?? null) : null),
       details: entry.details ?? null,
       clientAddress: entry.clientAddress,
       requestId: entry.requestId ?? null,

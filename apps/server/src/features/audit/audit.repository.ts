@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditLogEntry } from '@recovery-portal/contract/audit';
+import type { AuditAction, AuditLogEntry, AuditSubjectType } from '@recovery-portal/contract/audit';
 import type { Database } from '#app/db/client';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
@@ -12,6 +12,7 @@ export interface AuditQuery {
   /** Rows about any of these users; an empty list matches nothing. */
   participantIds?: readonly number[];
   action?: AuditAction;
+  subjectType?: AuditSubjectType;
   from?: Date;
   to?: Date;
 }
@@ -32,6 +33,7 @@ function auditWhere(query: AuditQuery): SQL | undefined {
   return and(
     query.actor ? sql`${auditLog.actorEmail} ilike ${containsPattern(query.actor)}` : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
+    query.subjectType ? eq(auditLog.subjectType, query.subjectType) : undefined,
     query.from ? gte(auditLog.createdAt, query.from) : undefined,
     query.to ? lte(auditLog.createdAt, query.to) : undefined,
     ids === undefined

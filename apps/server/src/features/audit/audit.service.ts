@@ -7,6 +7,7 @@ import {
   MAX_AUDIT_PARTICIPANT_MATCHES,
   type AuditAction,
   type AuditFilters,
+  type AuditSubjectType,
   type AuditListResponse,
   type AuditLogEntry,
 } from '@recovery-portal/contract/audit';
@@ -21,8 +22,11 @@ import {
 } from './audit.repository';
 import type { AuditFn } from '#app/core/audit/request-audit';
 
-/** The wire filters as parsed by the contract (the action already checked against the list). */
-type ParsedFilters = Omit<AuditFilters, 'action'> & { action?: AuditAction | '' | undefined };
+/** The wire filters as parsed by the contract (action and subject type checked against the lists). */
+type ParsedFilters = Omit<AuditFilters, 'action' | 'subject_type'> & {
+  action?: AuditAction | '' | undefined;
+  subject_type?: AuditSubjectType | '' | undefined;
+};
 
 /** The filters that were set, for the audit row of the viewing itself. */
 function setFilters(filters: ParsedFilters): Record<string, string> {
@@ -58,6 +62,7 @@ export function createAuditService(db: Database) {
     const query: AuditQuery = {
       ...(actor ? { actor } : {}),
       ...(filters.action ? { action: filters.action } : {}),
+      ...(filters.subject_type ? { subjectType: filters.subject_type } : {}),
       ...(filters.from ? { from: new Date(filters.from) } : {}),
       ...(filters.to ? { to: new Date(filters.to) } : {}),
     };

@@ -80,7 +80,7 @@ export function createNudgeService(db: Database) {
       if (!nudge) throw notFound(NUDGE_MESSAGES.notFound);
       await audit({
         action: AUDIT_ACTIONS.nudgeView,
-        subjectType: 'user',
+        subjectType: 'participant',
         subjectId: nudge.participant_id,
         details: { nudge_id: nudge.id },
       });

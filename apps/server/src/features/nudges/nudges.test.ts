@@ -365,7 +365,7 @@ describe('nudge details', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.actorId, clinician.user.id), eq(auditLog.action, 'nudge.view')));
-    expect(audits[0]).toMatchObject({ subjectType: 'user', subjectId: participant.id });
+    expect(audits[0]).toMatchObject({ subjectType: 'participant', subjectId: participant.id });
   });
 
   it('an unknown nudge, or one that is not a participant’s, is a clear 404', async () => {

@@ -611,7 +611,7 @@ describe('audit trail', () => {
     expect(rows[0]).toMatchObject({
       actorId: clinician.user.id,
       actorEmail: clinician.email,
-      subjectType: 'user',
+      subjectType: 'participant',
       subjectId: participant.id,
     });
     expect(rows[0]?.clientAddress).toBeTruthy();

@@ -133,7 +133,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.invite(request.body);
       await auditRequest(db, request, {
-        subjectType: 'user',
+        subjectType: 'participant',
         subjectId: row.id,
         details: { type: row.type, group: row.group },
       });
@@ -155,7 +155,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.remind(request.body.user_id);
       await auditRequest(db, request, {
-        subjectType: 'user',
+        subjectType: 'participant',
         subjectId: row.id,
         details: { next_remind_date: row.next_remind_date },
       });
@@ -177,7 +177,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.suspend(request.body.user_id);
       await auditRequest(db, request, {
-        subjectType: 'user',
+        subjectType: 'participant',
         subjectId: row.id,
       });
       return ok(row);
@@ -198,7 +198,7 @@ export function registerParticipantRoutes(
     async (request) => {
       const row = await participants.resume(request.body.user_id);
       await auditRequest(db, request, {
-        subjectType: 'user',
+        subjectType: 'participant',
         subjectId: row.id,
       });
       return ok(row);
@@ -223,7 +223,7 @@ export function registerParticipantRoutes(
       const { id } = request.params;
       const removed = await participants.remove(id);
       await auditRequest(db, request, {
-        subjectType: 'user',
+        subjectType: 'participant',
         subjectId: id,
         details: removed,
       });
@@ -248,7 +248,7 @@ export function registerParticipantRoutes(
         request.body.user_type,
       );
       await auditRequest(db, request, {
-        subjectType: 'user',
+        subjectType: 'participant',
         subjectId: row.id,
         details: { from: previous, to: row.type },
       });

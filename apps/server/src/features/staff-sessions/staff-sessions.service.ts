@@ -24,7 +24,7 @@ export function createStaffSessionService(db: Database, idleTimeoutMinutes: numb
     if (!user || user.role === 'PARTICIPANT') throw notFound(SESSION_MESSAGES.staffNotFound);
     return user;
   }
-  const subject = (userId: number) => ({ subjectType: 'user', subjectId: userId });
+  const subject = (userId: number) => ({ subjectType: 'user' as const, subjectId: userId });
 
   return {
     /** The staff member's sessions that can still be used, most recently used first. */

@@ -1,5 +1,9 @@
 import dayjs from 'dayjs';
-import { AUDIT_ACTION_NAMES, AUDIT_PAGE_SIZE } from '@recovery-portal/contract/audit';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_PAGE_SIZE,
+  AUDIT_SUBJECT_TYPES,
+} from '@recovery-portal/contract/audit';
 import type { AuditListRequest } from '@recovery-portal/contract/audit';
 import { isIsoDate } from '@recovery-portal/contract/nudges';
 import { useListState } from '#app/lib/list-state.ts';
@@ -13,6 +17,7 @@ export const AUDIT_LOG_DEFAULTS = {
   actor: '',
   participant: '',
   action: '',
+  subject_type: '',
   from: '',
   to: '',
   before: '',
@@ -22,18 +27,22 @@ export const AUDIT_LOG_DEFAULTS = {
 export type AuditLogKey = keyof typeof AUDIT_LOG_DEFAULTS;
 export type AuditLogFilters = Pick<
   Record<AuditLogKey, string>,
-  'actor' | 'participant' | 'action' | 'from' | 'to'
+  'actor' | 'participant' | 'action' | 'subject_type' | 'from' | 'to'
 >;
 
 export const EMPTY_AUDIT_FILTERS: AuditLogFilters = {
   actor: '',
   participant: '',
   action: '',
+  subject_type: '',
   from: '',
   to: '',
 };
 
-const ALLOWED = { action: ['', ...AUDIT_ACTION_NAMES] } as const;
+const ALLOWED = {
+  action: ['', ...AUDIT_ACTION_NAMES],
+  subject_type: ['', ...AUDIT_SUBJECT_TYPES],
+} as const;
 
 function cursor(value: string): number | undefined {
   return /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
@@ -61,6 +70,7 @@ export function toAuditListRequest(
     actor: values.actor.trim(),
     participant: values.participant.trim(),
     action: values.action as AuditListRequest['action'],
+    subject_type: values.subject_type as AuditListRequest['subject_type'],
     from: dayBound(fromDay, 'start'),
     to: dayBound(toDay, 'end'),
     page_size: AUDIT_PAGE_SIZE,

@@ -1,5 +1,10 @@
 import { Box, Button, TextField } from '@mui/material';
-import { AUDIT_ACTION_NAMES, auditActionLabel } from '@recovery-portal/contract/audit';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_SUBJECT_TYPE_LABELS,
+  AUDIT_SUBJECT_TYPES,
+  auditActionLabel,
+} from '@recovery-portal/contract/audit';
 import type { AuditAction } from '@recovery-portal/contract/audit';
 import { useFilterDraft } from '#app/lib/filter-draft.ts';
 import { EMPTY_AUDIT_FILTERS } from '#app/features/audit/audit-log-state.ts';
@@ -33,7 +38,7 @@ type AuditFilterFormProps = {
   onApply: (filters: AuditLogFilters) => void;
 };
 
-/** Actor, participant, action and a date range; nothing changes until Apply (or Enter). */
+/** Actor, participant, action, subject and a date range; nothing changes until Apply (or Enter). */
 export function AuditFilterForm({ filters, onApply }: AuditFilterFormProps) {
   const { draft, setDraft, set, rangeReversed } = useFilterDraft(filters, {
     from: 'from',
@@ -88,6 +93,22 @@ export function AuditFilterForm({ filters, onApply }: AuditFilterFormProps) {
               </option>
             ))}
           </optgroup>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Subject"
+        value={draft.subject_type}
+        onChange={set('subject_type')}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ width: { xs: '100%', sm: 180 } }}
+      >
+        <option value="">All subjects</option>
+        {AUDIT_SUBJECT_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {AUDIT_SUBJECT_TYPE_LABELS[type]}
+          </option>
         ))}
       </TextField>
       <TextField

@@ -156,13 +156,14 @@ describe('audit log screen', () => {
     expect(folded).toHaveTextContent('Count200 times from this address in that minute');
   });
 
-  it('the filters go into the URL and the request: actor, participant, action and local days', async () => {
+  it('the filters go into the URL and the request: actor, participant, action, subject and local days', async () => {
     const { calls } = serve();
     const { user, router } = await openAuditLog();
     const form = screen.getByRole('search', { name: 'Audit log filters' });
     await user.type(within(form).getByLabelText('Actor'), 'clara');
     await user.type(within(form).getByLabelText('Participant'), 'paula@example.org');
     await user.selectOptions(within(form).getByLabelText('Action'), 'Sign-in failed');
+    await user.selectOptions(within(form).getByLabelText('Subject'), 'Participant');
     await user.type(within(form).getByLabelText('From'), '2025-03-01');
     await user.type(within(form).getByLabelText('To'), '2025-03-02');
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
@@ -172,6 +173,7 @@ describe('audit log screen', () => {
         actor: 'clara',
         participant: 'paula@example.org',
         action: 'account.login.failed',
+        subject_type: 'participant',
         from: dayjs('2025-03-01').startOf('day').toISOString(),
         to: dayjs('2025-03-02').endOf('day').toISOString(),
         page_size: 50,
@@ -182,6 +184,7 @@ describe('audit log screen', () => {
       actor: 'clara',
       participant: 'paula@example.org',
       action: 'account.login.failed',
+      subject_type: 'participant',
       from: '2025-03-01',
       to: '2025-03-02',
     });
@@ -194,13 +197,16 @@ describe('audit log screen', () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('a shared link restores the filters, and an unknown action in it is ignored', async () => {
+  it('a shared link restores the filters, and an unknown action or subject in it is ignored', async () => {
     const { calls } = serve();
-    await openAuditLog(`${WEB_ROUTES.auditLog}?actor=bob&action=account.pwned`);
+    await openAuditLog(
+      `${WEB_ROUTES.auditLog}?actor=bob&action=account.pwned&subject_type=patient`,
+    );
     expect(listBodies(calls)[0]).toEqual({ actor: 'bob', page_size: 50 });
     const form = screen.getByRole('search', { name: 'Audit log filters' });
     expect(within(form).getByLabelText('Actor')).toHaveValue('bob');
     expect(within(form).getByLabelText('Action')).toHaveValue('');
+    expect(within(form).getByLabelText('Subject')).toHaveValue('');
   });
 
   it('a reversed date range cannot be applied', async () => {

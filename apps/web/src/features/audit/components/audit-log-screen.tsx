@@ -103,6 +103,7 @@ export function AuditLogScreen() {
     actor: values.actor,
     participant: values.participant,
     action: values.action,
+    subject_type: values.subject_type,
     from: values.from,
     to: values.to,
   };
