@@ -2,5 +2,4 @@
 export const clinicianKeys = {
   all: ['clinicians'] as const,
   list: () => [...clinicianKeys.all, 'list'] as const,
-  sessions: (userId: number) => [...clinicianKeys.all, 'sessions', userId] as const,
 };

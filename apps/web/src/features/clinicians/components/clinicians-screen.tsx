@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Button, IconButton, Tooltip } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
@@ -18,7 +19,6 @@ import { useNotify } from '#app/lib/notify.ts';
 import { useClinicians } from '#app/features/clinicians/api/get-clinicians.ts';
 import { useSetClinicianStatus } from '#app/features/clinicians/api/set-clinician-status.ts';
 import { ClinicianDialog } from './clinician-dialog';
-import { SessionsDialog } from './sessions-dialog';
 
 const STATUS_LABELS: Record<UserStatus, string> = {
   ACTIVATED: 'Active',
@@ -34,8 +34,18 @@ const STATUS_COLORS: Record<UserStatus, 'success' | 'default' | 'error'> = {
 /** The clinician stays set while the dialog animates closed, so it does not flip to Add. */
 type DialogState = { open: boolean; clinician: Clinician | null };
 
-/** The administrator's home: the clinicians and their management (spec §2 'Clinicians screen'). */
-export function CliniciansScreen() {
+/** The sessions dialog of one clinician; null closes it. */
+export type SessionsDialogSlot = { clinician: Clinician | null; onClose: () => void };
+
+/**
+ * The administrator's home: the clinicians and their management (spec §2 'Clinicians screen').
+ * Sessions belong to the staff-sessions feature, so the route hands their dialog in.
+ */
+export function CliniciansScreen({
+  renderSessionsDialog,
+}: {
+  renderSessionsDialog: (slot: SessionsDialogSlot) => ReactNode;
+}) {
   const notify = useNotify();
   const clinicians = useClinicians();
   const statusMutation = useSetClinicianStatus();
@@ -174,7 +184,7 @@ export function CliniciansScreen() {
         clinician={dialog.clinician}
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
-      <SessionsDialog clinician={sessionsOf} onClose={() => setSessionsOf(null)} />
+      {renderSessionsDialog({ clinician: sessionsOf, onClose: () => setSessionsOf(null) })}
       <ConfirmDialog
         open={confirm.open}
         title={`Do you want to deactivate ${confirm.clinician ? clinicianDisplayName(confirm.clinician) : 'this clinician'}?`}

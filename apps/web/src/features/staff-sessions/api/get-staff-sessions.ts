@@ -3,7 +3,7 @@ import { staffSessionListSchema } from '@recovery-portal/contract/clinicians';
 import type { StaffSession } from '@recovery-portal/contract/clinicians';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '#app/lib/api/request.ts';
-import { clinicianKeys } from './clinician-keys';
+import { staffSessionKeys } from './staff-session-keys';
 
 /** GET /api/staff/:id/sessions */
 export function getStaffSessions(userId: number, signal?: AbortSignal): Promise<StaffSession[]> {
@@ -15,7 +15,7 @@ export function getStaffSessions(userId: number, signal?: AbortSignal): Promise<
 
 export function getStaffSessionsQueryOptions(userId: number) {
   return queryOptions({
-    queryKey: clinicianKeys.sessions(userId),
+    queryKey: staffSessionKeys.list(userId),
     queryFn: ({ signal }) => getStaffSessions(userId, signal),
   });
 }

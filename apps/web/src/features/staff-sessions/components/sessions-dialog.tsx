@@ -26,9 +26,9 @@ import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
-import { useStaffSessions } from '#app/features/clinicians/api/get-staff-sessions.ts';
-import { useRevokeAllStaffSessions } from '#app/features/clinicians/api/revoke-all-staff-sessions.ts';
-import { useRevokeStaffSession } from '#app/features/clinicians/api/revoke-staff-session.ts';
+import { useStaffSessions } from '#app/features/staff-sessions/api/get-staff-sessions.ts';
+import { useRevokeAllStaffSessions } from '#app/features/staff-sessions/api/revoke-all-staff-sessions.ts';
+import { useRevokeStaffSession } from '#app/features/staff-sessions/api/revoke-staff-session.ts';
 
 type SessionsDialogProps = {
   /** The clinician whose sessions are shown; null closes the dialog. */
