@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
@@ -28,6 +28,9 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const profiles = createProfileService(db);
   const config = { access: ['CLINICIAN'] } as const;
+  /** Audits a read of one participant's list with how many items it returned. */
+  const auditListRead = (request: FastifyRequest, id: number, count: number) =>
+    auditRequest(db, request, { subjectType: 'participant', subjectId: id, details: { count } });
   const tags = ['participant details'];
   const failures = errorResponses(400, 401, 403, 404);
 
@@ -89,11 +92,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const { id } = await requireParticipant(db, request.query.user_id);
       const data = await profiles.nudges(id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-        details: { count: data.length },
-      });
+      await auditListRead(request, id, data.length);
       return ok(data);
     },
   );
@@ -113,11 +112,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       const { id } = await requireParticipant(db, request.params.id);
       const data = await profiles.conversations(id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-        details: { count: data.length },
-      });
+      await auditListRead(request, id, data.length);
       return ok(data);
     },
   );
@@ -138,11 +133,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const data = await profiles.demoConversations(request.params.id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: request.params.id,
-        details: { count: data.length },
-      });
+      await auditListRead(request, request.params.id, data.length);
       return ok(data);
     },
   );
