@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -64,5 +66,33 @@ export const surveyResponses = pgTable(
     index('survey_responses_unscored_idx')
       .on(table.id)
       .where(sql`${table.submittedAt} is not null and ${table.scores} is null`),
+  ],
+);
+
+/**
+ * The scores the outcome aggregates read: one row per participant, measure and timepoint, from
+ * the preferred response (the latest submitted, as the chart shows it). Never written by the
+ * application: triggers on survey_responses mirror its `scores` here in the same statement
+ * (migration `outcome-scores-table`), so every writer (seed, simulation, tests, a future submission) keeps it.
+ */
+export const outcomeScores = pgTable(
+  'outcome_scores',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    measure: text('measure').$type<Measure>().notNull(),
+    timepoint: surveyTimepointEnum('timepoint').notNull(),
+    responseId: integer('response_id')
+      .notNull()
+      .references(() => surveyResponses.id, { onDelete: 'cascade' }),
+    // Double precision: the score exactly as the instrument module gave it.
+    value: doublePrecision('value').notNull(),
+    generated: boolean('generated').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.measure, table.timepoint] }),
+    // Aggregates of one measure and timepoint read only their rows.
+    index('outcome_scores_measure_idx').on(table.measure, table.timepoint, table.userId),
   ],
 );

@@ -1,4 +1,4 @@
-// Outcome figures the database computes from the stored scores (survey_responses.scores): the
+// Outcome figures the database computes from the stored scores (outcome_scores): the
 // clinic's band on a participant's chart and the programme view. Nothing is read row by row into
 // Node: quartiles come from percentile_cont, shares from counts.
 import { and, sql, type SQL } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import type { Database } from '#app/db/client';
 import { rowsOf } from '#app/db/result-rows';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { surgeries } from '#app/db/schema/surgery';
-import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import { outcomeScores, surveyResponses, surveys } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
 import { cohortConditions, type CohortFilters } from '#app/core/cohort-filter';
 
@@ -36,20 +36,16 @@ const measureList = (measures: readonly Measure[]) =>
   );
 
 /**
- * `with cohort, scored`: one score per participant, measure and timepoint (of several responses
- * at one timepoint, the latest, as the chart shows it), with whether the generator wrote it.
+ * `with cohort, scored`: one score per participant, measure and timepoint (outcome_scores keeps
+ * the latest submitted response's, as the chart shows it), with whether the generator wrote it.
  */
 function scoredCte(cohort: CohortSql, measures: readonly Measure[]): SQL {
   return sql`with cohort as (${cohort}),
     scored as (
-      select distinct on (r.user_id, m.key, r.timepoint)
-        r.user_id, m.key as measure, r.timepoint, m.value::float8 as v, r.generated
-      from ${surveyResponses} r
-      join cohort c on c.user_id = r.user_id
-      cross join lateral jsonb_each_text(r.scores) as m(key, value)
-      where r.scores is not null and r.submitted_at is not null
-        and m.key in (${measureList(measures)})
-      order by r.user_id, m.key, r.timepoint, r.id desc
+      select o.user_id, o.measure, o.timepoint, o.value::float8 as v, o.generated
+      from ${outcomeScores} o
+      join cohort c on c.user_id = o.user_id
+      where o.measure in (${measureList(measures)})
     )`;
 }
 
@@ -222,22 +218,18 @@ export async function behind(db: Database, cohort: CohortSql, limit: number): Pr
       group by f.user_id, split_part(f.rule, ':', 2)
     )
     select f.user_id, u.first_name, u.last_name, f.measure, f.open, f.detected_at,
-      latest.timepoint::text as latest_timepoint, latest.v as latest_score, pre.v as pre_op,
+      latest.timepoint::text as latest_timepoint, latest.v as latest_score,
+      pre.value::float8 as pre_op,
       count(*) over ()::int as total
     from flagged f
     join ${users} u on u.id = f.user_id
     left join lateral (
-      select r.timepoint, (r.scores ->> f.measure)::float8 as v from ${surveyResponses} r
-      where r.user_id = f.user_id and r.submitted_at is not null
-        and r.scores ->> f.measure is not null
-      order by r.timepoint desc, r.id desc limit 1
+      select o.timepoint, o.value::float8 as v from ${outcomeScores} o
+      where o.user_id = f.user_id and o.measure = f.measure
+      order by o.timepoint desc limit 1
     ) latest on true
-    left join lateral (
-      select (r.scores ->> f.measure)::float8 as v from ${surveyResponses} r
-      where r.user_id = f.user_id and r.timepoint = 'PRE_OP' and r.submitted_at is not null
-        and r.scores ->> f.measure is not null
-      order by r.id desc limit 1
-    ) pre on true
+    left join ${outcomeScores} pre
+      on pre.user_id = f.user_id and pre.measure = f.measure and pre.timepoint = 'PRE_OP'
     order by f.open desc, f.detected_at desc, f.user_id, f.measure
     limit ${limit}`);
   return rowsOf<BehindRow>(result);
