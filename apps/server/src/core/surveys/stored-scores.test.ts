@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { outcomeScores, surveyResponses } from '#app/db/schema/surveys';
 import { useTestApp } from '#app/test/build-test-app';
 import { createParticipant, createSurvey, createSurveyResponse } from '#app/test/factories';
+import { skipForeignKeyChecksInTransaction } from '#app/demo/demo-generator';
 import { addDays, todayUtc } from '#app/core/days';
 import { PROMIS_GLOBAL_HEALTH } from './instruments/promis-global-health';
 import { deriveMissingScores, storedScoresOf } from './stored-scores';
@@ -135,6 +136,26 @@ describe('stored scores', () => {
     ]);
     await testApp.db.update(surveyResponses).set({ submittedAt: null }).where(byResponse);
     expect(await mirrored(participant.id)).toEqual([]);
+  });
+
+  it('are mirrored when the demo seed writes answers with ordinary triggers off', async () => {
+    const participant = await createParticipant(testApp.db);
+    const survey = await createSurvey(testApp.db, {
+      title: PROMIS_GLOBAL_HEALTH.title,
+      questions: PROMIS_GLOBAL_HEALTH.questions,
+    });
+    const day = addDays(todayUtc(), -30);
+    await testApp.db.transaction(async (tx) => {
+      await skipForeignKeyChecksInTransaction(tx);
+      await createSurveyResponse(tx, participant.id, survey.id, {
+        timepoint: 'PRE_OP',
+        targetDate: day,
+        submittedAt: new Date(`${day}T09:00:00Z`),
+        answers: Array<number>(10).fill(0),
+        generated: true,
+      });
+    });
+    expect((await mirrored(participant.id)).map((row) => row.value)).toEqual([67.6, 67.7]);
   });
 
   it('are filled by the migration from scores stored before the table was', async () => {

@@ -87,6 +87,12 @@ CREATE TRIGGER outcome_scores_delete AFTER DELETE ON survey_responses
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION outcome_scores_after_delete();
 --> statement-breakpoint
+-- Bulk loads (the demo seed, seed-scale) turn ordinary triggers off (session_replication_role =
+-- replica, to skip foreign key checks); these keep the mirror true whatever writes the rows.
+ALTER TABLE survey_responses ENABLE ALWAYS TRIGGER outcome_scores_insert;--> statement-breakpoint
+ALTER TABLE survey_responses ENABLE ALWAYS TRIGGER outcome_scores_update;--> statement-breakpoint
+ALTER TABLE survey_responses ENABLE ALWAYS TRIGGER outcome_scores_delete;
+--> statement-breakpoint
 -- Scores stored before this migration (the server derives missing ones at start, which the
 -- update trigger then mirrors).
 SELECT outcome_scores_refresh(ARRAY(
