@@ -121,7 +121,14 @@ export const programmeMeasureSchema = z.object({
 });
 export type ProgrammeMeasure = z.infer<typeof programmeMeasureSchema>;
 
-/** A participant of the cohort with a "Not improving as expected" flag on a score. */
+/** The thresholds a score can fall short of, as the chart's "not improving" marker judges it. */
+const BEHIND_SHORTFALLS = ['MCID', 'PASS'] as const;
+
+/**
+ * A participant of the cohort whose latest score of a measure is not improving as expected: the
+ * same judgement as the chart's marker (from 3 Months an improvement from PreOp smaller than the
+ * MCID; from 6 Months a score on the wrong side of the PASS), with the state of their flag.
+ */
 export const behindParticipantSchema = z.object({
   user_id: z.number().int(),
   first_name: z.string(),
@@ -129,12 +136,18 @@ export const behindParticipantSchema = z.object({
   measure: measureSchema,
   label: z.string(),
   /** The latest submitted score of that measure, its timepoint and change from PreOp. */
-  latest_timepoint: surveyTimepointSchema.nullable(),
-  latest_score: z.number().nullable(),
+  latest_timepoint: surveyTimepointSchema,
+  latest_score: z.number(),
+  /** Change from PreOp in the better direction (positive is better); null without a PreOp score. */
   improvement: z.number().nullable(),
-  /** OPEN while any of the participant's flags on this score is open. */
-  flag_status: z.enum(FLAG_STATUSES),
-  detected_at: z.iso.datetime({ offset: true }),
+  /** Which thresholds the latest score falls short of, each with its value. */
+  short_of: z.array(z.object({ kind: z.enum(BEHIND_SHORTFALLS), threshold: z.number() })).min(1),
+  /**
+   * OPEN while any of the participant's "Not improving as expected" flags on this score is open;
+   * null when none was raised (triage raises them for recent questionnaires only).
+   */
+  flag_status: z.enum(FLAG_STATUSES).nullable(),
+  detected_at: z.iso.datetime({ offset: true }).nullable(),
 });
 export type BehindParticipant = z.infer<typeof behindParticipantSchema>;
 

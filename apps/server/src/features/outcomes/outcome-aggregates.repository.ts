@@ -42,7 +42,7 @@ const measureList = (measures: readonly Measure[]) =>
 function scoredCte(cohort: CohortSql, measures: readonly Measure[]): SQL {
   return sql`with cohort as (${cohort}),
     scored as (
-      select o.user_id, o.measure, o.timepoint, o.value::float8 as v, o.generated
+      select o.user_id, o.measure, o.timepoint, o.value::float8 as v, o.generated, o.response_id
       from ${outcomeScores} o
       join cohort c on c.user_id = o.user_id
       where o.measure in (${measureList(measures)})
@@ -100,7 +100,10 @@ export async function scoreBands(
   return rowsOf<BandRow>(result);
 }
 
-/** A measure's thresholds as the rates count them; direction 1 when higher is better, else -1. */
+/**
+ * A measure's thresholds as the rates and the list of who is behind count them; direction 1 when
+ * higher is better, else -1.
+ */
 export interface RateThresholds {
   measure: Measure;
   direction: 1 | -1;
@@ -195,42 +198,76 @@ export interface BehindRow {
   first_name: string;
   last_name: string;
   measure: Measure;
-  open: boolean;
-  detected_at: Date | string;
-  latest_timepoint: SurveyTimepoint | null;
-  latest_score: number | null;
+  latest_timepoint: SurveyTimepoint;
+  latest_score: number;
   pre_op: number | null;
+  short_mcid: boolean;
+  short_pass: boolean;
+  /** Null when no "Not improving as expected" flag was raised on the score. */
+  open: boolean | null;
+  detected_at: Date | string | null;
   total: number;
 }
 
 /**
- * Participants of the cohort with a "Not improving as expected" flag, one row per participant
- * and score: open ones first, then the newest; with the latest score and the PreOp one.
+ * Participants of the cohort whose latest score of a measure is not improving as expected, as
+ * the chart's marker judges it (an improvement from PreOp below the MCID from 3 Months, the
+ * wrong side of the PASS from 6 Months; the improvement rounded to 3 places, as the flag
+ * judges it), whether or not a flag was raised: flags not yet acknowledged first, then the
+ * newest answers.
  */
-export async function behind(db: Database, cohort: CohortSql, limit: number): Promise<BehindRow[]> {
-  const result = await db.execute(sql`with cohort as (${cohort}),
+export async function behind(
+  db: Database,
+  cohort: CohortSql,
+  thresholds: readonly RateThresholds[],
+  limit: number,
+): Promise<BehindRow[]> {
+  if (thresholds.length === 0) return [];
+  const result = await db.execute(sql`${scoredCte(
+    cohort,
+    thresholds.map((t) => t.measure),
+  )},
+    t as (
+      select * from jsonb_to_recordset(${JSON.stringify(thresholds)}::jsonb)
+        as t(measure text, direction int, mcid float8, pass float8)
+    ),
+    latest as (
+      select distinct on (s.user_id, s.measure) s.user_id, s.measure, s.timepoint, s.v,
+        s.response_id
+      from scored s
+      order by s.user_id, s.measure, s.timepoint desc
+    ),
+    judged as (
+      select l.*, pre.v as pre_op,
+        coalesce(t.mcid is not null and pre.v is not null and l.timepoint >= 'MONTH_3'
+          and round(((l.v - pre.v) * t.direction)::numeric, 3) < t.mcid, false) as short_mcid,
+        coalesce(t.pass is not null and l.timepoint >= 'MONTH_6'
+          and l.v * t.direction < t.pass * t.direction, false) as short_pass
+      from latest l
+      join t on t.measure = l.measure
+      left join scored pre
+        on pre.user_id = l.user_id and pre.measure = l.measure and pre.timepoint = 'PRE_OP'
+      where l.timepoint >= 'MONTH_3'
+    ),
+    behind as (select * from judged where short_mcid or short_pass),
     flagged as (
       select f.user_id, split_part(f.rule, ':', 2) as measure,
         bool_or(f.status = 'OPEN') as open, max(f.detected_at) as detected_at
       from ${clinicalFlags} f
-      join cohort c on c.user_id = f.user_id
+      join (select distinct user_id from behind) b on b.user_id = f.user_id
       where f.source = 'OUTCOME' and f.rule like 'not-improving:%'
       group by f.user_id, split_part(f.rule, ':', 2)
     )
-    select f.user_id, u.first_name, u.last_name, f.measure, f.open, f.detected_at,
-      latest.timepoint::text as latest_timepoint, latest.v as latest_score,
-      pre.value::float8 as pre_op,
+    select b.user_id, u.first_name, u.last_name, b.measure,
+      b.timepoint::text as latest_timepoint, b.v as latest_score, b.pre_op,
+      b.short_mcid, b.short_pass, f.open, f.detected_at,
       count(*) over ()::int as total
-    from flagged f
-    join ${users} u on u.id = f.user_id
-    left join lateral (
-      select o.timepoint, o.value::float8 as v from ${outcomeScores} o
-      where o.user_id = f.user_id and o.measure = f.measure
-      order by o.timepoint desc limit 1
-    ) latest on true
-    left join ${outcomeScores} pre
-      on pre.user_id = f.user_id and pre.measure = f.measure and pre.timepoint = 'PRE_OP'
-    order by f.open desc, f.detected_at desc, f.user_id, f.measure
+    from behind b
+    join ${users} u on u.id = b.user_id
+    join ${surveyResponses} r on r.id = b.response_id
+    left join flagged f on f.user_id = b.user_id and f.measure = b.measure
+    order by case when f.open then 0 when f.open is null then 1 else 2 end,
+      r.submitted_at desc, b.user_id, b.measure
     limit ${limit}`);
   return rowsOf<BehindRow>(result);
 }

@@ -79,7 +79,11 @@ export function programmeOutcomesCsv(
     `participant ${row.user_id}`,
     row.latest_score,
     null,
-    `change from PreOp ${row.improvement ?? 'n/a'}; flag ${row.flag_status}`,
+    [
+      `improvement from PreOp ${row.improvement ?? 'n/a'}`,
+      `short of ${row.short_of.map((item) => `${item.kind} ${item.threshold}`).join(' and ')}`,
+      `flag ${row.flag_status ?? 'none'}`,
+    ].join('; '),
   ]);
   return (
     CSV_BOM +

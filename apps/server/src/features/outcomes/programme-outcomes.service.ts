@@ -125,16 +125,35 @@ function measureFigures(
   };
 }
 
-/** A flag rule names its score; one that names no known score is left out, never a crash. */
-const isKnownMeasure = (row: BehindRow): boolean =>
-  (MEASURES as readonly string[]).includes(row.measure);
+/** A row of who is behind as the contract gives it: the thresholds missed, the flag's state. */
+function behindParticipant(row: BehindRow): BehindParticipant {
+  const info = MEASURE_INFO[row.measure];
+  const shortOf = [
+    row.short_mcid && info.mcid ? { kind: 'MCID' as const, threshold: info.mcid.value } : null,
+    row.short_pass && info.pass ? { kind: 'PASS' as const, threshold: info.pass.value } : null,
+  ].filter((item) => item !== null);
+  return {
+    user_id: row.user_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    measure: row.measure,
+    label: info.label,
+    latest_timepoint: row.latest_timepoint,
+    latest_score: row.latest_score,
+    improvement:
+      row.pre_op === null ? null : improvementOf(row.measure, row.pre_op, row.latest_score),
+    short_of: shortOf,
+    flag_status: row.open === null ? null : row.open ? 'OPEN' : 'ACKNOWLEDGED',
+    detected_at: row.detected_at === null ? null : new Date(row.detected_at).toISOString(),
+  };
+}
 
 export function createProgrammeOutcomesService(db: Database) {
   return {
     /**
      * How the filtered cohort is doing, per published score: quartiles per timepoint, the shares
      * that reached the MCID, PASS and SCB next to the published shares, questionnaire completion,
-     * and who is flagged as not improving as expected. One set of aggregate statements.
+     * and whose latest score is not improving as expected. One set of aggregate statements.
      */
     async figures(query: ProgrammeOutcomesQuery, viewerId: number): Promise<ProgrammeOutcomes> {
       const cohort = filteredCohort({ ...query, responsible_id: query.mine ? viewerId : null });
@@ -143,7 +162,7 @@ export function createProgrammeOutcomesService(db: Database) {
         scoreBands(db, cohort, MEASURES),
         thresholdRates(db, cohort, THRESHOLDS),
         completion(db, cohort, todayUtc()),
-        behind(db, cohort, MAX_BEHIND_LISTED),
+        behind(db, cohort, THRESHOLDS, MAX_BEHIND_LISTED),
       ]);
       const measures = MEASURES.map((measure) =>
         measureFigures(measure, bands, rates, completions),
@@ -152,21 +171,7 @@ export function createProgrammeOutcomesService(db: Database) {
         participants,
         demo: bands.some((row) => row.demo),
         measures,
-        behind: behindRows.filter(isKnownMeasure).map((row): BehindParticipant => ({
-          user_id: row.user_id,
-          first_name: row.first_name,
-          last_name: row.last_name,
-          measure: row.measure,
-          label: MEASURE_INFO[row.measure].label,
-          latest_timepoint: row.latest_timepoint,
-          latest_score: row.latest_score,
-          improvement:
-            row.latest_score === null || row.pre_op === null || row.latest_timepoint === 'PRE_OP'
-              ? null
-              : improvementOf(row.measure, row.pre_op, row.latest_score),
-          flag_status: row.open ? 'OPEN' : 'ACKNOWLEDGED',
-          detected_at: new Date(row.detected_at).toISOString(),
-        })),
+        behind: behindRows.map(behindParticipant),
         behind_total: behindRows[0]?.total ?? 0,
       };
     },

@@ -173,7 +173,7 @@ describe('programme outcomes', () => {
     expect(mine.measures[0]?.points[0]).toMatchObject({ n: 1, median: null });
   });
 
-  it('lists who is behind with the latest score, change and flag state', async () => {
+  it('lists whose latest score is not improving as expected, flagged or not, with its flag state', async () => {
     const ids = await tenKnees();
     const flag = (userId: number, kind: string, status: 'OPEN' | 'ACKNOWLEDGED', day: number) => ({
       userId,
@@ -185,28 +185,51 @@ describe('programme outcomes', () => {
       detectedAt: new Date(`${addDays(todayUtc(), -day)}T10:00:00Z`),
       status,
     });
-    await testApp.db
-      .insert(clinicalFlags)
-      .values([
-        flag(ids[9] ?? 0, 'MCID', 'ACKNOWLEDGED', 30),
-        flag(ids[3] ?? 0, 'PASS', 'OPEN', 40),
-        flag(ids[3] ?? 0, 'MCID', 'ACKNOWLEDGED', 50),
-      ]);
+    await testApp.db.insert(clinicalFlags).values([
+      flag(ids[9] ?? 0, 'MCID', 'ACKNOWLEDGED', 30),
+      flag(ids[3] ?? 0, 'PASS', 'OPEN', 40),
+      flag(ids[3] ?? 0, 'MCID', 'ACKNOWLEDGED', 50),
+      // Flagged at 3 Months, but the 6 and 12 Months scores caught up: no longer behind.
+      flag(ids[0] ?? 0, 'MCID', 'OPEN', 60),
+    ]);
     const data = await figures();
-    expect(data.behind_total).toBe(2);
+    // Latest scores: ids[1] 61.583 at 12 Months (+14.096, below the PASS of 63.7); ids[3] 57.14
+    // at 6 Months (+9.653, both); ids[5..9] at 3 Months +9.67 … +2.525 (below the MCID of 14).
+    // ids[0] (84.6 at 12 Months), ids[2] (63.776 at 6 Months) and ids[4] (+14.096) are not.
+    expect(data.behind_total).toBe(7);
+    // Open flags first, then those without a flag, acknowledged ones last.
     expect(data.behind.map((row) => [row.user_id, row.flag_status])).toEqual([
       [ids[3], 'OPEN'],
+      [ids[1], null],
+      [ids[5], null],
+      [ids[6], null],
+      [ids[7], null],
+      [ids[8], null],
       [ids[9], 'ACKNOWLEDGED'],
     ]);
-    // ids[3]: latest 6 Months 57.14, from 47.487: +9.653. ids[9]: latest 3 Months 50.012.
     expect(data.behind[0]).toMatchObject({
       measure: 'KOOS_JR',
       label: 'KOOS JR',
       latest_timepoint: 'MONTH_6',
       latest_score: 57.14,
       improvement: 9.653,
+      short_of: [
+        { kind: 'MCID', threshold: 14 },
+        { kind: 'PASS', threshold: 63.7 },
+      ],
     });
-    expect(data.behind[1]).toMatchObject({ latest_timepoint: 'MONTH_3', improvement: 2.525 });
+    expect(data.behind[1]).toMatchObject({
+      latest_timepoint: 'MONTH_12',
+      improvement: 14.096,
+      short_of: [{ kind: 'PASS', threshold: 63.7 }],
+      detected_at: null,
+    });
+    expect(data.behind[6]).toMatchObject({
+      latest_timepoint: 'MONTH_3',
+      improvement: 2.525,
+      short_of: [{ kind: 'MCID', threshold: 14 }],
+      detected_at: `${addDays(todayUtc(), -30)}T10:00:00.000Z`,
+    });
   });
 
   it('says when demo data is counted', async () => {
@@ -247,6 +270,14 @@ describe('programme outcomes', () => {
       rows.find((row) => row.startsWith('rate,KOOS_JR,MONTH_3,MCID 14 reached (%),50,10,')),
     ).toMatch(/5 reached\. Published: 76\.5% of 64,773 knees/);
     expect(rows).toContain('completion,KOOS_JR,MONTH_6,submitted (%),50,8,4 of 8 due submitted');
+    // Who is behind, flagged or not (no flag was raised here).
+    expect(
+      rows.filter((row) => row.startsWith('not improving as expected,KOOS_JR,MONTH_6,')),
+    ).toEqual([
+      expect.stringMatching(
+        /^not improving as expected,KOOS_JR,MONTH_6,participant \d+,57\.14,,"improvement from PreOp 9\.653; short of MCID 14 and PASS 63\.7; flag none"$/,
+      ),
+    ]);
   });
 
   it('gives the same figures as FHIR MeasureReports, one per score', async () => {

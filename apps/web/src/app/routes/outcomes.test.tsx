@@ -69,8 +69,25 @@ const FIGURES: ProgrammeOutcomes = {
       latest_timepoint: 'MONTH_6',
       latest_score: 57.14,
       improvement: 9.653,
+      short_of: [
+        { kind: 'MCID', threshold: 14 },
+        { kind: 'PASS', threshold: 63.7 },
+      ],
       flag_status: 'OPEN',
       detected_at: '2026-05-02T09:00:00Z',
+    },
+    {
+      user_id: 14,
+      first_name: 'Ola',
+      last_name: 'Berg',
+      measure: 'KOOS_JR',
+      label: 'KOOS JR',
+      latest_timepoint: 'MONTH_3',
+      latest_score: 55.2,
+      improvement: 3.1,
+      short_of: [{ kind: 'MCID', threshold: 14 }],
+      flag_status: null,
+      detected_at: null,
     },
   ],
   behind_total: 3,
@@ -155,13 +172,36 @@ describe('programme outcomes screen', () => {
 
     const behind = screen.getByRole('region', { name: 'Not improving as expected' });
     expect(
-      within(behind).getByText('The 1 most recent of 3 flagged, open flags first.'),
+      within(behind).getByText(/^The first 2 of 3 whose latest score falls short of the MCID/),
     ).toBeVisible();
     expect(within(behind).getByRole('link', { name: 'Ruth Okafor' })).toHaveAttribute(
       'href',
       '/participant-details/12',
     );
-    expect(within(behind).getByRole('table')).toHaveTextContent('57.14 at 6 Months+9.65Open');
+    const behindRows = within(within(behind).getByRole('table'))
+      .getAllByRole('row')
+      .map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent));
+    expect(behindRows.slice(0, 3)).toEqual([
+      [
+        'Participant',
+        'Score',
+        'Latest',
+        'Improvement from PreOp',
+        'Short of',
+        'Flag',
+        'Flagged on',
+      ],
+      [
+        'Ruth Okafor',
+        'KOOS JR',
+        '57.14 at 6 Months',
+        '+9.65',
+        'MCID 14 and PASS 63.7',
+        'Open',
+        'May 2, 2026',
+      ],
+      ['Ola Berg', 'KOOS JR', '55.20 at 3 Months', '+3.10', 'MCID 14', 'Not flagged', '-'],
+    ]);
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download FHIR' })).toBeVisible();
   });

@@ -16,20 +16,27 @@ function change(row: BehindParticipant): string {
   return row.improvement > 0 ? `+${text}` : row.improvement < 0 ? `-${text}` : text;
 }
 
-/** Who is behind: flagged "Not improving as expected", each opening the details page. */
+const shortOf = (row: BehindParticipant) =>
+  row.short_of.map((item) => `${item.kind} ${item.threshold}`).join(' and ');
+
+/**
+ * Who is behind: each participant whose latest score is not improving as expected, whether or
+ * not triage flagged it, each opening the details page.
+ */
 export function BehindTable({ rows, total }: { rows: BehindParticipant[]; total: number }) {
   return (
     <SectionCard title="Not improving as expected">
       {rows.length === 0 ? (
         <Typography color="text.secondary">
-          No participant of these filters is flagged as not improving as expected.
+          No participant of these filters has a latest score that is not improving as expected.
         </Typography>
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {rows.length < total
-              ? `The ${rows.length} most recent of ${total} flagged, open flags first.`
-              : `${total} flagged, open flags first.`}
+            {rows.length < total ? `The first ${rows.length} of ${total}` : total} whose latest
+            score falls short of the MCID or PASS, as the chart marks it: open flags first, then
+            those without a flag (triage flags recent questionnaires only), acknowledged last.
+            Improvement is positive when the score got better, whichever way its scale runs.
           </Typography>
           <Box component="table" sx={PROGRAMME_TABLE_SX}>
             <caption style={visuallyHidden}>Participants not improving as expected</caption>
@@ -38,7 +45,8 @@ export function BehindTable({ rows, total }: { rows: BehindParticipant[]; total:
                 <th scope="col">Participant</th>
                 <th scope="col">Score</th>
                 <th scope="col">Latest</th>
-                <th scope="col">Change from PreOp</th>
+                <th scope="col">Improvement from PreOp</th>
+                <th scope="col">Short of</th>
                 <th scope="col">Flag</th>
                 <th scope="col">Flagged on</th>
               </tr>
@@ -53,13 +61,18 @@ export function BehindTable({ rows, total }: { rows: BehindParticipant[]; total:
                   </th>
                   <td>{row.label}</td>
                   <td>
-                    {row.latest_score === null || row.latest_timepoint === null
-                      ? '-'
-                      : `${formatMeasureValue(row.measure, row.latest_score)} at ${SURVEY_TIMEPOINT_LABELS[row.latest_timepoint]}`}
+                    {`${formatMeasureValue(row.measure, row.latest_score)} at ${SURVEY_TIMEPOINT_LABELS[row.latest_timepoint]}`}
                   </td>
                   <td>{change(row)}</td>
-                  <td>{FLAG_STATUS_LABELS[row.flag_status]}</td>
-                  <td>{formatDate(row.detected_at, MEDIUM_DATE_FORMAT)}</td>
+                  <td>{shortOf(row)}</td>
+                  <td>
+                    {row.flag_status === null ? 'Not flagged' : FLAG_STATUS_LABELS[row.flag_status]}
+                  </td>
+                  <td>
+                    {row.detected_at === null
+                      ? '-'
+                      : formatDate(row.detected_at, MEDIUM_DATE_FORMAT)}
+                  </td>
                 </tr>
               ))}
             </tbody>
