@@ -112,6 +112,33 @@ export interface RateThresholds {
   scb: number | null;
 }
 
+/**
+ * `with cohort, scored, per_user, t`: one row per participant and measure with the scores the
+ * thresholds are judged on (and the responses they came from), in one pass over the cohort's
+ * scores; `t` holds the thresholds.
+ */
+function perUserCte(cohort: CohortSql, thresholds: readonly RateThresholds[]): SQL {
+  return sql`${scoredCte(
+    cohort,
+    thresholds.map((t) => t.measure),
+  )},
+    per_user as (
+      select measure, user_id,
+        max(v) filter (where timepoint = 'PRE_OP') as pre,
+        max(v) filter (where timepoint = 'MONTH_3') as m3,
+        max(v) filter (where timepoint = 'MONTH_6') as m6,
+        max(v) filter (where timepoint = 'MONTH_12') as m12,
+        max(response_id) filter (where timepoint = 'MONTH_3') as r3,
+        max(response_id) filter (where timepoint = 'MONTH_6') as r6,
+        max(response_id) filter (where timepoint = 'MONTH_12') as r12
+      from scored group by measure, user_id
+    ),
+    t as (
+      select * from jsonb_to_recordset(${JSON.stringify(thresholds)}::jsonb)
+        as t(measure text, direction int, mcid float8, pass float8, scb float8)
+    )`;
+}
+
 export interface RateRow {
   measure: Measure;
   mcid_eligible: number;
@@ -133,22 +160,7 @@ export async function thresholdRates(
   thresholds: readonly RateThresholds[],
 ): Promise<RateRow[]> {
   if (thresholds.length === 0) return [];
-  const result = await db.execute(sql`${scoredCte(
-    cohort,
-    thresholds.map((t) => t.measure),
-  )},
-    per_user as (
-      select measure, user_id,
-        max(v) filter (where timepoint = 'PRE_OP') as pre,
-        max(v) filter (where timepoint = 'MONTH_3') as m3,
-        max(v) filter (where timepoint = 'MONTH_6') as m6,
-        max(v) filter (where timepoint = 'MONTH_12') as m12
-      from scored group by measure, user_id
-    ),
-    t as (
-      select * from jsonb_to_recordset(${JSON.stringify(thresholds)}::jsonb)
-        as t(measure text, direction int, mcid float8, pass float8, scb float8)
-    )
+  const result = await db.execute(sql`${perUserCte(cohort, thresholds)}
     select p.measure,
       count(*) filter (where t.mcid is not null and p.pre is not null and p.m3 is not null)::int
         as mcid_eligible,
@@ -223,31 +235,24 @@ export async function behind(
   limit: number,
 ): Promise<BehindRow[]> {
   if (thresholds.length === 0) return [];
-  const result = await db.execute(sql`${scoredCte(
-    cohort,
-    thresholds.map((t) => t.measure),
-  )},
-    t as (
-      select * from jsonb_to_recordset(${JSON.stringify(thresholds)}::jsonb)
-        as t(measure text, direction int, mcid float8, pass float8)
-    ),
+  const result = await db.execute(sql`${perUserCte(cohort, thresholds)},
+    -- The latest score judged (3 Months on): per_user holds one row per participant and measure.
     latest as (
-      select distinct on (s.user_id, s.measure) s.user_id, s.measure, s.timepoint, s.v,
-        s.response_id
-      from scored s
-      order by s.user_id, s.measure, s.timepoint desc
+      select p.user_id, p.measure, p.pre as pre_op, t.direction, t.mcid, t.pass,
+        case when p.m12 is not null then 'MONTH_12' when p.m6 is not null then 'MONTH_6'
+          else 'MONTH_3' end as timepoint,
+        coalesce(p.m12, p.m6, p.m3) as v,
+        coalesce(p.r12, p.r6, p.r3) as response_id
+      from per_user p join t on t.measure = p.measure
+      where coalesce(p.m12, p.m6, p.m3) is not null
     ),
     judged as (
-      select l.*, pre.v as pre_op,
-        coalesce(t.mcid is not null and pre.v is not null and l.timepoint >= 'MONTH_3'
-          and round(((l.v - pre.v) * t.direction)::numeric, 3) < t.mcid, false) as short_mcid,
-        coalesce(t.pass is not null and l.timepoint >= 'MONTH_6'
-          and l.v * t.direction < t.pass * t.direction, false) as short_pass
+      select l.*,
+        coalesce(l.mcid is not null and l.pre_op is not null
+          and round(((l.v - l.pre_op) * l.direction)::numeric, 3) < l.mcid, false) as short_mcid,
+        coalesce(l.pass is not null and l.timepoint <> 'MONTH_3'
+          and l.v * l.direction < l.pass * l.direction, false) as short_pass
       from latest l
-      join t on t.measure = l.measure
-      left join scored pre
-        on pre.user_id = l.user_id and pre.measure = l.measure and pre.timepoint = 'PRE_OP'
-      where l.timepoint >= 'MONTH_3'
     ),
     behind as (select * from judged where short_mcid or short_pass),
     flagged as (
@@ -259,7 +264,7 @@ export async function behind(
       group by f.user_id, split_part(f.rule, ':', 2)
     )
     select b.user_id, u.first_name, u.last_name, b.measure,
-      b.timepoint::text as latest_timepoint, b.v as latest_score, b.pre_op,
+      b.timepoint as latest_timepoint, b.v as latest_score, b.pre_op,
       b.short_mcid, b.short_pass, f.open, f.detected_at,
       count(*) over ()::int as total
     from behind b
