@@ -13,6 +13,8 @@ import { createAccessTokens } from './core/auth/access-tokens';
 import { createDeviceCookies } from './core/sign-in/device-cookies';
 import { createStaffSignIn } from './core/sign-in/staff-sign-in';
 import { registerAccountRoutes } from './features/account/account.routes';
+import { createParticipantSignIn } from './core/sign-in/participant-sign-in';
+import { registerParticipantAccountRoutes } from './features/participant-account/participant-account.routes';
 import { registerAuditTrail } from './core/audit/audit-trail';
 import { registerAuditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/account/account.service';
@@ -178,6 +180,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuditRoutes(app, db);
   registerParticipantRoutes(app, { db, config, mailer });
+  // Participants set their password and ask for a new code on pages of their own; the codes,
+  // the password check and the throttle are the account feature's, as for staff.
+  await registerParticipantAccountRoutes(app, {
+    codes: {
+      sendActivationCode: (email, caller) => accounts.sendActivationCode(email, caller),
+      setPasswordWithCode: (email, code, password, caller) =>
+        accounts.setPasswordWithCode(email, code, password, caller),
+    },
+    secureCookie,
+  });
   registerCohortExportRoutes(app, db);
   registerProfileRoutes(app, db);
   registerReviewRoutes(app, db);
@@ -245,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         () => undefined,
         (err: unknown) => app.log.error({ err }, 'Screening data written through FHIR failed'),
       ),
+    participantSignIn: createParticipantSignIn(db, config),
   });
 
   await registerWebApp(app, config.webDistDir);

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PARTICIPANT, DEMO_PASSWORD } from './demo/demo-accounts';
 import { isDemoSeeded, seedDemoData } from './demo/seed-demo';
 import {
   backupSocketPath,
@@ -42,6 +42,9 @@ function banner(config: Config, address: string, showDemoLogins: boolean): strin
     lines.push('', `  Demo logins (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS)
       lines.push(`    ${account.role.toLowerCase().padEnd(14)} ${account.email}`);
+    lines.push(
+      `    ${'participant'.padEnd(14)} ${DEMO_PARTICIPANT.email} (participant app sign-in)`,
+    );
   }
   lines.push('', '  Press Ctrl-C to stop.', '');
   return lines.join('\n');

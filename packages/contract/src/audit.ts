@@ -126,6 +126,8 @@ export const AUDIT_ACTIONS = {
   fhirTokenRefused: 'fhir.token.refused',
   // What a participant's app or a system client created (one row per stored resource).
   fhirCreate: 'fhir.create',
+  /** A participant allowed or denied an app (SMART App Launch); the row names the app. */
+  fhirAppConsent: 'fhir.app.consent',
   /**
    * Written by the server itself when a signed-in call succeeded without recording anything
    * (a route that forgot to audit and declared no action); should never appear.
@@ -287,9 +289,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'fhir.client.register': 'Registered a FHIR system client',
   'fhir.client.approve': 'Approved a FHIR system client',
   'fhir.client.revoke': 'Revoked a FHIR system client',
-  'fhir.token.issued': 'FHIR system client signed in',
-  'fhir.token.refused': 'FHIR system client sign-in refused',
+  'fhir.token.issued': 'FHIR token issued (system client or participant app)',
+  'fhir.token.refused': 'FHIR token refused (system client or participant app)',
   'fhir.create': 'Created a FHIR resource',
+  'fhir.app.consent': 'Participant allowed or denied an app',
   'api.request': 'Other signed-in call',
 };
 

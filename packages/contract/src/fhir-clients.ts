@@ -1,19 +1,25 @@
 import { z } from 'zod';
 import { FHIR_RESOURCE_TYPES } from './fhir';
+import { DEFAULT_APP_CLIENT_SCOPES, isAppClientScope, SMART_CONTEXT_SCOPES } from './smart-scopes';
 
 /**
  * Clients of the FHIR API. A system client (SMART Backend Services) is registered by an
  * administrator with its public key and a fixed set of read scopes; it signs a `private_key_jwt`
  * assertion with its private key and gets a short-lived token holding at most those scopes. A
  * client whose scopes reach patient data works only once a second administrator has approved it
- * (DESIGN §6). Public app clients (the participant app's standalone launch) are a kind of their
- * own, registered without a key.
+ * (DESIGN §6). A participant app (SMART App Launch, standalone, public client with PKCE) is
+ * registered with its redirect URIs and no key, and is active at once: it reaches only the data
+ * of the participant who signs in to it (docs/participant-app.md).
  */
 export const MAX_FHIR_CLIENT_NAME_LENGTH = 120;
 export const MAX_FHIR_CLIENT_KEY_LENGTH = 8000;
 /** Every type once in each spelling, the wildcard in both, and the write scopes. */
 export const MAX_FHIR_CLIENT_SCOPES = 2 * (FHIR_RESOURCE_TYPES.length + 1) + 1;
 const MAX_FHIR_SCOPE_LENGTH = 64;
+export const MAX_REDIRECT_URIS = 10;
+export const MAX_REDIRECT_URI_LENGTH = 500;
+/** Every patient scope once in each spelling, and the context scopes. */
+const MAX_APP_CLIENT_SCOPES = MAX_FHIR_CLIENT_SCOPES + SMART_CONTEXT_SCOPES.length;
 /** Algorithms the SMART Backend Services profile requires servers to accept. */
 export const FHIR_CLIENT_ALGORITHMS = ['RS384', 'ES384'] as const;
 /** Lifetime of a system access token. */
@@ -60,6 +66,26 @@ export function scopesReachPatientData(scopes: readonly string[]): boolean {
   return scopes.some((scope) => !FHIR_NON_PATIENT_TYPES.includes(systemScopeType(scope) ?? '*'));
 }
 
+/** The path, query or both after a redirect URI's authority: anything but a fragment or space. */
+const AFTER_AUTHORITY = '(?:[/?][^#\\s]*)?';
+const REDIRECT_URI_FORMS = [
+  // https to any host name or address (no user:password@).
+  new RegExp(`^https://[A-Za-z0-9.-]+(?::\\d{1,5})?${AFTER_AUTHORITY}$`),
+  // http only to the developer's own machine (RFC 8252 §7.3).
+  new RegExp(`^http://(?:localhost|127\\.0\\.0\\.1|\\[::1\\])(?::\\d{1,5})?${AFTER_AUTHORITY}$`),
+  // A private-use scheme named after a domain in reverse order (RFC 8252 §7.1).
+  /^[a-z][a-z0-9+-]*(?:\.[a-z0-9+-]+)+:[^#\s]+$/,
+];
+
+/**
+ * Whether a participant app may return to this URI (RFC 8252, OAuth 2.0 Security BCP): https;
+ * a private-use scheme named after a domain in reverse order (`com.example.app:/callback`); or
+ * http on the loopback interface for development. Never a fragment or credentials.
+ */
+export function isAllowedRedirectUri(uri: string): boolean {
+  return uri.length <= MAX_REDIRECT_URI_LENGTH && REDIRECT_URI_FORMS.some((form) => form.test(uri));
+}
+
 export const FHIR_CLIENT_MESSAGES = {
   nameRequired: 'Name is required.',
   nameTooLong: `Name must be at most ${MAX_FHIR_CLIENT_NAME_LENGTH} characters.`,
@@ -86,6 +112,16 @@ export const FHIR_CLIENT_MESSAGES = {
   singleAdministrator:
     'This clinic has only one active administrator. A client that reaches patient data must be approved by a second administrator, so add one on the Clinicians screen before such a client can be used.',
   revoked: 'Client revoked: its tokens stop working at once.',
+  redirectUrisRequired: 'Give at least one redirect URI.',
+  redirectUrisTooMany: `Give at most ${MAX_REDIRECT_URIS} redirect URIs.`,
+  redirectUriInvalid:
+    'Each redirect URI must be an https address, a private-use scheme named after your domain in reverse (com.example.app:/callback), or http://localhost or http://127.0.0.1 for development; without a #fragment, at most 500 characters.',
+  appScopeInvalid: `Each scope of a participant app must be a patient scope, patient/<Type>.<cruds> (SMART v2, letters in that order) or patient/<Type>.read, .write or .* (v1), where <Type> is * or one of ${FHIR_RESOURCE_TYPES.join(', ')}; or one of ${SMART_CONTEXT_SCOPES.join(', ')}.`,
+  appScopesTooMany: `Give at most ${MAX_APP_CLIENT_SCOPES} scopes.`,
+  keyOrRedirectUris:
+    'Send public_key_jwk for a system client or redirect_uris for a participant app, not both.',
+  registeredApp:
+    'Participant app registered. Give its client id to the app: participants sign in to it and choose what it may read and write.',
 } as const;
 
 const scopeSchema = z
@@ -114,6 +150,75 @@ export const registerFhirClientRequestSchema = z.object({
 });
 export type RegisterFhirClientRequest = z.input<typeof registerFhirClientRequestSchema>;
 
+const redirectUriSchema = z
+  .string({ error: FHIR_CLIENT_MESSAGES.redirectUriInvalid })
+  .refine(isAllowedRedirectUri, { error: FHIR_CLIENT_MESSAGES.redirectUriInvalid });
+
+const appScopeSchema = z
+  .string({ error: FHIR_CLIENT_MESSAGES.appScopeInvalid })
+  .refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && isAppClientScope(scope), {
+    error: FHIR_CLIENT_MESSAGES.appScopeInvalid,
+  });
+
+/**
+ * POST /api/fhir-clients for a participant app: no key (a public client), its redirect URIs, and
+ * the patient and context scopes it may ask for (DEFAULT_APP_CLIENT_SCOPES when left out).
+ */
+export const registerAppClientRequestSchema = z.object({
+  name: registerFhirClientRequestSchema.shape.name,
+  redirect_uris: z
+    .array(redirectUriSchema, { error: FHIR_CLIENT_MESSAGES.redirectUrisRequired })
+    .min(1, FHIR_CLIENT_MESSAGES.redirectUrisRequired)
+    .max(MAX_REDIRECT_URIS, FHIR_CLIENT_MESSAGES.redirectUrisTooMany)
+    .transform((uris) => [...new Set(uris)]),
+  scopes: z
+    .array(appScopeSchema, { error: FHIR_CLIENT_MESSAGES.appScopeInvalid })
+    .min(1, FHIR_CLIENT_MESSAGES.scopesRequired)
+    .max(MAX_APP_CLIENT_SCOPES, FHIR_CLIENT_MESSAGES.appScopesTooMany)
+    .transform((scopes) => [...new Set(scopes)])
+    .default([...DEFAULT_APP_CLIENT_SCOPES]),
+});
+export type RegisterAppClientRequest = z.input<typeof registerAppClientRequestSchema>;
+
+/** Redirect URIs typed one per line, blank lines left out. */
+export function redirectUriLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** The FHIR clients screen's participant-app form: its redirect URIs one per line. */
+export const appClientFormSchema = z.object({
+  name: registerAppClientRequestSchema.shape.name,
+  redirect_uris: z.string().superRefine((text, context) => {
+    const checked = registerAppClientRequestSchema.shape.redirect_uris.safeParse(
+      redirectUriLines(text),
+    );
+    const [issue] = checked.error?.issues ?? [];
+    if (issue) context.addIssue({ code: 'custom', message: issue.message });
+  }),
+});
+export type AppClientForm = z.infer<typeof appClientFormSchema>;
+
+/**
+ * The body of POST /api/fhir-clients: a participant app when it names redirect_uris, else a
+ * system client; each is then checked by its own schema, so a refusal names the right field.
+ */
+export const fhirClientRegistrationSchema = z.preprocess(
+  (body) =>
+    typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? { ...body, kind: 'redirect_uris' in body ? 'public' : 'system' }
+      : body,
+  z.discriminatedUnion('kind', [
+    registerFhirClientRequestSchema.extend({ kind: z.literal('system') }),
+    registerAppClientRequestSchema.extend({
+      kind: z.literal('public'),
+      public_key_jwk: z.undefined({ error: FHIR_CLIENT_MESSAGES.keyOrRedirectUris }).optional(),
+    }),
+  ]),
+);
+
 export const fhirClientIdParamsSchema = z.object({
   id: z.uuid({ error: FHIR_CLIENT_MESSAGES.idInvalid }),
 });
@@ -122,8 +227,10 @@ export const fhirClientSchema = z.object({
   client_id: z.string(),
   name: z.string(),
   kind: z.enum(FHIR_CLIENT_KINDS),
-  /** 'RSA' or 'EC'. */
+  /** 'RSA' or 'EC'; empty for a participant app, which has no key. */
   key_type: z.string(),
+  /** Where a participant app's sign-in may return; empty for a system client. */
+  redirect_uris: z.array(z.string()),
   scopes: z.array(z.string()),
   reaches_patient_data: z.boolean(),
   status: z.enum(FHIR_CLIENT_STATUSES),

@@ -192,6 +192,16 @@ export const WEB_ROUTES = {
   privacyPolicy: '/privacy-policy',
 } as const;
 
+/**
+ * Pages the server itself renders for participants in a browser (they have no portal): setting
+ * the password with an emailed code (invitation or reset) and asking for a new code. The emailed
+ * link carries RESET_LINK_PARAMS, as the staff reset link does.
+ */
+export const PARTICIPANT_PAGES = {
+  activate: '/app/activate',
+  forgotPassword: '/app/forgot-password',
+} as const;
+
 /** Query parameters of the emailed reset link (spec §2 'Forgot password'). */
 export const RESET_LINK_PARAMS = { userName: 'user_name', loginCode: 'login_code' } as const;
 

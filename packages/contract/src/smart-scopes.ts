@@ -54,3 +54,35 @@ export function patientScopesAllow(
 
 /** Lifetime of a participant app's access token; the app renews it with its refresh token. */
 export const SMART_PATIENT_TOKEN_TTL_SECONDS = 600;
+
+/** Scopes that ask for something other than resource access. */
+export const SMART_CONTEXT_SCOPES = [
+  'launch/patient',
+  'offline_access',
+  'online_access',
+  'openid',
+  'fhirUser',
+] as const;
+
+/** Whether a participant app may be registered with this scope: a patient scope or a context one. */
+export function isAppClientScope(scope: string): boolean {
+  return (
+    (SMART_CONTEXT_SCOPES as readonly string[]).includes(scope) || parsePatientScope(scope) !== null
+  );
+}
+
+/** What a participant app registered without scopes may ask for. */
+export const DEFAULT_APP_CLIENT_SCOPES = [
+  'patient/*.cruds',
+  'launch/patient',
+  'offline_access',
+  'openid',
+  'fhirUser',
+] as const;
+
+/** How long the sign-in and consent pages of one authorization stay usable. */
+export const SMART_AUTHORIZATION_TTL_SECONDS = 600;
+/** How long an authorization code may wait for its exchange (it works once). */
+export const SMART_CODE_TTL_SECONDS = 120;
+/** How long an unused refresh token of a participant app lives; each use gives a new one. */
+export const SMART_REFRESH_TOKEN_TTL_DAYS = 90;

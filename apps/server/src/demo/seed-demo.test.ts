@@ -9,7 +9,7 @@ import { participantStats } from '#app/db/schema/activity';
 import { appMeta } from '#app/db/schema/app-meta';
 import { users } from '#app/db/schema/users';
 import { verifyPassword } from '#app/core/staff-accounts/passwords';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PARTICIPANT, DEMO_PASSWORD } from './demo-accounts';
 import { DEMO_PARTICIPANT_COUNT } from './demo-generator';
 import { generateParticipantProfile } from './participant-profile';
 import { generateParticipantTimeline } from './participant-timeline';
@@ -195,11 +195,35 @@ describe('demo seed', () => {
     ).toEqual(['CZ']);
   });
 
+  it('the demo participant signs in with the demo password: active, Internal, after a knee replacement', async () => {
+    const [row] = await rows<{ hash: string; status: string; type: string; procedure: string }>(
+      db,
+      sql`select u.password_hash as hash, u.status::text as status,
+                 u.participant_type::text as type, s.procedure::text as procedure
+          from users u join surgeries s on s.user_id = u.id
+          where u.email = ${DEMO_PARTICIPANT.email} and u.role = 'PARTICIPANT'`,
+    );
+    expect(row).toMatchObject({
+      status: 'ACTIVATED',
+      type: 'Internal',
+      procedure: 'TOTAL_KNEE_REPLACEMENT',
+    });
+    expect(await verifyPassword(row?.hash ?? null, DEMO_PASSWORD)).toBe(true);
+    const [story] = await rows<{ measurements: number; conversations: number }>(
+      db,
+      sql`select (select count(*)::int from measurements m where m.user_id = u.id) as measurements,
+                 (select count(*)::int from conversations c where c.user_id = u.id) as conversations
+          from users u where u.email = ${DEMO_PARTICIPANT.email}`,
+    );
+    expect(story?.measurements).toBeGreaterThan(0);
+    expect(story?.conversations).toBeGreaterThan(0);
+  });
+
   it('participant accounts look right: unique lower-case example emails, no password, plausible profile', async () => {
     const people = await db.select().from(users).where(eq(users.role, 'PARTICIPANT'));
     const emails = people.map((p) => p.email);
     expect(new Set(emails).size).toBe(emails.length);
-    for (const p of people) {
+    for (const p of people.filter((person) => person.email !== DEMO_PARTICIPANT.email)) {
       expect(p.email).toMatch(/^[a-z]+\.[a-z]+\d+@example\.(org|com|net)$/);
       expect(p.passwordHash).toBeNull();
       const age =

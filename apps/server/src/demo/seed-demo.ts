@@ -4,6 +4,7 @@ import { appMeta } from '#app/db/schema/app-meta';
 import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 import { seedCareTeam } from './care-team-seed';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoParticipant } from './demo-participant';
 import {
   DEMO_PARTICIPANT_COUNT,
   ensureDemoGroups,
@@ -34,9 +35,10 @@ export async function markDemoSeeded(db: Database, at: Date): Promise<void> {
 }
 
 /**
- * Seeds the demo once: groups, staff logins and a deterministic recovery programme. All of it,
- * with the marker row last, is one transaction, so a crash mid-seed leaves nothing and the next
- * start seeds again. Returns false when the database was already seeded.
+ * Seeds the demo once: groups, staff logins, a deterministic recovery programme and the demo
+ * participant's login. All of it, with the marker row last, is one transaction, so a crash
+ * mid-seed leaves nothing and the next start seeds again. Returns false when the database was
+ * already seeded.
  */
 export async function seedDemoData(db: Database, options: SeedDemoOptions = {}): Promise<boolean> {
   if (await isDemoSeeded(db)) return false;
@@ -54,6 +56,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions = {}):
       now,
       participants: options.participants ?? DEMO_PARTICIPANT_COUNT,
     });
+    await seedDemoParticipant(tx);
     await seedCareTeam(tx, now);
     await markDemoSeeded(tx, now);
     return true;

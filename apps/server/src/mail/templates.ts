@@ -1,12 +1,23 @@
-import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
+import { PARTICIPANT_PAGES, RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { SSO_MESSAGES } from '@recovery-portal/contract/sso-constants';
 import { formatDuration } from './format-duration';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
 
-/** The link that opens the reset screen on step 2 with the code filled in. */
-export function resetLink(publicUrl: string, email: string, code: string): string {
-  const url = new URL(WEB_ROUTES.resetPassword, publicUrl);
+/**
+ * The link that opens the reset screen on step 2 with the code filled in: the portal's for
+ * staff, the participant's own set-password page for a participant (they have no portal).
+ */
+export function resetLink(
+  publicUrl: string,
+  email: string,
+  code: string,
+  forParticipant = false,
+): string {
+  const url = new URL(
+    forParticipant ? PARTICIPANT_PAGES.activate : WEB_ROUTES.resetPassword,
+    publicUrl,
+  );
   url.searchParams.set(RESET_LINK_PARAMS.userName, email);
   url.searchParams.set(RESET_LINK_PARAMS.loginCode, code);
   return url.toString();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { FHIR_CLIENT_KINDS } from '@recovery-portal/contract/fhir-clients';
 import {
+  check,
   index,
   integer,
   jsonb,
@@ -17,8 +18,10 @@ export const fhirClientKindEnum = pgEnum('fhir_client_kind', FHIR_CLIENT_KINDS);
 
 /**
  * A client of the FHIR API: a system client (SMART Backend Services) with its registered public
- * key. Its scopes are fixed at registration; it is active once `approved_at` is set, at once when
- * its scopes reach no patient data, else when a second administrator approves it (DESIGN §6).
+ * key, or a participant app (SMART App Launch, public client) with its redirect URIs and no key.
+ * Its scopes are fixed at registration; it is active once `approved_at` is set: a system client
+ * at once when its scopes reach no patient data, else when a second administrator approves it
+ * (DESIGN §6); a participant app at once, as it reaches only the signed-in participant's data.
  */
 export const fhirBackendClients = pgTable(
   'fhir_backend_clients',
@@ -26,8 +29,13 @@ export const fhirBackendClients = pgTable(
     id: uuid('id').primaryKey(),
     kind: fhirClientKindEnum('kind').notNull().default('system'),
     name: text('name').notNull(),
-    /** The public JWK its assertions are verified with. */
-    publicKey: jsonb('public_key').$type<Record<string, unknown>>().notNull(),
+    /** The public JWK a system client's assertions are verified with; null for a participant app. */
+    publicKey: jsonb('public_key').$type<Record<string, unknown>>(),
+    /** Where a participant app's sign-in may return, each compared exactly; empty for a system. */
+    redirectUris: text('redirect_uris')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The most any of its tokens may hold (SMART scopes, v1 or v2 spelling). */
     scopes: text('scopes').array().notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -42,6 +50,11 @@ export const fhirBackendClients = pgTable(
     index('fhir_backend_clients_live_idx')
       .on(table.createdAt)
       .where(sql`${table.revokedAt} is null`),
+    // A system client authenticates with its key alone.
+    check(
+      'fhir_backend_clients_key_check',
+      sql`${table.kind} = 'public' or ${table.publicKey} is not null`,
+    ),
   ],
 );
 

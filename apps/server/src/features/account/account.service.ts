@@ -3,6 +3,7 @@ import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import type { LoginResult } from '@recovery-portal/contract/mfa';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { Role } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
 import { AppError, RateLimitedError } from '#app/lib/app-error';
@@ -148,14 +149,17 @@ export function createAccountService(deps: {
      * code is never stored without its email or the other way round. SMTP sends inside it: a
      * failed send rolls the code back.
      */
-    async issueActivationCode(user: { id: number; email: string }, purpose: 'reset' | 'welcome') {
+    async issueActivationCode(
+      user: { id: number; email: string; role?: Role },
+      purpose: 'reset' | 'welcome',
+    ) {
       const code = activationCode();
       const minutesValid =
         purpose === 'welcome' ? config.inviteCodeTtlHours * 60 : config.loginCodeTtlMinutes;
       const message = activationCodeMail({
         to: user.email,
         code,
-        link: resetLink(config.publicUrl, user.email, code),
+        link: resetLink(config.publicUrl, user.email, code, user.role === 'PARTICIPANT'),
         minutesValid,
         purpose,
       });

@@ -22,6 +22,10 @@ import { registerSearchRoutes } from '#app/features/fhir/search/search.routes';
 import { createSearchService } from '#app/features/fhir/search/search.service';
 import { createFhirAuthenticator } from '#app/features/fhir/smart-auth/fhir-auth';
 import { createPatientTokens } from '#app/features/fhir/smart-auth/patient-tokens';
+import { createAppAuthorize } from '#app/features/fhir/smart-auth/app-authorize.service';
+import { registerAppLaunchRoutes } from '#app/features/fhir/smart-auth/app-launch.routes';
+import { createAppTokens } from '#app/features/fhir/smart-auth/app-tokens.service';
+import type { ParticipantSignIn } from '#app/core/sign-in/participant-sign-in';
 import { createSmartTokens } from '#app/features/fhir/smart-auth/smart-tokens';
 import { registerSmartRoutes } from '#app/features/fhir/smart-auth/smart.routes';
 import { capabilityStatement } from './capability-statement';
@@ -48,6 +52,8 @@ export interface FhirDeps {
    * and outcome flags), after it has committed and before the answer.
    */
   screenParticipants: (userIds: readonly number[]) => Promise<void>;
+  /** Checks a participant's password on a participant app's sign-in page. */
+  participantSignIn: ParticipantSignIn;
 }
 
 /**
@@ -70,6 +76,8 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const smart = createSmartTokens({ db: deps.db, secret: deps.jwtSecret, tokenUrl });
   const patients = createPatientTokens({ db: deps.db, secret: deps.jwtSecret });
   const authenticate = createFhirAuthenticator({ ...deps, smart, patients });
+  const appTokens = createAppTokens({ db: deps.db, patients });
+  const authorize = createAppAuthorize({ db: deps.db, base, signIn: deps.participantSignIn });
   const capability = capabilityStatement(definitions, base, new Date().toISOString());
   const exports = createExportService({
     db: deps.db,
@@ -117,7 +125,17 @@ export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
 
       fhir.decorateRequest('fhirClient', null);
       fhir.decorateRequest('fhirPatient', null);
-      registerSmartRoutes(fhir, { db: deps.db, smart, tokenUrl });
+      registerSmartRoutes(fhir, {
+        db: deps.db,
+        smart,
+        appTokens,
+        tokenUrl,
+        authorizeUrl: `${base}/auth/authorize`,
+      });
+      registerAppLaunchRoutes(fhir, {
+        authorize,
+        secureCookie: deps.publicUrl.startsWith('https://'),
+      });
       registerExportRoutes(fhir, { db: deps.db, exports, base });
 
       registerResourceRoutes(fhir, { db: deps.db, reads });

@@ -10,7 +10,8 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { participantActivity, participantStats } from '#app/db/schema/activity';
 import { auditLog } from '#app/db/schema/audit';
-import { loginAttempts } from '#app/db/schema/auth';
+import { loginAttempts, loginCodes } from '#app/db/schema/auth';
+import { sha256 } from '#app/lib/secure-random';
 import { conversations } from '#app/db/schema/conversations';
 import { measurements } from '#app/db/schema/measurements';
 import { nudges } from '#app/db/schema/nudges';
@@ -131,7 +132,21 @@ describe('inviting a participant', () => {
     expect(mail.subject).toMatch(/invited/i);
     expect(mail.text).toMatch(/Hello Mary/);
     expect(mail.text).toMatch(/download/i);
-    expect(mail.text).not.toMatch(/code|password:|token/i);
+    // A single-use code and the page that sets the password with it, valid for the invite TTL.
+    const code = /activation code is ([A-Z0-9]{10})\./.exec(mail.text)?.[1] ?? '';
+    const link = new URL(mail.link ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe('http://portal.test/app/activate');
+    expect(link.searchParams.get('user_name')).toBe('new.person@example.org');
+    expect(link.searchParams.get('login_code')).toBe(code);
+    expect(mail.text).toContain(link.toString());
+    expect(mail.text).toMatch(/expires in 72 hours/);
+    const [storedCode] = await testApp.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.userId, row.id));
+    expect(storedCode).toMatchObject({ purpose: 'INVITE', codeHash: sha256(code), usedAt: null });
+    const expiresIn = (storedCode?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(Math.abs(expiresIn - 72 * 3_600_000)).toBeLessThan(60_000);
 
     const [audit] = await auditRows('participant.invite', row.id);
     expect(audit?.details).toMatchObject({ type: 'Internal', group: 'CZ' });
@@ -246,6 +261,14 @@ describe('reminding an invited participant', () => {
     expect(testApp.sentMail).toHaveLength(1);
     expect(testApp.sentMail[0]).toMatchObject({ to: 'rita@example.org' });
     expect(testApp.sentMail[0]?.subject).toMatch(/reminder/i);
+    expect(testApp.sentMail[0]?.link).toMatch(
+      /^http:\/\/portal\.test\/app\/activate\?user_name=rita%40example\.org&login_code=[A-Z0-9]{10}$/,
+    );
+    const codes = await testApp.db
+      .select()
+      .from(loginCodes)
+      .where(eq(loginCodes.userId, invited.id));
+    expect(codes.map((code) => code.purpose)).toEqual(['INVITE']);
     expect(await auditRows('participant.remind', invited.id)).toHaveLength(1);
 
     const tooEarly = failure(await remind(invited.id), 409, 'CONFLICT');

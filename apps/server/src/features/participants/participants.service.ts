@@ -14,12 +14,14 @@ import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import type { MailMessage, Mailer } from '#app/mail/mailer';
-import { invitationMail, reminderMail } from './participant-mail';
+import { invitationMail, reminderMail, type JoinCode } from './participant-mail';
 import * as list from './participant-list.repository';
 import { emailInUse } from '#app/core/email-in-use';
 import * as repo from './participants.repository';
 import { findGroup } from '#app/core/participant-groups';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
+import { createLoginCode } from '#app/core/login-codes';
+import { resetLink } from '#app/mail/templates';
 import { isUniqueViolation } from '#app/db/errors';
 
 const MAIL_FAILED =
@@ -39,7 +41,7 @@ const describe = (status: UserStatus) => PARTICIPANT_STATUS_LABELS[status];
 
 export function createParticipantService(deps: {
   db: Database;
-  config: Pick<Config, 'remindIntervalDays'>;
+  config: Pick<Config, 'remindIntervalDays' | 'inviteCodeTtlHours' | 'publicUrl'>;
   mailer: Mailer;
   logger: FastifyBaseLogger;
 }) {
@@ -51,6 +53,21 @@ export function createParticipantService(deps: {
     if (!account) throw notFound(PARTICIPANT_ERRORS.notFound(id));
     if (account.role !== 'PARTICIPANT') throw conflict(PARTICIPANT_ERRORS.staffAccount);
     return account;
+  }
+
+  /**
+   * A new invitation code for the participant, stored with the change that mails it: what they
+   * set their password with on the page the link opens (INVITE_CODE_TTL_HOURS).
+   */
+  async function joinCode(into: Database, participant: { id: number; email: string }) {
+    const minutesValid = config.inviteCodeTtlHours * 60;
+    const code = await createLoginCode(into, {
+      userId: participant.id,
+      purpose: 'INVITE',
+      minutesValid,
+    });
+    const link = resetLink(config.publicUrl, participant.email, code, true);
+    return { code, link, minutesValid } satisfies JoinCode;
   }
 
   async function currentRow(id: number): Promise<ParticipantListRow> {
@@ -114,27 +131,30 @@ export function createParticipantService(deps: {
       return repo.listGroups(db);
     },
 
-    /** Creates a PENDING_ACTIVATION participant and emails the invitation. */
+    /** Creates a PENDING_ACTIVATION participant and emails the invitation with its code. */
     async invite(input: InviteParticipant): Promise<ParticipantListRow> {
       const group = await findGroup(db, input.group);
       if (!group) throw new AppError('UNPROCESSABLE', PARTICIPANT_ERRORS.unknownGroup(input.group));
       if (await emailInUse(db, input.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
       const { firstName, lastName } = splitPersonName(input.name);
+      const email = input.email.toLowerCase();
       let id: number;
       try {
-        id = await changeWithMail(
-          (into) =>
-            repo.insertInvitedParticipant(into, {
-              email: input.email,
+        ({ id } = await changeWithMail(
+          async (into) => {
+            const created = await repo.insertInvitedParticipant(into, {
+              email,
               firstName,
               lastName,
               phoneNumber: input.phone_number || null,
               type: input.type,
               groupId: group.id,
-            }),
-          () => invitationMail({ to: input.email.toLowerCase(), firstName }),
-          (created) => repo.deleteUninvitedParticipant(db, created),
-        );
+            });
+            return { id: created, join: await joinCode(into, { id: created, email }) };
+          },
+          ({ join }) => invitationMail({ to: email, firstName, join }),
+          (created) => repo.deleteUninvitedParticipant(db, created.id),
+        ));
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
         throw error;
@@ -142,16 +162,22 @@ export function createParticipantService(deps: {
       return currentRow(id);
     },
 
-    /** Emails a reminder to an invited participant, at most once per reminder interval. */
+    /**
+     * Emails a reminder with a new code to an invited participant, at most once per reminder
+     * interval.
+     */
     async remind(id: number): Promise<ParticipantListRow> {
       const account = await requireParticipant(id);
       if (account.status !== 'PENDING_ACTIVATION') {
         throw conflict(PARTICIPANT_ERRORS.notRemindable(describe(account.status)));
       }
       const reminded = await changeWithMail(
-        (into) => repo.markReminded(into, id, config.remindIntervalDays),
-        (marked) =>
-          marked ? reminderMail({ to: account.email, firstName: account.firstName }) : null,
+        async (into) =>
+          (await repo.markReminded(into, id, config.remindIntervalDays))
+            ? joinCode(into, account)
+            : null,
+        (join) =>
+          join ? reminderMail({ to: account.email, firstName: account.firstName, join }) : null,
         () => repo.restoreReminder(db, id, account),
       );
       if (!reminded) {

@@ -411,8 +411,9 @@ beforeAll(async () => {
   }
   const built = await buildAppWithRouteTable({ WEB_DIST_DIR: webDistDir });
   testApp = built.testApp;
-  // The envelope API's rules; the FHIR API answers in its own format (features/fhir tests it).
-  routes = built.routes.filter((route) => route.kind !== 'fhir');
+  // The envelope API's rules; the FHIR API and the participants' pages answer in their own
+  // formats (features/fhir and features/participant-account test them).
+  routes = built.routes.filter((route) => route.kind !== 'fhir' && route.kind !== 'page');
   clinician = await loginAs(testApp, 'CLINICIAN');
   administrator = await loginAs(testApp, 'ADMINISTRATOR');
   const participant = await createParticipant(testApp.db);

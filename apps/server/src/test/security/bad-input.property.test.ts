@@ -74,7 +74,11 @@ interface GeneratedRequest {
 
 const { testApp, routes, errorOf } = await buildAppWithRouteTable();
 const fuzzed = routes.filter(
-  (route) => route.kind !== 'static' && route.kind !== 'fhir' && route.method !== 'HEAD',
+  (route) =>
+    route.kind !== 'static' &&
+    route.kind !== 'fhir' &&
+    route.kind !== 'page' &&
+    route.method !== 'HEAD',
 );
 
 const tokens = {

@@ -17,7 +17,12 @@ export type RouteKind =
    * The FHIR R4 API under /fhir: OperationOutcome instead of the envelope, and its own bearer
    * check (staff tokens and SMART system clients); features/fhir tests its access rules.
    */
-  | 'fhir';
+  | 'fhir'
+  /**
+   * Pages the server renders for participants under /app (set a password, forgot password):
+   * public HTML forms with their own CSRF cookie; features/participant-account tests them.
+   */
+  | 'page';
 
 /** The zod schemas a route validates its input with (fastify-type-provider-zod keeps them). */
 export interface RouteInputSchemas {
@@ -55,6 +60,7 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 function kindOf(url: string): RouteKind {
   if (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`)) return 'docs';
   if (url.startsWith('/fhir/')) return 'fhir';
+  if (url.startsWith('/app/')) return 'page';
   return url.startsWith('/api/') ? 'api' : 'static';
 }
 

@@ -27,6 +27,7 @@ function selectClients(db: Database) {
       kind: fhirBackendClients.kind,
       name: fhirBackendClients.name,
       publicKey: fhirBackendClients.publicKey,
+      redirectUris: fhirBackendClients.redirectUris,
       scopes: fhirBackendClients.scopes,
       createdAt: fhirBackendClients.createdAt,
       createdById: fhirBackendClients.createdBy,
@@ -48,9 +49,11 @@ export function toFhirClient(row: FhirClientRow): FhirClient {
     client_id: row.id,
     name: row.name,
     kind: row.kind,
-    key_type: typeof row.publicKey.kty === 'string' ? row.publicKey.kty : '',
+    key_type: typeof row.publicKey?.kty === 'string' ? row.publicKey.kty : '',
+    redirect_uris: row.redirectUris,
     scopes: row.scopes,
-    reaches_patient_data: scopesReachPatientData(row.scopes),
+    // A participant app reaches the data of whoever signs in to it.
+    reaches_patient_data: row.kind === 'public' || scopesReachPatientData(row.scopes),
     status: statusOf(row),
     created_at: row.createdAt.toISOString(),
     created_by: row.createdBy,
@@ -66,14 +69,16 @@ export async function insertFhirClient(
   client: {
     id: string;
     name: string;
-    publicKey: Record<string, unknown>;
     scopes: string[];
     createdBy: number;
     /** Set for a client that needs no approval: it is active from the start. */
     approvedAt: Date | null;
-  },
+  } & (
+    | { kind: 'system'; publicKey: Record<string, unknown> }
+    | { kind: 'public'; redirectUris: string[] }
+  ),
 ) {
-  await db.insert(fhirBackendClients).values({ ...client, kind: 'system' });
+  await db.insert(fhirBackendClients).values(client);
 }
 
 /** Every client, revoked ones too, with who registered and approved them, oldest first. */

@@ -6,7 +6,7 @@ import {
   fhirClientIdParamsSchema,
   fhirClientListSchema,
   fhirClientMutationSchema,
-  registerFhirClientRequestSchema,
+  fhirClientRegistrationSchema,
 } from '@recovery-portal/contract/fhir-clients';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
@@ -49,16 +49,23 @@ export function registerFhirClientRoutes(
       schema: {
         tags,
         summary:
-          'Registers a system client with its public key (JWK, RS384 or ES384) and fixed scopes; one reaching patient data awaits a second administrator',
-        body: registerFhirClientRequestSchema,
+          'Registers a system client with its public key (JWK, RS384 or ES384) and fixed scopes, one reaching patient data awaiting a second administrator; or, with redirect_uris and no key, a participant app (public client), active at once',
+        body: fhirClientRegistrationSchema,
         response: {
           200: successEnvelope(fhirClientMutationSchema),
           ...errorResponses(400, 401, 403),
         },
       },
     },
-    async (request) =>
-      ok(await clients.register(request.body, currentStaff(request), auditOf(db, request))),
+    async (request) => {
+      const { body } = request;
+      const actor = currentStaff(request);
+      return ok(
+        body.kind === 'public'
+          ? await clients.registerApp(body, actor, auditOf(db, request))
+          : await clients.register(body, actor, auditOf(db, request)),
+      );
+    },
   );
 
   routes.post(
@@ -86,7 +93,8 @@ export function registerFhirClientRoutes(
       config: { access: ['ADMINISTRATOR'], audit: AUDIT_ACTIONS.fhirClientRevoke },
       schema: {
         tags,
-        summary: 'Revokes a system client: its tokens stop working at once',
+        summary:
+          "Revokes a client: its tokens, and a participant app's sign-ins, stop working at once",
         params: fhirClientIdParamsSchema,
         response: { 200: successEnvelope(messageSchema), ...errorResponses(400, 401, 403, 404) },
       },

@@ -59,6 +59,40 @@ export function createFhirClientService(deps: {
       return { clients: rows.map(toFhirClient), active_administrators: administrators };
     },
 
+    /**
+     * Registers a participant app (a public client, no key): active at once, since it reaches
+     * only the data of the participant who signs in to it and allows it.
+     */
+    async registerApp(
+      body: { name: string; redirect_uris: string[]; scopes: string[] },
+      actor: Actor,
+      audit: AuditFn,
+    ) {
+      const id = randomUUID();
+      await insertFhirClient(db, {
+        id,
+        kind: 'public',
+        name: body.name,
+        redirectUris: body.redirect_uris,
+        scopes: body.scopes,
+        createdBy: actor.id,
+        approvedAt: new Date(),
+      });
+      await audit({
+        action: AUDIT_ACTIONS.fhirClientRegister,
+        details: {
+          client_id: id,
+          kind: 'public',
+          name: body.name,
+          redirect_uris: body.redirect_uris,
+          scopes: body.scopes,
+          status: 'active',
+          registered_by: actor.id,
+        },
+      });
+      return { message: FHIR_CLIENT_MESSAGES.registeredApp, client: await currentClient(db, id) };
+    },
+
     /** Registers a system client: active at once unless its scopes reach patient data. */
     async register(
       body: { name: string; public_key_jwk: string; scopes: string[] },
@@ -75,6 +109,7 @@ export function createFhirClientService(deps: {
       const id = randomUUID();
       await insertFhirClient(db, {
         id,
+        kind: 'system',
         name: body.name,
         publicKey: publicKey as Record<string, unknown>,
         scopes: body.scopes,

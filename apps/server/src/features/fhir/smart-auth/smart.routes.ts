@@ -9,6 +9,9 @@ import type { Database } from '#app/db/client';
 import { auditRequest } from '#app/core/audit/request-audit';
 import { smartConfigurationRouteSchema, tokenRouteSchema } from './smart-schemas';
 import { systemCallerDetails, type SmartTokens } from './smart-tokens';
+import { acceptHtmlForms, formFields } from '#app/core/participant-page';
+import { answerAppTokenRequest } from './app-launch.routes';
+import type { AppTokens } from './app-tokens.service';
 
 /** What a refused token request is told (RFC 6749 §5.2). */
 const REFUSALS = {
@@ -18,53 +21,68 @@ const REFUSALS = {
   unauthorized_client:
     'This client reaches patient data and awaits approval by a second administrator on the FHIR clients screen.',
   invalid_scope:
-    'Ask for system/<Type>.rs or system/<Type>.read scopes (or system/*.rs), or system/Communication.c, within those the client was registered with.',
-  unsupported_grant_type: 'Only the client_credentials grant is supported.',
+    'Ask for system/<Type>.rs or system/<Type>.read scopes (or system/*.rs) within those the client was registered with.',
+  unsupported_grant_type:
+    'Supported grant types: client_credentials (system clients), authorization_code and refresh_token (participant apps).',
 } as const;
 
 /**
- * SMART Backend Services discovery and token endpoint (public: the client authenticates with
- * its signed assertion). Answers are OAuth JSON, not FHIR.
+ * SMART discovery and the token endpoint (public): system clients (Backend Services)
+ * authenticate with a signed assertion, participant apps (App Launch, public clients) exchange
+ * a code with its PKCE verifier or a refresh token. Answers are OAuth JSON, not FHIR.
  */
 export function registerSmartRoutes(
   fhir: FastifyInstance,
-  deps: { db: Database; smart: SmartTokens; tokenUrl: string },
+  deps: {
+    db: Database;
+    smart: SmartTokens;
+    appTokens: AppTokens;
+    tokenUrl: string;
+    authorizeUrl: string;
+  },
 ) {
-  fhir.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 32_768 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
+  acceptHtmlForms(fhir);
 
   fhir.get(
     '/.well-known/smart-configuration',
     { config: { access: 'public' }, schema: smartConfigurationRouteSchema },
     async (_r, reply) =>
       reply.type('application/json').send({
+        authorization_endpoint: deps.authorizeUrl,
         token_endpoint: deps.tokenUrl,
-        token_endpoint_auth_methods_supported: ['private_key_jwt'],
+        token_endpoint_auth_methods_supported: ['private_key_jwt', 'none'],
         token_endpoint_auth_signing_alg_values_supported: [...FHIR_CLIENT_ALGORITHMS],
-        grant_types_supported: ['client_credentials'],
+        grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
+        response_types_supported: ['code'],
+        code_challenge_methods_supported: ['S256'],
         scopes_supported: [
           'system/*.read',
           ...FHIR_RESOURCE_TYPES.map((t) => `system/${t}.read`),
           ...SYSTEM_WRITE_SCOPES,
+          'patient/*.cruds',
+          ...FHIR_RESOURCE_TYPES.map((t) => `patient/${t}.cruds`),
+          'launch/patient',
+          'offline_access',
         ],
-        capabilities: ['client-confidential-asymmetric'],
+        capabilities: [
+          'client-confidential-asymmetric',
+          'launch-standalone',
+          'client-public',
+          'context-standalone-patient',
+          'permission-patient',
+          'permission-offline',
+          'permission-v1',
+          'permission-v2',
+        ],
       }),
   );
 
   const tokenOptions = { config: { access: 'public' as const }, schema: tokenRouteSchema };
   fhir.post('/auth/token', tokenOptions, async (request, reply) => {
-    const body = request.body;
-    const form =
-      typeof body === 'object' && body !== null
-        ? Object.fromEntries(
-            Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]),
-          )
-        : {};
+    const form = formFields(request.body);
+    if (form.grant_type === 'authorization_code' || form.grant_type === 'refresh_token') {
+      return answerAppTokenRequest(deps, request, reply, form);
+    }
     const result = await deps.smart.issue(form);
     const clientId = result.ok ? result.caller.clientId : result.clientId;
     await auditRequest(deps.db, request, {

@@ -97,8 +97,8 @@ describe('SMART Backend Services', () => {
     const response = await fhirGet('.well-known/smart-configuration', '');
     expect(response.json()).toMatchObject({
       token_endpoint: tokenUrl,
-      token_endpoint_auth_methods_supported: ['private_key_jwt'],
-      grant_types_supported: ['client_credentials'],
+      token_endpoint_auth_methods_supported: ['private_key_jwt', 'none'],
+      grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
     });
   });
 

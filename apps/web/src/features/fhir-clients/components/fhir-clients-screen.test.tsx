@@ -20,6 +20,7 @@ const CLIENT: FhirClient = {
   name: 'Registry feed',
   kind: 'system',
   key_type: 'EC',
+  redirect_uris: [],
   scopes: ['system/*.rs'],
   reaches_patient_data: true,
   status: 'pending',
@@ -46,7 +47,26 @@ function serve(registered: FhirClient[], activeAdministrators = 2) {
       return success({ clients: registered, active_administrators: activeAdministrators });
     }
     if (call.url === API_PATHS.fhirClients.list && method === 'POST') {
-      const body = bodyOf(call) as { name: string; public_key_jwk: string; scopes: string[] };
+      const body = bodyOf(call) as {
+        name: string;
+        public_key_jwk: string;
+        scopes: string[];
+        redirect_uris?: string[];
+      };
+      if (body.redirect_uris) {
+        const client: FhirClient = {
+          ...CLIENT,
+          client_id: '0a0b0c0d-0000-4000-8000-000000000002',
+          name: body.name,
+          kind: 'public',
+          key_type: '',
+          redirect_uris: body.redirect_uris,
+          scopes: ['patient/*.cruds', 'launch/patient', 'offline_access', 'openid', 'fhirUser'],
+          status: 'active',
+        };
+        registered.push(client);
+        return success({ message: FHIR_CLIENT_MESSAGES.registeredApp, client });
+      }
       if (body.public_key_jwk !== KEY) {
         return failure(400, 'VALIDATION_ERROR', FHIR_CLIENT_MESSAGES.keyInvalid, [
           { field: 'public_key_jwk', message: FHIR_CLIENT_MESSAGES.keyInvalid },
@@ -127,6 +147,32 @@ describe('FHIR clients screen', () => {
       name: 'Analytics',
       public_key_jwk: KEY,
       scopes: ['system/Practitioner.rs', 'system/Observation.rs'],
+    });
+  });
+
+  it('registers a participant app with its redirect URIs and no key, active at once', async () => {
+    const calls = serve([CLIENT]);
+    const user = userEvent.setup();
+    const table = await openScreen();
+    await user.type(screen.getByLabelText(/^App name/), 'Recovery app');
+    const uris = screen.getByLabelText(/^Redirect URIs/);
+    await user.type(uris, 'http://app.example/cb');
+    await user.click(screen.getByRole('button', { name: 'REGISTER APP' }));
+    expect(await screen.findByText(FHIR_CLIENT_MESSAGES.redirectUriInvalid)).toBeInTheDocument();
+
+    await user.clear(uris);
+    await user.type(uris, 'https://app.example/cb{Enter}{Enter}com.example.app:/cb');
+    await user.click(screen.getByRole('button', { name: 'REGISTER APP' }));
+    expect(
+      await screen.findByText('0a0b0c0d-0000-4000-8000-000000000002', { selector: 'strong' }),
+    ).toBeInTheDocument();
+    expect(
+      await within(table).findByText('Participant app: https://app.example/cb com.example.app:/cb'),
+    ).toBeInTheDocument();
+    const posted = calls.calls.filter((c) => (c.init.method ?? 'GET') === 'POST').pop();
+    expect(bodyOf(posted)).toEqual({
+      name: 'Recovery app',
+      redirect_uris: ['https://app.example/cb', 'com.example.app:/cb'],
     });
   });
 

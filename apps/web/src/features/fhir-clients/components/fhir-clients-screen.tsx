@@ -15,6 +15,7 @@ import { useSession } from '#app/lib/session.ts';
 import { useApproveFhirClient } from '#app/features/fhir-clients/api/approve-fhir-client.ts';
 import { useFhirClients } from '#app/features/fhir-clients/api/get-fhir-clients.ts';
 import { useRevokeFhirClient } from '#app/features/fhir-clients/api/revoke-fhir-client.ts';
+import { RegisterAppClientForm } from './register-app-client-form';
 import { RegisterFhirClientForm } from './register-fhir-client-form';
 
 type Pending = { action: 'approve' | 'revoke'; open: boolean; client: FhirClient | null };
@@ -38,9 +39,10 @@ function statusText(client: FhirClient): string {
 }
 
 /**
- * Administrators: the FHIR API's system clients, registering, approving and revoking them. A
- * client reaching patient data is approved by an administrator other than its registrar
- * (DESIGN §6); with one active administrator the screen says why none can be.
+ * Administrators: the FHIR API's system clients and participant apps, registering, approving
+ * and revoking them. A system client reaching patient data is approved by an administrator
+ * other than its registrar (DESIGN §6); with one active administrator the screen says why none
+ * can be. A participant app is active at once.
  */
 export function FhirClientsScreen() {
   const notify = useNotify();
@@ -60,8 +62,13 @@ export function FhirClientsScreen() {
     { id: 'client-id', header: 'Client id', cell: (row) => row.client_id },
     {
       id: 'key',
-      header: 'Key',
-      cell: (row) => (row.key_type === 'EC' ? 'EC P-384' : row.key_type),
+      header: 'Key or redirect URIs',
+      cell: (row) =>
+        row.kind === 'public'
+          ? `Participant app: ${row.redirect_uris.join(' ')}`
+          : row.key_type === 'EC'
+            ? 'EC P-384'
+            : row.key_type,
     },
     { id: 'scopes', header: 'Scopes', cell: (row) => row.scopes.join(' ') },
     { id: 'status', header: 'Status', cell: statusText },
@@ -129,6 +136,7 @@ export function FhirClientsScreen() {
         </Alert>
       )}
       <RegisterFhirClientForm />
+      <RegisterAppClientForm />
       <DataTable
         label="FHIR clients"
         columns={columns}
