@@ -4,7 +4,10 @@ import { errorEnvelopeSchema } from '@recovery-portal/contract/envelope';
 import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { operationOutcomeSchema } from '#app/features/fhir/fhir-schemas';
-import { oauthErrorSchema } from '#app/features/fhir/smart-auth/smart-schemas';
+import {
+  authorizePageSchema,
+  oauthErrorSchema,
+} from '#app/features/fhir/smart-auth/smart-schemas';
 import {
   buildAppWithRouteTable,
   routeName,
@@ -84,6 +87,7 @@ describe('response schemas', () => {
     expect(problems).toEqual([]);
   });
 
+  // The authorization endpoint's failures are pages for the participant in the browser.
   it('every /fhir route declares its answers, its failures as an OperationOutcome', () => {
     const fhirRoutes = table.routes.filter((route) => route.kind === 'fhir');
     expect(fhirRoutes.map(routeName)).toEqual(
@@ -96,7 +100,11 @@ describe('response schemas', () => {
     const problems = fhirRoutes
       .map((route) => ({
         route: routeName(route),
-        problem: responseProblem(route, [operationOutcomeSchema, oauthErrorSchema]),
+        problem: responseProblem(route, [
+          operationOutcomeSchema,
+          oauthErrorSchema,
+          authorizePageSchema,
+        ]),
       }))
       .filter((entry) => entry.problem !== null);
     expect(problems).toEqual([]);

@@ -10,6 +10,7 @@ import { opaqueToken } from '#app/lib/secure-random';
 import type { AppAuthorize, AuthorizeQuery, AuthorizeStep } from './app-authorize.service';
 import { AUTHORIZE_PATH, authorizeErrorPage, consentPage, signInPage } from './app-launch-pages';
 import type { AppTokenRefusal, AppTokens } from './app-tokens.service';
+import { authorizeAnswerRouteSchema, authorizeStartRouteSchema } from './smart-schemas';
 
 /** The httpOnly cookie binding an authorization to the browser that started it. */
 const BROWSER_COOKIE = 'rp_smart_authorize';
@@ -67,7 +68,7 @@ function show(reply: FastifyReply, step: AuthorizeStep) {
 
 /**
  * The authorization endpoint of participant apps (SMART App Launch, standalone): server-rendered
- * sign-in and consent pages (docs/decisions/0024-participant-app-launch.md).
+ * sign-in and consent pages (docs/decisions/0025-participant-app-launch.md).
  */
 export function registerAppLaunchRoutes(
   fhir: FastifyInstance,
@@ -75,7 +76,7 @@ export function registerAppLaunchRoutes(
 ) {
   fhir.get<{ Querystring: AuthorizeQuery }>(
     AUTHORIZE_PATH,
-    { config: { access: 'public' } },
+    { config: { access: 'public' }, schema: authorizeStartRouteSchema },
     async (request, reply) => {
       const browserKey = opaqueToken();
       const step = await deps.authorize.start(request.query, browserKey);
@@ -91,7 +92,8 @@ export function registerAppLaunchRoutes(
     },
   );
 
-  fhir.post(AUTHORIZE_PATH, { config: { access: 'public' } }, async (request, reply) => {
+  const answerOptions = { config: { access: 'public' as const }, schema: authorizeAnswerRouteSchema };
+  fhir.post(AUTHORIZE_PATH, answerOptions, async (request, reply) => {
     const step = await deps.authorize.answer(
       formFields(request.body),
       request.cookies[BROWSER_COOKIE],
