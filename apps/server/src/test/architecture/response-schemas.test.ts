@@ -4,10 +4,7 @@ import { errorEnvelopeSchema } from '@recovery-portal/contract/envelope';
 import { FHIR_BASE_PATH } from '@recovery-portal/contract/fhir';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { operationOutcomeSchema } from '#app/features/fhir/fhir-schemas';
-import {
-  authorizePageSchema,
-  oauthErrorSchema,
-} from '#app/features/fhir/smart-auth/smart-schemas';
+import { authorizePageSchema, oauthErrorSchema } from '#app/features/fhir/smart-auth/smart-schemas';
 import {
   buildAppWithRouteTable,
   routeName,

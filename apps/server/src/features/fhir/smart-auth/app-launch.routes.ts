@@ -92,7 +92,10 @@ export function registerAppLaunchRoutes(
     },
   );
 
-  const answerOptions = { config: { access: 'public' as const }, schema: authorizeAnswerRouteSchema };
+  const answerOptions = {
+    config: { access: 'public' as const },
+    schema: authorizeAnswerRouteSchema,
+  };
   fhir.post(AUTHORIZE_PATH, answerOptions, async (request, reply) => {
     const step = await deps.authorize.answer(
       formFields(request.body),
