@@ -57,7 +57,7 @@ export function createParticipantSignIn(db: Database, config: Config) {
           : `account ${account.role} ${account.status}`;
       await recordLoginAttempt(db, { ...key, succeeded: false });
       await auditSignIn(db, AUDIT_ACTIONS.loginFailed, caller, {
-        ...(account ? { userId: account.id } : {}),
+        ...(account ? { userId: account.id, role: account.role } : {}),
         email,
         details: { ...via, reason },
       });
@@ -66,6 +66,7 @@ export function createParticipantSignIn(db: Database, config: Config) {
     await recordLoginAttempt(db, { ...key, succeeded: true });
     await auditSignIn(db, AUDIT_ACTIONS.login, caller, {
       userId: account.id,
+      role: account.role,
       email,
       details: via,
     });

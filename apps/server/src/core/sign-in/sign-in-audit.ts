@@ -1,4 +1,5 @@
 import type { AuditAction } from '@recovery-portal/contract/audit';
+import type { Role } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
 import { recordAudit } from '#app/core/audit/record-audit';
 import type { CallerContext } from '#app/core/caller';
@@ -6,6 +7,8 @@ import { findUserById } from '#app/core/staff-accounts/staff-accounts.repository
 
 export interface SignInAuditEntry {
   userId?: number;
+  /** The account's role, when known: a participant's rows are about a 'participant'. */
+  role?: Role;
   email?: string;
   details?: Record<string, unknown>;
   folded?: true;
@@ -28,7 +31,7 @@ export async function auditSignIn(
     actorId: entry.userId ?? null,
     actorEmail: email ?? null,
     action,
-    subjectType: entry.userId ? 'user' : null,
+    subjectType: entry.userId ? (entry.role === 'PARTICIPANT' ? 'participant' : 'user') : null,
     subjectId: entry.userId ?? null,
     details: entry.details ?? null,
     clientAddress: caller.clientAddress,

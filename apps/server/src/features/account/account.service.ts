@@ -120,6 +120,7 @@ export function createAccountService(deps: {
         await this.issueActivationCode(user, 'reset');
         await auditSignIn(db, AUDIT_ACTIONS.codeSent, caller, {
           userId: user.id,
+          role: user.role,
           email: user.email,
         });
       }
@@ -193,6 +194,7 @@ export function createAccountService(deps: {
         // Guesses go on after the codes have died: one row per address and minute.
         await auditSignIn(db, AUDIT_ACTIONS.passwordCodeRejected, caller, {
           userId: user.id,
+          role: user.role,
           email: user.email,
           folded: true,
         });
@@ -202,6 +204,7 @@ export function createAccountService(deps: {
       if (!mayUsePassword(user, config)) {
         await auditSignIn(db, AUDIT_ACTIONS.passwordCodeRejected, caller, {
           userId: user.id,
+          role: user.role,
           email: user.email,
           details: { reason: 'password sign-in off for the account' },
         });
@@ -212,6 +215,7 @@ export function createAccountService(deps: {
       await revokeAllUserTokens(db, user.id);
       await auditSignIn(db, AUDIT_ACTIONS.passwordSet, caller, {
         userId: user.id,
+        role: user.role,
         email: user.email,
       });
     },

@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PARTICIPANT_APP_MESSAGES } from '@recovery-portal/contract/participant-app';
 import { participantListRowSchema } from '@recovery-portal/contract/participants';
 import { API_PATHS, PARTICIPANT_PAGES } from '@recovery-portal/contract/paths';
 import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
+import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import { escapeHtml } from '#app/mail/escape-html';
 import { failure, loginAs, postJson, successData, useTestApp } from '#app/test/build-test-app';
@@ -117,6 +118,12 @@ describe('an invited participant activates their account', () => {
     expect(account?.status).toBe('ACTIVATED');
     // The participants list's "joined on".
     expect(account?.joinedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // Audited about a participant, as every row about one is.
+    const [passwordSet] = await testApp.db
+      .select({ subjectType: auditLog.subjectType })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'account.password.set'), eq(auditLog.subjectId, id)));
+    expect(passwordSet?.subjectType).toBe('participant');
 
     // The code worked once.
     const again = await postPage(PARTICIPANT_PAGES.activate, browser, {

@@ -304,6 +304,18 @@ describe('the authorization endpoint', () => {
       shows(response.body, PARTICIPANT_APP_MESSAGES.signInRefused);
       expect(response.body).not.toContain('Allow');
     }
+    // The audit trail files a participant's refusal under 'participant', a staff member's under 'user'.
+    const refusals = await testApp.db
+      .select({ email: auditLog.actorEmail, subjectType: auditLog.subjectType })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'account.login.failed'));
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        { email: participant.email, subjectType: 'participant' },
+        { email: staff.email, subjectType: 'user' },
+        { email: 'nobody@example.org', subjectType: null },
+      ]),
+    );
     const { session } = await openAuthorize(testApp, authorizeQuery(clientId, pkce().challenge));
     if (!session) throw new Error('no session');
     const empty = await postAuthorize(testApp, session, { action: 'sign-in', email: '' });
