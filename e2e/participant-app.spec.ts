@@ -128,7 +128,9 @@ test('a participant signs in to an app and allows it; the app exchanges the code
   await expect(
     page.getByRole('listitem').filter({ hasText: /^See your measurements/ }),
   ).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: /^Add and change/ })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: /^Add your measurements/ }),
+  ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
   await screenshot(page, 'consent');

@@ -56,13 +56,14 @@ const TYPE_WORDS: Record<FhirResourceType, string> = {
 
 const VERBS: { words: string; letters: readonly PatientInteraction[] }[] = [
   { words: 'See', letters: ['r', 's'] },
-  { words: 'Add and change', letters: ['c', 'u'] },
+  { words: 'Add', letters: ['c'] },
+  { words: 'Change', letters: ['u'] },
   { words: 'Delete', letters: ['d'] },
 ];
 
 /**
- * The consent page's lines for granted scopes, in plain words: what the app may see, add and
- * change, and delete, then whether it keeps the participant signed in.
+ * The consent page's lines for granted scopes, in plain words: what the app may see, add,
+ * change and delete, then whether it keeps the participant signed in.
  */
 export function describeAppScopes(scopes: readonly string[]): string[] {
   const parsed = scopes.flatMap((scope) => parsePatientScope(scope) ?? []);

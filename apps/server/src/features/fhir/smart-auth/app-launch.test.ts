@@ -374,8 +374,10 @@ describe('the authorization endpoint', () => {
     );
     shows(
       consent.body,
-      'Add and change your measurements (activity, sleep, weight, blood pressure, lab results)',
+      'Add your measurements (activity, sleep, weight, blood pressure, lab results)',
     );
+    // Create-only scopes never read as a right to change what is stored.
+    expect(consent.body).not.toMatch(/Change/);
     shows(consent.body, PARTICIPANT_APP_MESSAGES.keepSignedIn);
     expect(consent.body).not.toMatch(/Delete/);
     expect(consent.body).toMatch(/value="allow">Allow<\/button>/);
