@@ -256,6 +256,8 @@ export type FhirClientList = z.infer<typeof fhirClientListSchema>;
 
 export const fhirClientMutationSchema = z.object({
   message: z.string(),
+  /** The id an app or a system client names itself by (`client_id` in OAuth 2.0). */
+  client_id: z.string(),
   client: fhirClientSchema,
 });
 

@@ -90,7 +90,11 @@ export function createFhirClientService(deps: {
           registered_by: actor.id,
         },
       });
-      return { message: FHIR_CLIENT_MESSAGES.registeredApp, client: await currentClient(db, id) };
+      return {
+        message: FHIR_CLIENT_MESSAGES.registeredApp,
+        client_id: id,
+        client: await currentClient(db, id),
+      };
     },
 
     /** Registers a system client: active at once unless its scopes reach patient data. */
@@ -128,6 +132,7 @@ export function createFhirClientService(deps: {
       });
       return {
         message: pending ? FHIR_CLIENT_MESSAGES.registeredPending : FHIR_CLIENT_MESSAGES.registered,
+        client_id: id,
         client: await currentClient(db, id),
       };
     },
@@ -173,7 +178,11 @@ export function createFhirClientService(deps: {
           await (mailer.queueWithin ? mailer.queueWithin(tx, message) : mailer.send(message));
         }
       });
-      return { message: FHIR_CLIENT_MESSAGES.approved, client: await currentClient(db, id) };
+      return {
+        message: FHIR_CLIENT_MESSAGES.approved,
+        client_id: id,
+        client: await currentClient(db, id),
+      };
     },
 
     /** Revokes a client, active or pending: its tokens stop working at once. */

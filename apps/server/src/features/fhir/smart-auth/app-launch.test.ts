@@ -49,6 +49,8 @@ describe('registering a participant app (public client)', () => {
     );
     const { message, client } = successData(response, fhirClientMutationSchema);
     expect(message).toBe(FHIR_CLIENT_MESSAGES.registeredApp);
+    // What an app team reads from the answer, as docs/participant-app.md shows it.
+    expect(response.json()._data.client_id).toBe(client.client_id);
     expect(client).toMatchObject({
       kind: 'public',
       name: 'Recovery app',

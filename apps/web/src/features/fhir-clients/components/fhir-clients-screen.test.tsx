@@ -65,7 +65,11 @@ function serve(registered: FhirClient[], activeAdministrators = 2) {
           status: 'active',
         };
         registered.push(client);
-        return success({ message: FHIR_CLIENT_MESSAGES.registeredApp, client });
+        return success({
+          message: FHIR_CLIENT_MESSAGES.registeredApp,
+          client_id: client.client_id,
+          client,
+        });
       }
       if (body.public_key_jwk !== KEY) {
         return failure(400, 'VALIDATION_ERROR', FHIR_CLIENT_MESSAGES.keyInvalid, [
@@ -81,14 +85,22 @@ function serve(registered: FhirClient[], activeAdministrators = 2) {
         created_by_id: administratorUser.id,
       };
       registered.push(client);
-      return success({ message: FHIR_CLIENT_MESSAGES.registeredPending, client });
+      return success({
+        message: FHIR_CLIENT_MESSAGES.registeredPending,
+        client_id: client.client_id,
+        client,
+      });
     }
     if (call.url === API_PATHS.fhirClients.approve(CLIENT.client_id) && method === 'POST') {
       const client = update(CLIENT.client_id, {
         status: 'active',
         approved_by: administratorUser.user_name,
       });
-      return success({ message: FHIR_CLIENT_MESSAGES.approved, client });
+      return success({
+        message: FHIR_CLIENT_MESSAGES.approved,
+        client_id: client.client_id,
+        client,
+      });
     }
     if (call.url === API_PATHS.fhirClients.byId(CLIENT.client_id) && method === 'DELETE') {
       update(CLIENT.client_id, { status: 'revoked' });
