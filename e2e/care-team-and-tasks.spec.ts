@@ -77,7 +77,11 @@ test.describe('at 1280px', () => {
     const flags = page.getByRole('table', { name: 'Open flags' });
     await expect(flags.getByRole('row').nth(1)).toBeVisible();
     const flagRow = flags.getByRole('row').nth(1);
-    const participant = (await flagRow.getByRole('cell').nth(1).textContent()) ?? '';
+    // The cell holds the name, then the birth date and record number on a line of their own.
+    const participant = ((await flagRow.getByRole('cell').nth(1).textContent()) ?? '').replace(
+      /DOB .*$/,
+      '',
+    );
     await flagRow.getByRole('button', { name: /^Create task: / }).click();
     const dialog = page.getByRole('dialog', { name: 'New follow-up task' });
     await expect(dialog.getByText(`For ${participant}`)).toBeVisible();

@@ -26,7 +26,7 @@ test('a clinician filters the nudges and exports exactly the filtered list', asy
   const total = body._data.total_number_of_records;
   expect(total).toBeGreaterThan(0);
   // The screen opens on nudges delivered up to today: that date plus status and feedback.
-  await expect(page.getByRole('button', { name: 'Filter (3 active)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Filter 3 active' })).toBeVisible();
   for (const row of await table.getByRole('row').all()) {
     if (await row.getByRole('columnheader').count()) continue;
     await expect(row).toContainText('Completed');
@@ -35,7 +35,10 @@ test('a clinician filters the nudges and exports exactly the filtered list', asy
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^nudges-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Named after its filter (tab, status, feedback, dates), then the day.
+  expect(download.suggestedFilename()).toMatch(
+    /^nudges-internal-completed-thumbs-up(-[a-z0-9-]+)?-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const csv = await readFile((await download.path()) ?? '', 'utf8');
   const lines = csv
     .replace(/^\uFEFF/, '')

@@ -51,8 +51,8 @@ test('a clinician deletes a participant after one confirmation', async ({
 }) => {
   await page.getByRole('button', { name: 'All', exact: true }).click();
   const row = table(page).getByRole('row').nth(1);
-  // Cells: selection, flags, name.
-  const name = (await row.getByRole('cell').nth(2).textContent())?.trim() ?? '';
+  // Cells: selection, flags, name (then the birth date and record number).
+  const name = ((await row.getByRole('cell').nth(2).textContent()) ?? '').replace(/DOB .*$/, '');
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Delete Selected Participant' }).click();
   await expect(page.getByText('Do you want to delete this account?')).toBeVisible();

@@ -52,7 +52,10 @@ test('a clinician narrows the list to a cohort and exports its outcome scores', 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export outcomes (CSV)' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/^outcome-scores-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Named after the filter: tab, group, programme and surgery days, then the day.
+  expect(download.suggestedFilename()).toMatch(
+    /^outcome-scores-pilot-group-[a-z0-9-]+-knee-surgery-to-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const csv = await readFile((await download.path()) ?? '', 'utf8');
   const [header, ...lines] = csv
     .replace(/^\uFEFF/, '')

@@ -34,7 +34,11 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
   const first = rows.first();
   await expect(first.getByText('Critical', { exact: true })).toBeVisible();
   await expect(first.getByText('Conversation', { exact: true })).toBeVisible();
-  const participant = (await first.getByRole('cell').nth(1).textContent()) ?? '';
+  // The cell holds the name, then the birth date and record number on a line of their own.
+  const participant = ((await first.getByRole('cell').nth(1).textContent()) ?? '').replace(
+    /DOB .*$/,
+    '',
+  );
   // The list shortens long sentences to their first words and "...": match on what it shows.
   const matched = ((await first.getByRole('cell').nth(3).textContent()) ?? '').replace(
     /\.\.\.$/,

@@ -246,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     tokens,
     publicUrl: config.publicUrl,
+    mrnSystem: config.fhirMrnSystem,
     concerns: config.flagConcerns,
     dataDir: config.dataDir,
     jwtSecret: secrets.jwtSecret,

@@ -136,6 +136,16 @@ const envSchema = z.object({
     .min(32, 'must be at least 32 characters (npm run backup:key prints a new random one)')
     .max(1024, 'must be at most 1024 characters')
     .optional(),
+  /**
+   * The identifier system of the clinic's medical record numbers in FHIR Patient.identifier,
+   * such as the hospital's own urn:oid:…; unset, the portal's NamingSystem/mrn under the FHIR base.
+   */
+  FHIR_MRN_SYSTEM: z
+    .url({
+      protocol: /^(https?|urn)$/,
+      error: 'must be an http(s) URL or a urn: such as urn:oid:1.2.3',
+    })
+    .optional(),
   /** Paper of the recovery report when the request names none (ADR 0019). */
   REPORT_PAPER: z.enum(REPORT_PAPERS, { error: 'must be a4 or letter' }).default('a4'),
 });
@@ -217,6 +227,8 @@ function buildConfig(env: z.infer<typeof envSchema>) {
     },
     oidc: oidcConfig(env),
     reportPaper: env.REPORT_PAPER,
+    /** Null: the portal's own NamingSystem/mrn (features/fhir/codes.ts). */
+    fhirMrnSystem: env.FHIR_MRN_SYSTEM ?? null,
   };
 }
 

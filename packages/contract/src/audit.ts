@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFileName, rangePart } from './export-file-name';
 import type { TrendSeriesKind } from './trends';
 
 /**
@@ -104,6 +105,8 @@ export const AUDIT_ACTIONS = {
   taskCreate: 'participant.task.create',
   taskComplete: 'participant.task.complete',
   taskReopen: 'participant.task.reopen',
+  taskUpdate: 'participant.task.update',
+  taskDelete: 'participant.task.delete',
   participantTasksView: 'participant.tasks.view',
   myTasksList: 'tasks.mine.list',
   nudgeList: 'nudge.list',
@@ -270,6 +273,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'participant.task.create': 'Created a follow-up task',
   'participant.task.complete': 'Marked a follow-up task done',
   'participant.task.reopen': 'Reopened a follow-up task',
+  'participant.task.update': 'Edited a follow-up task',
+  'participant.task.delete': 'Deleted a follow-up task',
   'participant.tasks.view': "Viewed a participant's follow-up tasks",
   'tasks.mine.list': 'Listed own follow-up tasks',
   'participant.thresholds.view': "Viewed participant's alert thresholds",
@@ -449,9 +454,22 @@ export function auditExportParams(request: AuditListRequest): Record<string, str
   return params;
 }
 
-/** The file name the export is offered under, e.g. audit-log-2025-03-01.csv. */
-export function auditExportFileName(isoDate: string): string {
-  return `audit-log-${isoDate}.csv`;
+/**
+ * The file name the export is offered under, after its filter, e.g.
+ * audit-log-participant-profile-view-2025-03-01.csv (export-file-name.ts). The actor and
+ * participant filters are named, not quoted: they may be a person's name or email.
+ */
+export function auditExportFileName(filter: AuditFilters, isoDate: string): string {
+  return exportFileName(
+    'audit-log',
+    [
+      filter.action,
+      filter.actor && 'by actor',
+      filter.participant && 'for participant',
+      rangePart('', filter.from?.slice(0, 10), filter.to?.slice(0, 10)),
+    ],
+    isoDate,
+  );
 }
 
 export const AUDIT_CSV_HEADER = [

@@ -29,6 +29,10 @@ export const CARE_TEAM_MESSAGES = {
       ? `Removed the responsible clinician of ${count === 1 ? '1 participant' : `${count} participants`}.`
       : `${name} is now responsible for ${count === 1 ? '1 participant' : `${count} participants`}.`,
   assignError: 'The responsible clinician could not be changed. Please try again.',
+  chooseResponsible: 'Choose a clinician, or Nobody to remove the responsible clinician.',
+  confirmClearTitle: (count: number) =>
+    `Remove the responsible clinician of ${count === 1 ? '1 participant' : `${count} participants`}?`,
+  confirmClearBody: 'They will show as Unassigned until someone is made responsible again.',
   staffLoadError: 'Could not load the staff who can be made responsible.',
 } as const;
 
@@ -61,6 +65,22 @@ export const assignResponsibleSchema = z.object({
   clinician_id: idOf(CARE_TEAM_MESSAGES.clinicianIdInvalid).nullable(),
 });
 export type AssignResponsible = z.infer<typeof assignResponsibleSchema>;
+
+/** The Assign to… choice meaning "remove the assignment" (the select's values are text). */
+export const NOBODY_CHOICE = 'nobody';
+
+/**
+ * The Assign to… form: nothing is chosen when it opens (no default that one click would apply),
+ * then a staff member's id or NOBODY_CHOICE, which asks before it clears.
+ */
+export const assignChoiceSchema = z.object({
+  choice: z
+    .string({ error: CARE_TEAM_MESSAGES.chooseResponsible })
+    .refine((value) => value === NOBODY_CHOICE || /^\d{1,10}$/.test(value), {
+      error: CARE_TEAM_MESSAGES.chooseResponsible,
+    }),
+});
+export type AssignChoice = z.infer<typeof assignChoiceSchema>;
 
 /** The answer to an assignment: who is now responsible for which participants. */
 export const assignResponsibleResultSchema = z.object({

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { exportFileName, rangePart } from './export-file-name';
 import {
   cohortFilterFields,
   MAX_NOT_REVIEWED_DAYS,
   MAX_SEARCH_KEY_LENGTH,
   PARTICIPANT_ERRORS,
+  PARTICIPANT_STATUS_LABELS,
   surgeryRangeInOrder,
   type ParticipantListQuery,
   type ParticipantStatusFilter,
@@ -81,8 +83,41 @@ export function cohortExportParams(query: ParticipantListQuery): Record<string, 
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
 }
 
-export function cohortExportFileName(isoDate: string): string {
-  return `outcome-scores-${isoDate}.csv`;
+/** The filters an outcome export is named after (the list's and the export's share them). */
+export type CohortExportFilter = Pick<
+  ParticipantListQuery,
+  | 'type'
+  | 'status'
+  | 'search_key'
+  | 'not_reviewed_days'
+  | 'mine'
+  | 'overdue_before'
+  | 'group'
+  | 'surgery_from'
+  | 'surgery_to'
+  | 'programme'
+>;
+
+/**
+ * The export's file name after its filter, e.g.
+ * outcome-scores-pilot-active-group-knee-recovery-knee-2026-11-26.csv (export-file-name.ts).
+ */
+export function cohortExportFileName(filter: CohortExportFilter, isoDate: string): string {
+  return exportFileName(
+    'outcome-scores',
+    [
+      filter.type,
+      filter.status && PARTICIPANT_STATUS_LABELS[filter.status],
+      filter.mine && 'mine',
+      filter.group && `group ${filter.group}`,
+      filter.programme,
+      rangePart('surgery', filter.surgery_from, filter.surgery_to),
+      filter.not_reviewed_days !== null && `not reviewed ${filter.not_reviewed_days} days`,
+      filter.overdue_before !== null && 'overdue tasks',
+      filter.search_key && 'search',
+    ],
+    isoDate,
+  );
 }
 
 /**
@@ -93,6 +128,8 @@ export const OUTCOME_EXPORT_COLUMNS = [
   ['participant_id', "The participant's id in the portal"],
   ['first_name', 'First name'],
   ['last_name', 'Last name'],
+  ['mrn', "The clinic's medical record number; empty without one"],
+  ['birth_date', 'Date of birth (YYYY-MM-DD); empty when not recorded'],
   ['participant_type', 'Internal, Pilot or Demo'],
   ['group', "The participant's group; empty without one"],
   [
@@ -103,7 +140,10 @@ export const OUTCOME_EXPORT_COLUMNS = [
   ['procedure', 'Procedure of the latest surgery'],
   ['side', 'Side of the latest surgery'],
   ['questionnaire', 'Title of the questionnaire'],
-  ['measure', 'Published score: KOOS_JR, HOOS_JR, PROMIS_GPH, PROMIS_GMH, PROMIS_PI_4A'],
+  [
+    'measure',
+    'Published score: KOOS_JR (KOOS JR interval score), HOOS_JR (HOOS JR interval score), PROMIS_GPH (Global Physical Health T-score), PROMIS_GMH (Global Mental Health T-score), PROMIS_PI_4A (Pain Interference T-score)',
+  ],
   ['scale', 'Range and direction of the score, e.g. 0–100, 100 = best'],
   ['timepoint', 'PRE_OP, WEEK_6, MONTH_3, MONTH_6 or MONTH_12'],
   ['submitted_on', 'When the questionnaire was submitted (ISO 8601, UTC)'],
@@ -111,7 +151,10 @@ export const OUTCOME_EXPORT_COLUMNS = [
     'score',
     'The published score with the decimals the instrument reports; empty when not scorable',
   ],
-  ['change_from_preop', 'Change from the PreOp score, positive = better; empty without both'],
+  [
+    'change_from_preop',
+    'Change from the PreOp score with the instrument’s decimals, positive = better and negative = worse whichever way the scale runs (a lower Pain Interference T-score is better); empty without both',
+  ],
   [
     'status',
     'IMPROVING or NOT_IMPROVING against the MCID (from 3 Months) and PASS (from 6 Months); empty before',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { participantIdentityFields } from './participant-identity';
 import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema } from './users';
 
 /**
@@ -6,8 +7,8 @@ import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema } from './users';
  * from threshold rules on telemetry and from outcome scores that are not improving as expected
  * (against the instrument's published MCID and PASS); listed most severe and oldest first.
  *
- * This file imports only users.ts: participants.ts and review.ts import it, so importing them
- * (or profile.ts) here would make a cycle.
+ * This file imports only users.ts and participant-identity.ts (zod alone): participants.ts and
+ * review.ts import it, so importing them (or profile.ts) here would make a cycle.
  */
 
 /** Where a flag came from. */
@@ -297,8 +298,7 @@ const timestamp = z.iso.datetime({ offset: true });
 export const flagSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
-  first_name: z.string(),
-  last_name: z.string(),
+  ...participantIdentityFields,
   source: z.enum(FLAG_SOURCES),
   severity: z.enum(FLAG_SEVERITIES),
   rule: z.string(),

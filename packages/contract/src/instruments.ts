@@ -18,7 +18,10 @@ export interface PublishedThreshold {
 }
 
 export interface MeasureInfo {
-  /** How the score is named next to its number: 'KOOS JR', 'GPH T'. */
+  /**
+   * How the score is named next to its number, spelled out where an abbreviation would need a
+   * key: 'KOOS JR', 'Global Physical Health T-score'.
+   */
   label: string;
   /** The instrument and score in full. */
   name: string;
@@ -81,7 +84,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scb: { value: 22, cite: 'J Arthroplasty 2025', source: MEDICARE_THA_2025 },
   },
   PROMIS_GPH: {
-    label: 'GPH T',
+    label: 'Global Physical Health T-score',
     name: 'PROMIS Global Health v1.2, Global Physical Health',
     min: 16.2,
     max: 67.7,
@@ -93,7 +96,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scb: null,
   },
   PROMIS_GMH: {
-    label: 'GMH T',
+    label: 'Global Mental Health T-score',
     name: 'PROMIS Global Health v1.2, Global Mental Health',
     min: 21.2,
     max: 67.6,
@@ -105,7 +108,7 @@ export const MEASURE_INFO: Record<Measure, MeasureInfo> = {
     scb: null,
   },
   PROMIS_PI_4A: {
-    label: 'PI T',
+    label: 'Pain Interference T-score',
     name: 'PROMIS Pain Interference Short Form 4a',
     min: 41.6,
     max: 75.6,
@@ -123,7 +126,18 @@ export function formatMeasureValue(measure: Measure, value: number): string {
   return value.toFixed(MEASURE_INFO[measure].decimals);
 }
 
-/** 'KOOS JR 65.99 (0–100, 100 = best)' or, short, 'GPH T 42.3'. */
+/**
+ * A change from PreOp in words, whichever way the scale runs: `improvement` is positive when the
+ * score got better (a lower Pain Interference T-score is better). 'better by 1.3', 'worse by
+ * 1.3', or 'no change' when it rounds to nothing at the instrument's decimals.
+ */
+export function describeChange(measure: Measure, improvement: number): string {
+  const size = formatMeasureValue(measure, Math.abs(improvement));
+  if (Number(size) === 0) return 'no change';
+  return `${improvement > 0 ? 'better' : 'worse'} by ${size}`;
+}
+
+/** 'KOOS JR 65.99 (0–100, 100 = best)' or, short, 'Global Physical Health T-score 42.3'. */
 export function formatMeasureScore(
   measure: Measure,
   value: number,

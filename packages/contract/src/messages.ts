@@ -16,6 +16,9 @@ export const MESSAGES = {
     nameRequired: 'Name is required',
     nameTooLong: 'Name must be at most 120 characters',
     nameStartsWithDigit: 'Name must not start with a digit',
+    firstNameRequired: 'First name is required',
+    firstNameStartsWithDigit: 'First name must not start with a digit',
+    lastNameInvalid: 'Last name must not start with a digit',
   },
   account: {
     /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportFileName, rangePart } from './export-file-name';
 import { participantTypeSchema } from './users';
 
 /** Nudge tracking statuses (spec §4 'Nudge status filter'). */
@@ -168,9 +169,23 @@ export function nudgeExportParams(state: NudgeListRequest): Record<string, strin
   return params;
 }
 
-/** The file name the export is offered under, e.g. nudges-2025-03-01.csv. */
-export function nudgeExportFileName(isoDate: string): string {
-  return `nudges-${isoDate}.csv`;
+/**
+ * The file name the export is offered under, after its filter, e.g.
+ * nudges-pilot-completed-thumbs-up-2025-03-01.csv (export-file-name.ts).
+ */
+export function nudgeExportFileName(filter: NudgeExportQuery, isoDate: string): string {
+  return exportFileName(
+    'nudges',
+    [
+      filter.user_type,
+      filter.status,
+      filter.feedback,
+      filter.date && `on ${filter.date}`,
+      rangePart('', filter.date_from, filter.date_to),
+      filter.search_key && 'search',
+    ],
+    isoDate,
+  );
 }
 
 /** One nudge as listed (spec §3 'Nudge'). `send_time` is HH:mm, `target_date` YYYY-MM-DD. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { participantIdField } from './profile';
 import { SURGERY_PROCEDURE_LABELS, surgeryProcedureSchema, type SurgeryProcedure } from './surgery';
-import { formatMeasureValue, measureSchema } from './instruments';
+import { describeChange, measureSchema } from './instruments';
 import {
   RECOVERY_PROGRAMME_LABELS,
   recoveryProgrammeSchema,
@@ -201,12 +201,12 @@ export function scbTarget(survey: OutcomeSurvey): number | null {
   return preOpPlus(survey, survey.scb);
 }
 
-/** Change from PreOp in the better direction with its sign, e.g. '+18.51'; a dash without one. */
+/**
+ * Change from PreOp in words (describeChange), e.g. 'better by 18.51', never a sign that reads
+ * backwards on a scale where lower is better; a dash without one.
+ */
 export function formatImprovement(survey: OutcomeSurvey, improvement: number | null): string {
-  if (improvement === null) return '-';
-  const text = formatMeasureValue(survey.measure, Math.abs(improvement));
-  if (improvement > 0) return `+${text}`;
-  return improvement < 0 ? `-${text}` : text;
+  return improvement === null ? '-' : describeChange(survey.measure, improvement);
 }
 
 /** Which programme the participant follows, and where it was read from. */

@@ -4,6 +4,7 @@ import { FLAG_SEVERITIES } from './flags';
 import { isCalendarDate } from './tasks';
 import { MESSAGES } from './messages';
 import { isIsoDate } from './nudges';
+import { mrnSchema } from './participant-identity';
 import { RECOVERY_PROGRAMMES, type RecoveryProgramme } from './programmes';
 import {
   DEFAULT_PARTICIPANT_TYPE,
@@ -379,6 +380,8 @@ export const inviteParticipantSchema = z.object({
   type: requiredTypeSchema,
   group: groupRefSchema,
   phone_number: phoneNumberSchema.nullish(),
+  /** The clinic's record number; empty or missing when it has none. */
+  mrn: mrnSchema.nullish(),
 });
 export type InviteParticipantInput = z.input<typeof inviteParticipantSchema>;
 export type InviteParticipant = z.output<typeof inviteParticipantSchema>;
@@ -405,6 +408,9 @@ export const participantListRowSchema = z.object({
   last_name: z.string(),
   /** The participant's email; null only for legacy rows without one. */
   user_name: z.string().nullable(),
+  /** The second identifiers (participant-identity.ts): YYYY-MM-DD and the clinic's MRN. */
+  birth_date: z.string().nullable(),
+  mrn: z.string().nullable(),
   type: participantTypeSchema,
   /** The user group's name. */
   group: z.string().nullable(),

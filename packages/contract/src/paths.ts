@@ -96,6 +96,8 @@ export const API_PATHS = {
     participant: '/api/tasks/participant',
     done: (id: number | string) => `/api/tasks/${id}/done`,
     reopen: (id: number | string) => `/api/tasks/${id}/reopen`,
+    /** PATCH edits (and reassigns) a task, DELETE removes it. */
+    task: (id: number | string) => `/api/tasks/${id}`,
   },
   /** GET a participant's thresholds (?user_id=), PUT changes to them. */
   thresholds: {

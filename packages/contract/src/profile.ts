@@ -7,9 +7,15 @@ import {
   type TranscriptMessage,
 } from './conversations';
 import { isIsoDate, nudgeFeedbackSchema, nudgeStatusSchema } from './nudges';
-import { groupRefSchema, PARTICIPANT_ERRORS, phoneNumberSchema } from './participants';
+import {
+  groupRefSchema,
+  PARTICIPANT_ERRORS,
+  phoneNumberSchema,
+  updateParticipantTypeSchema,
+} from './participants';
+import { mrnSchema } from './participant-identity';
 import { idSchema, participantTypeSchema, userStatusSchema } from './users';
-import { personNameSchema } from './validation';
+import { emailSchema, firstNameSchema, lastNameSchema, personNameSchema } from './validation';
 
 // ---------------------------------------------------------------------------------------------
 // Request pieces shared by every participant-details call
@@ -84,6 +90,8 @@ export const participantProfileSchema = z.object({
   /** Whole years on today's date (UTC); null without a birth date. */
   age: z.number().int().nonnegative().nullable(),
   birth_date: isoDay.nullable(),
+  /** The clinic's medical record number; null when it has none. */
+  mrn: z.string().nullable(),
   gender: z.string().nullable(),
   /** cm */
   height: z.number().nullable(),
@@ -137,7 +145,7 @@ const BIRTH_DATE_MESSAGE = 'Birth date must be a past date written YYYY-MM-DD, n
 
 export const PROFILE_MESSAGES = {
   nothingToChange:
-    'Send at least one field to change: name, phone_number, gender, birth_date, height_cm or group.',
+    'Send at least one field to change: name, first_name, last_name, email, mrn, phone_number, gender, birth_date, height_cm or group.',
   heightInvalid: HEIGHT_MESSAGE,
   birthDateInvalid: BIRTH_DATE_MESSAGE,
   updateSuccess: 'Successfully updated the participant.',
@@ -145,13 +153,35 @@ export const PROFILE_MESSAGES = {
   demoModeUpdated: 'Demo mode updated.',
 } as const;
 
-const EDITABLE_FIELDS = ['name', 'phone_number', 'gender', 'birth_date', 'height_cm', 'group'];
+const EDITABLE_FIELDS = [
+  'name',
+  'first_name',
+  'last_name',
+  'email',
+  'mrn',
+  'phone_number',
+  'gender',
+  'birth_date',
+  'height_cm',
+  'group',
+];
+
+const birthDateSchema = z
+  .string({ error: BIRTH_DATE_MESSAGE })
+  .max(10, BIRTH_DATE_MESSAGE)
+  .refine(
+    (value) =>
+      value === '' ||
+      (isIsoDate(value) && value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
+    { error: BIRTH_DATE_MESSAGE },
+  );
 
 /**
  * The body of PATCH /api/user/update. What it edits depends on whom the id names:
- * - a participant (callers: clinicians): any of the optional fields; `name` is split at its first
- *   space into first and last name, `null` or '' clears phone_number, gender, birth_date and
- *   height_cm; the answer is the updated participant profile.
+ * - a participant (callers: clinicians): any of the optional fields, each validated as at
+ *   invitation; `name` is split at its first space into first and last name (first_name and
+ *   last_name set them one by one); `null` or '' clears mrn, phone_number, gender, birth_date
+ *   and height_cm; a new email must be no one else's (409); the answer is the updated profile.
  * - a clinician (callers: administrators): only `name`, which is then required
  *   (updateClinicianRequestSchema); the answer is the clinician.
  */
@@ -159,24 +189,17 @@ export const updateUserRequestSchema = z
   .object({
     id: idSchema,
     name: personNameSchema.optional(),
+    first_name: firstNameSchema.optional(),
+    last_name: lastNameSchema.optional(),
+    email: emailSchema.optional(),
+    mrn: mrnSchema.nullish(),
     phone_number: phoneNumberSchema.nullish(),
     gender: z
       .enum([...PARTICIPANT_GENDERS, ''], {
         error: GENDER_MESSAGE,
       })
       .nullish(),
-    birth_date: z
-      .string({ error: BIRTH_DATE_MESSAGE })
-      .max(10, BIRTH_DATE_MESSAGE)
-      .refine(
-        (value) =>
-          value === '' ||
-          (isIsoDate(value) &&
-            value >= '1900-01-01' &&
-            value <= new Date().toISOString().slice(0, 10)),
-        { error: BIRTH_DATE_MESSAGE },
-      )
-      .nullish(),
+    birth_date: birthDateSchema.nullish(),
     height_cm: z
       .number({ error: HEIGHT_MESSAGE })
       .min(MIN_HEIGHT_CM, HEIGHT_MESSAGE)
@@ -191,6 +214,24 @@ export const updateUserRequestSchema = z
   );
 export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
 export type UpdateParticipantRequest = UpdateUserRequest;
+
+/**
+ * The Edit Participant form (spec §2 'Other dialogs', widened): the type, which the portal saves
+ * with PATCH /api/user/user-type as the spec has it, and the details it saves with PATCH
+ * /api/user/update. Empty text clears the optional fields.
+ */
+export const editParticipantFormSchema = z.object({
+  user_type: updateParticipantTypeSchema.shape.user_type,
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  email: emailSchema,
+  phone_number: phoneNumberSchema,
+  birth_date: birthDateSchema,
+  group: groupRefSchema,
+  mrn: mrnSchema,
+});
+export type EditParticipantFormInput = z.input<typeof editParticipantFormSchema>;
+export type EditParticipantForm = z.output<typeof editParticipantFormSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // PATCH /api/user/update-allow-demo-mode

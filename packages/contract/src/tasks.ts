@@ -36,7 +36,16 @@ export const TASK_MESSAGES = {
     `Staff member ${id} cannot be given a task: only active clinicians and administrators can.`,
   alreadyDone: 'This task is already done.',
   alreadyOpen: 'This task is already open.',
+  nothingToChange: 'Send at least one of title, due_on, assignee_id or note to change.',
   created: 'Task created.',
+  updated: 'Task saved.',
+  deleted: 'Task deleted.',
+  pastDueTitle: 'Save with a due date in the past?',
+  pastDueBody: (due: string, today: string) =>
+    `The due date ${due} is before today (${today}), so the task will show as overdue at once.`,
+  confirmDeleteTitle: 'Delete this task?',
+  confirmDeleteBody: (title: string) =>
+    `"${title}" will be removed for everyone. This action cannot be undone.`,
   done: 'Task marked done.',
   reopened: 'Task reopened.',
   listError: 'Could not load the tasks.',
@@ -93,6 +102,29 @@ export const createTaskSchema = z.object({
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export type CreateTask = z.output<typeof createTaskSchema>;
 
+/**
+ * PATCH /api/tasks/{id} — edits a task: any of its title, due date, assignee (reassigning it) and
+ * note, each as at creation; an empty note clears it. The participant and the flag stay.
+ */
+export const updateTaskSchema = createTaskSchema
+  .pick({ title: true, due_on: true, assignee_id: true })
+  .partial()
+  .extend({
+    note: z
+      .string({ error: TASK_MESSAGES.noteInvalid })
+      .trim()
+      .max(MAX_TASK_NOTE_LENGTH, TASK_MESSAGES.noteTooLong)
+      .nullable()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value || null)),
+  })
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    TASK_MESSAGES.nothingToChange,
+  );
+export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
+export type UpdateTask = z.output<typeof updateTaskSchema>;
+
 /** GET /api/tasks/mine?today=YYYY-MM-DD — the caller's open tasks; today marks the overdue. */
 export const myTasksQuerySchema = z.object({
   today: z
@@ -114,6 +146,9 @@ export const taskSchema = z.object({
   id: z.number().int(),
   participant_id: z.number().int(),
   participant_name: z.string(),
+  /** The participant's second identifiers (participant-identity.ts). */
+  participant_birth_date: z.string().nullable(),
+  participant_mrn: z.string().nullable(),
   title: z.string(),
   due_on: z.string(),
   /** Null when the assignee's account was deleted since. */

@@ -24,3 +24,18 @@ export const personNameSchema = z
   .min(1, MESSAGES.validation.nameRequired)
   .max(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong)
   .regex(/^\D/, MESSAGES.validation.nameStartsWithDigit);
+
+/** A first name edited on its own: required, no digit first (as the invite's name). */
+export const firstNameSchema = z
+  .string({ error: MESSAGES.validation.firstNameRequired })
+  .trim()
+  .min(1, MESSAGES.validation.firstNameRequired)
+  .max(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong)
+  .regex(/^\D/, MESSAGES.validation.firstNameStartsWithDigit);
+
+/** A last name: may be empty (the invite's single name field can hold one word), no digit first. */
+export const lastNameSchema = z
+  .string({ error: MESSAGES.validation.lastNameInvalid })
+  .trim()
+  .max(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong)
+  .regex(/^(\D|$)/, MESSAGES.validation.lastNameInvalid);

@@ -45,8 +45,3 @@ export function violatedUniqueIndex(error: unknown): string | null {
   }
   return null;
 }
-
-/** True for a PostgreSQL unique violation, however deep the driver wrapped it. */
-export function isUniqueViolation(error: unknown): boolean {
-  return violatedUniqueIndex(error) !== null;
-}

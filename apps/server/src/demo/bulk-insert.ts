@@ -83,6 +83,7 @@ export const USERS: TableSpec<ParticipantUserRow> = {
     column('first_name', 'text', (r) => r.firstName),
     column('last_name', 'text', (r) => r.lastName),
     column('phone_number', 'text', (r) => r.phoneNumber),
+    column('mrn', 'text', (r) => r.mrn),
     column('participant_type', 'participant_type', (r) => r.participantType),
     column('group_id', 'int', (r) => r.groupId),
     column('birth_date', 'date', (r) => r.birthDate),

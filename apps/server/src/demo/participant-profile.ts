@@ -12,6 +12,8 @@ export interface ParticipantUserRow {
   firstName: string;
   lastName: string;
   phoneNumber: string;
+  /** The clinic's record number; null for Demo participants, who are not the clinic's patients. */
+  mrn: string | null;
   participantType: ParticipantType;
   groupId: number | null;
   birthDate: string;
@@ -46,6 +48,16 @@ export interface ProfileContext {
 const REMIND_INTERVAL_DAYS = 3;
 
 const EMAIL_DOMAINS = ['example.org', 'example.com', 'example.net'] as const;
+
+const MRN_SPACE = 9_000_000;
+/**
+ * A 7-digit record number unique to the position: multiplying by a prime that does not divide
+ * MRN_SPACE permutes the positions, so numbers look unordered yet never repeat. Drawn from the
+ * position, not the random streams, so adding it changed no other generated value.
+ */
+export function demoMrn(index: number): string {
+  return String(1_000_000 + ((index * 7919 + 104_729) % MRN_SPACE));
+}
 
 /**
  * Scenarios pinned to positions in the population so that even a small seed has every list
@@ -261,6 +273,7 @@ export function generateParticipantProfile(
       firstName,
       lastName,
       phoneNumber,
+      mrn: participantType === 'Demo' ? null : demoMrn(index),
       participantType,
       groupId: context.groupIds.get(groupName) ?? null,
       birthDate: isoDate(birthDate),

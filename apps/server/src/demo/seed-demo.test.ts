@@ -233,7 +233,12 @@ describe('demo seed', () => {
       expect(p.heightCm).toBeGreaterThan(140);
       expect(p.invitedAt).not.toBeNull();
       expect(p.joinedAt === null).toBe(p.status === 'PENDING_ACTIVATION');
+      // The clinic's patients have a record number; Demo participants are not its patients.
+      if (p.participantType === 'Demo') expect(p.mrn).toBeNull();
+      else expect(p.mrn).toMatch(/^\d{7}$/);
     }
+    const numbers = people.flatMap((p) => (p.mrn ? [p.mrn] : []));
+    expect(new Set(numbers).size).toBe(numbers.length);
     expect(people.some((p) => p.tracker === null)).toBe(true);
     expect(people.some((p) => p.tracker === 'Fitbit')).toBe(true);
   });

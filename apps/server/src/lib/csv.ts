@@ -7,7 +7,23 @@
 export const CSV_BOM = '\uFEFF';
 export const CSV_LINE_END = '\r\n';
 
-export type CsvValue = string | number | null | undefined;
+/** A number with a fixed count of decimals (39.90, 0.00), made by csvDecimal. */
+export interface CsvDecimal {
+  readonly decimal: string;
+}
+
+export type CsvValue = string | number | CsvDecimal | null | undefined;
+
+/**
+ * A number written with exactly `decimals` decimals, as an instrument reports it (39.90, not
+ * 39.9): data, never a formula, whatever its sign. Null stays an empty cell.
+ */
+export function csvDecimal(value: number | null, decimals: number): CsvDecimal | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const text = value.toFixed(decimals);
+  // -0.001 would print as -0.00: a change that rounds to nothing has no sign.
+  return { decimal: Number(text) === 0 ? (0).toFixed(decimals) : text };
+}
 
 /**
  * A character that makes a spreadsheet treat a cell as a formula (OWASP 'CSV injection') at the
@@ -26,6 +42,7 @@ const NEEDS_QUOTES = /[",;\r\n]/;
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'object') return value.decimal;
   const safe = value.replace(FORMULA_START, "'$&");
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -143,11 +143,60 @@ describe('header and main menu', () => {
       'true',
     );
     await user.click(within(tabs).getByRole('tab', { name: 'Demo' }));
-    expect(within(tabs).getByRole('tab', { name: 'Demo' })).toHaveAttribute(
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { name: 'Demo' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
+    expect(window.sessionStorage.getItem('participant_type')).toBe('Demo');
+  });
+
+  it('the participant-type tab is in the URL: a shared link opens it, and the menu keeps it', async () => {
+    const { calls } = mockFetch(() => success({ users: [], total_participants: 0 }));
+    const { user, router } = renderApp({
+      route: '/participants?status=SUSPENDED&type=Pilot',
+      session: loginFor(clinicianUser),
+    });
+    const tabs = await screen.findByRole('tablist', { name: 'Participant type' });
+    expect(within(tabs).getByRole('tab', { name: 'Pilot' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
-    expect(window.sessionStorage.getItem('participant_type')).toBe('Demo');
+    const listedTypes = () =>
+      calls
+        .filter((call) => call.url === API_PATHS.user.list)
+        .map((call) => (bodyOf(call) as { type?: string }).type);
+    await waitFor(() => expect(listedTypes()).toContain('Pilot'));
+    expect(listedTypes()).not.toContain('Internal');
+
+    // Choosing a tab writes it to the URL beside the other list state, on page 1.
+    await router.navigate('/participants?status=SUSPENDED&type=Pilot&page=3');
+    await user.click(within(tabs).getByRole('tab', { name: 'Demo' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=SUSPENDED&type=Demo'));
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    await waitFor(() =>
+      expect(within(menu).getByRole('link', { name: 'Nudges' })).toHaveAttribute(
+        'href',
+        '/nudges?type=Demo',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Recovery Portal home' })).toHaveAttribute(
+      'href',
+      '/?type=Demo',
+    );
+    // Internal, the default, is left out of the URL; Back returns to the tab before.
+    await user.click(within(tabs).getByRole('tab', { name: 'Internal' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=SUSPENDED'));
+    act(() => {
+      void router.navigate(-1);
+    });
+    await waitFor(() =>
+      expect(within(tabs).getByRole('tab', { name: 'Demo' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      ),
+    );
   });
 
   it('administrator sees the Clinicians, Audit log and FHIR clients menu but no tabs, and the logo leads to /admin/home', async () => {

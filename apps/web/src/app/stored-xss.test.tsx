@@ -72,7 +72,10 @@ describe('server-generated text with script and HTML in it', () => {
         : failure(404, 'NOT_FOUND', 'There is nothing at this address.'),
     );
     const { user } = renderWithProviders(
-      <ParticipantConversationsCard participantId={7} firstName={SCRIPT} />,
+      <ParticipantConversationsCard
+        participantId={7}
+        participant={{ first_name: SCRIPT, last_name: IMG, birth_date: null, mrn: URL_PAYLOAD }}
+      />,
     );
     const table = await screen.findByRole(
       'table',
@@ -103,6 +106,8 @@ describe('server-generated text with script and HTML in it', () => {
       participant_id: 7,
       first_name: SCRIPT,
       last_name: IMG,
+      birth_date: null,
+      mrn: SVG,
       extract: REGEX,
       markers,
       transcript,
@@ -117,8 +122,8 @@ describe('server-generated text with script and HTML in it', () => {
     );
     const { user } = renderApp({ route: '/coach', session: loginFor(clinicianUser) });
     const table = await screen.findByRole('table', { name: 'Coach conversations' }, SLOW);
-    const name = await within(table).findByText(SCRIPT);
-    await expectShownAsText([SCRIPT, IMG]);
+    const name = await within(table).findByText(`${SCRIPT} ${IMG}`);
+    await expectShownAsText([SCRIPT, IMG, SVG]);
     await user.click(name);
     const dialog = await screen.findByRole('dialog', { name: /Conversation with/ });
     await user.click(within(dialog).getByRole('button', { name: 'View full transcript' }));

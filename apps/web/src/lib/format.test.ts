@@ -3,9 +3,9 @@ import {
   DATE_FORMATS,
   EXTRACT_WORD_LIMIT,
   formatDate,
+  formatDateTime,
   formatNumber,
   MEDIUM_DATE_FORMAT,
-  MEDIUM_DATE_TIME_FORMAT,
   SUMMARY_WORD_LIMIT,
   toApiDate,
   truncateWords,
@@ -13,10 +13,9 @@ import {
 
 describe('format', () => {
   it('formats dates in the spec formats and shows a dash when missing', () => {
-    expect(formatDate('2024-03-05T14:07:00', DATE_FORMATS.lastSeen)).toBe('Mar 05 2024 02:07 PM');
     expect(formatDate('2024-03-05', DATE_FORMATS.surveySchedule)).toBe('Mar 05, 2024');
-    expect(formatDate(null, DATE_FORMATS.lastSeen)).toBe('-');
-    expect(formatDate('not a date', DATE_FORMATS.lastSeen)).toBe('-');
+    expect(formatDate(null, DATE_FORMATS.surveySchedule)).toBe('-');
+    expect(formatDate('not a date', DATE_FORMATS.surveySchedule)).toBe('-');
     expect(toApiDate(new Date(2024, 0, 9))).toBe('2024-01-09');
   });
 
@@ -40,10 +39,17 @@ describe('format', () => {
     expect(truncateWords(`  ${words(10)}\n`, EXTRACT_WORD_LIMIT)).toBe(words(10));
   });
 
-  it('writes the medium date and date-time formats', () => {
-    expect(formatDate('2026-11-21T15:04:00', MEDIUM_DATE_TIME_FORMAT)).toBe(
-      'Nov 21, 2026, 3:04 PM',
+  it('writes every date and time one way, the list format of spec §9', () => {
+    expect(formatDateTime('2026-11-26T12:54:00')).toBe('Nov 26 2026 12:54 PM');
+    expect(formatDateTime('2024-03-05T06:25:09')).toBe('Mar 05 2024 06:25 AM');
+    expect(formatDateTime('2024-03-05T06:25:09', { seconds: true })).toBe(
+      'Mar 05 2024 06:25:09 AM',
     );
+    expect(formatDateTime(null)).toBe('-');
+    expect(formatDateTime('not a date')).toBe('-');
+  });
+
+  it('writes the medium date format', () => {
     expect(formatDate('2026-11-01', MEDIUM_DATE_FORMAT)).toBe('Nov 1, 2026');
     expect(formatDate('2026-11-01', DATE_FORMATS.nudgeDialog)).toBe('01 Nov 2026');
   });

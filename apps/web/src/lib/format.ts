@@ -4,7 +4,6 @@ import { DATE_FORMAT_API } from '@recovery-portal/contract/constants';
 /** Date formats the spec quotes (§9). */
 export const DATE_FORMATS = {
   api: DATE_FORMAT_API,
-  lastSeen: 'MMM DD YYYY hh:mm A',
   surveySchedule: 'MMM DD, YYYY',
   nudgeDialog: 'DD MMM YYYY',
   /** The day of a telemetry or lab reading. */
@@ -18,6 +17,15 @@ export function formatDate(value: DateInput, format: string, fallback = '-'): st
   if (value === null || value === undefined || value === '') return fallback;
   const date = dayjs(value);
   return date.isValid() ? date.format(format) : fallback;
+}
+
+/**
+ * The one way a date and time is shown, everywhere: spec §9's list format ('last seen'),
+ * 'Nov 26 2026 12:54 PM'; with `seconds` (the audit trail, where rows of one minute must be
+ * told apart) 'Nov 26 2026 12:54:07 PM'. A dash when missing or invalid.
+ */
+export function formatDateTime(value: DateInput, options: { seconds?: boolean } = {}): string {
+  return formatDate(value, options.seconds ? 'MMM DD YYYY hh:mm:ss A' : 'MMM DD YYYY hh:mm A');
 }
 
 /** The YYYY-MM-DD string the API expects for a day. */
@@ -41,9 +49,8 @@ export function truncateWords(text: string | null | undefined, count: number): s
   return words.length <= count ? words.join(' ') : `${words.slice(0, count).join(' ')}...`;
 }
 
-/** Angular's 'medium' formats the spec names: 'Nov 21, 2026' and 'Nov 21, 2026, 3:04 PM'. */
+/** Angular's 'medium' date format the spec names: 'Nov 21, 2026'. */
 export const MEDIUM_DATE_FORMAT = 'MMM D, YYYY';
-export const MEDIUM_DATE_TIME_FORMAT = 'MMM D, YYYY, h:mm A';
 
 /** Spec §9 truncation: summaries and descriptions keep 13 words, marker extracts 10. */
 export const SUMMARY_WORD_LIMIT = 13;

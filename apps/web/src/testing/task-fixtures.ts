@@ -11,6 +11,8 @@ export function taskFixture(overrides: Partial<Task> = {}): Task {
     id: 501,
     participant_id: 7,
     participant_name: 'Jane Doe',
+    participant_birth_date: '1961-03-02',
+    participant_mrn: 'K-0042',
     title: 'Call about chest pain',
     due_on: localDay(1),
     assignee: { id: 11, name: 'Clara Nguyen' },

@@ -1,4 +1,4 @@
-import { MEASURE_INFO, type Measure } from '@recovery-portal/contract/instruments';
+import { describeChange, MEASURE_INFO, type Measure } from '@recovery-portal/contract/instruments';
 import { MCID_FROM, PASS_FROM, type OutcomeStatus } from '@recovery-portal/contract/outcomes';
 import { SURVEY_TIMEPOINTS, type SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import { roundTo } from '#app/core/numbers';
@@ -38,7 +38,7 @@ export function assessScore(
     if (improvement < info.mcid.value) {
       shortfalls.push({
         kind: 'MCID',
-        text: `${info.label} changed by ${signed(measure, improvement)} from PreOp (${value(measure, preOp)} to ${value(measure, score)}), less than the MCID of ${info.mcid.value}`,
+        text: `${info.label} ${describeChange(measure, improvement)} from PreOp (${value(measure, preOp)} to ${value(measure, score)}), less than the MCID of ${info.mcid.value}`,
       });
     }
   }
@@ -58,9 +58,4 @@ export function assessScore(
 
 function value(measure: Measure, score: number): string {
   return score.toFixed(MEASURE_INFO[measure].decimals);
-}
-
-function signed(measure: Measure, improvement: number): string {
-  const text = value(measure, Math.abs(improvement));
-  return improvement > 0 ? `+${text}` : improvement < 0 ? `-${text}` : text;
 }

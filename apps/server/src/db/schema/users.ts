@@ -46,6 +46,12 @@ export const users = pgTable(
     deaRegId: text('dea_reg_id'),
     participantType: participantTypeEnum('participant_type'),
     groupId: integer('group_id').references(() => userGroups.id, { onDelete: 'set null' }),
+    /**
+     * The clinic's medical record number, the second identifier staff check with the name and
+     * birth date; null when the clinic has not given one. Unique when set (one clinic per
+     * deployment), kept upper-case as the contract normalises it.
+     */
+    mrn: text('mrn'),
     birthDate: date('birth_date'),
     gender: text('gender'),
     heightCm: real('height_cm'),
@@ -61,16 +67,19 @@ export const users = pgTable(
       (): AnyPgColumn => users.id,
       { onDelete: 'set null' },
     ),
-    /** Lower-cased "first last email", indexed with trigrams for substring search. */
+    /** Lower-cased "first last email mrn", indexed with trigrams for substring search. */
     searchText: text('search_text').generatedAlwaysAs(
       (): SQL =>
-        sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email})`,
+        sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.email} || coalesce(' ' || ${users.mrn}, ''))`,
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
+    uniqueIndex('users_mrn_unique')
+      .on(table.mrn)
+      .where(sql`${table.mrn} is not null`),
     uniqueIndex('users_dea_reg_id_unique')
       .on(table.deaRegId)
       .where(sql`${table.deaRegId} is not null`),

@@ -130,7 +130,7 @@ describe('survey schedule (adherence)', () => {
     // Both summary scores of PROMIS Global Health, derived from the answers.
     expect(global?.entries[3]).toMatchObject({
       score: 16.2,
-      score_text: 'GPH T 16.2 · GMH T 21.2',
+      score_text: 'Global Physical Health T-score 16.2 · Global Mental Health T-score 21.2',
       submitted_on: '2025-07-07T08:00:00.000Z',
     });
     expect(global).toMatchObject({ start_date: '2025-07-06', end_date: '2025-07-06' });

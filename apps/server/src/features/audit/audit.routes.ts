@@ -63,7 +63,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database) {
     async (request, reply) => {
       const audit = auditOf(db, request);
       const csv = await service.exportCsv(request.query, audit);
-      return sendCsvDownload(reply, auditExportFileName, csv);
+      return sendCsvDownload(reply, (day) => auditExportFileName(request.query, day), csv);
     },
   );
 }

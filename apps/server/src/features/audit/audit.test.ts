@@ -322,8 +322,9 @@ describe('audit log export', () => {
     const response = await exportAudit({ actor: domain, action: '' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Named after its filter; the actor's words stay out of the name.
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="audit-log-by-actor-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.body;

@@ -9,7 +9,7 @@ import { authHeaders, csrfHeaders, TEST_JWT_SECRET, type TestApp } from '#app/te
 
 export function call(
   testApp: TestApp,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   token: string | null,
   payload?: unknown,

@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { MAX_TASKS_LISTED, type CreateTask, type Task } from '@recovery-portal/contract/tasks';
+import {
+  MAX_TASKS_LISTED,
+  type CreateTask,
+  type Task,
+  type UpdateTask,
+} from '@recovery-portal/contract/tasks';
 import type { Database } from '#app/db/client';
 import { tasks } from '#app/db/schema/care-team';
 import { clinicalFlags } from '#app/db/schema/triage';
@@ -16,6 +21,8 @@ const taskColumns = {
   id: tasks.id,
   participantId: tasks.participantId,
   participantName: sql<string>`trim(${participants.firstName} || ' ' || ${participants.lastName})`,
+  participantBirthDate: participants.birthDate,
+  participantMrn: participants.mrn,
   title: tasks.title,
   dueOn: tasks.dueOn,
   assigneeId: assignees.id,
@@ -34,6 +41,8 @@ type TaskRow = {
   id: number;
   participantId: number;
   participantName: string;
+  participantBirthDate: string | null;
+  participantMrn: string | null;
   title: string;
   dueOn: string;
   assigneeId: number | null;
@@ -56,6 +65,8 @@ function toTask(row: TaskRow): Task {
     id: row.id,
     participant_id: row.participantId,
     participant_name: row.participantName,
+    participant_birth_date: row.participantBirthDate,
+    participant_mrn: row.participantMrn,
     title: row.title,
     due_on: row.dueOn,
     assignee: member(row.assigneeId, row.assigneeName),
@@ -152,5 +163,26 @@ export async function reopen(db: Database, id: number): Promise<boolean> {
     .set({ doneAt: null, doneBy: null })
     .where(and(eq(tasks.id, id), isNotNull(tasks.doneAt)))
     .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/** Applies an edit (only the fields given); false when the task is not there. */
+export async function updateTask(db: Database, id: number, changes: UpdateTask): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.due_on !== undefined ? { dueOn: changes.due_on } : {}),
+      ...(changes.assignee_id !== undefined ? { assigneeId: changes.assignee_id } : {}),
+      ...(changes.note !== undefined ? { note: changes.note } : {}),
+    })
+    .where(eq(tasks.id, id))
+    .returning({ id: tasks.id });
+  return rows.length === 1;
+}
+
+/** Deletes a task; false when it was not there. */
+export async function deleteTask(db: Database, id: number): Promise<boolean> {
+  const rows = await db.delete(tasks).where(eq(tasks.id, id)).returning({ id: tasks.id });
   return rows.length === 1;
 }

@@ -11,6 +11,7 @@ import {
   taskListSchema,
   taskPathSchema,
   taskSchema,
+  updateTaskSchema,
   type Task,
 } from '@recovery-portal/contract/tasks';
 import type { FastifyRequest } from 'fastify';
@@ -19,7 +20,15 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
-import { completeTask, createTask, myTasks, participantTasks, reopenTask } from './tasks.service';
+import {
+  completeTask,
+  createTask,
+  deleteTask,
+  myTasks,
+  participantTasks,
+  reopenTask,
+  updateTask,
+} from './tasks.service';
 
 /**
  * Follow-up tasks (ADR 0018): clinicians only, like the participant screens. Every change is
@@ -34,7 +43,7 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     ...errorResponses(400, 401, 403, 404, 409, 422),
   };
 
-  const auditTask = (request: FastifyRequest, task: Task) =>
+  const auditTask = (request: FastifyRequest, task: Task, extra: Record<string, unknown> = {}) =>
     auditRequest(db, request, {
       subjectType: 'participant',
       subjectId: task.participant_id,
@@ -43,6 +52,7 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
         due_on: task.due_on,
         assignee_id: task.assignee?.id ?? null,
         flag_id: task.flag_id,
+        ...extra,
       },
     });
 
@@ -142,6 +152,44 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const task = await reopenTask(db, request.params.id);
+      await auditTask(request, task);
+      return ok(task);
+    },
+  );
+
+  routes.patch(
+    API_PATHS.tasks.task(':id'),
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.taskUpdate },
+      schema: {
+        tags,
+        summary:
+          'Edits a task: title, due date, note, or assignee (reassigning it); 422 for an assignee who cannot take tasks',
+        params: taskPathSchema,
+        body: updateTaskSchema,
+        response: taskResponse,
+      },
+    },
+    async (request) => {
+      const { task, changes } = await updateTask(db, request.params.id, request.body);
+      await auditTask(request, task, { ...changes });
+      return ok(task);
+    },
+  );
+
+  routes.delete(
+    API_PATHS.tasks.task(':id'),
+    {
+      config: { ...config, audit: AUDIT_ACTIONS.taskDelete },
+      schema: {
+        tags,
+        summary: 'Deletes a task; the audit trail keeps that it existed',
+        params: taskPathSchema,
+        response: taskResponse,
+      },
+    },
+    async (request) => {
+      const task = await deleteTask(db, request.params.id);
       await auditTask(request, task);
       return ok(task);
     },

@@ -69,11 +69,11 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
       schema: {
         tags,
         summary:
-          "Administrators: change a clinician's name (email and Reg Id cannot change). Clinicians: edit a participant's name, phone, gender, birth date, height or group",
+          "Administrators: change a clinician's name (email and Reg Id cannot change). Clinicians: edit a participant's name, email, record number, phone, gender, birth date, height or group (409 when the email or record number is someone else's)",
         body: updateUserRequestSchema,
         response: {
           200: successEnvelope(z.union([clinicianSchema, participantProfileSchema])),
-          ...errorResponses(400, 401, 403, 404, 422),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
         },
       },
     },

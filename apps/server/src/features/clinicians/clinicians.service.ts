@@ -28,10 +28,11 @@ export interface ClinicianServiceDeps {
   db: Database;
   /** Sends the welcome mail: the set-password link, or the single sign-on to use (account). */
   welcomeClinician(clinician: { id: number; email: string }): Promise<void>;
-  /** Edits a participant and names the fields that changed (profile). */
-  updateParticipant(
-    input: UpdateParticipantRequest,
-  ): Promise<{ profile: ParticipantProfile; changed: string[] }>;
+  /** Edits a participant; each field that changed comes with its value before and after (profile). */
+  updateParticipant(input: UpdateParticipantRequest): Promise<{
+    profile: ParticipantProfile;
+    changes: Record<string, { before: string | number | null; after: string | number | null }>;
+  }>;
 }
 
 export function createClinicianService(deps: ClinicianServiceDeps) {
@@ -101,12 +102,12 @@ export function createClinicianService(deps: ClinicianServiceDeps) {
       if (callerRole === 'CLINICIAN') {
         if (!target) throw notFound(PARTICIPANT_ERRORS.notFound(body.id));
         if (target.role !== 'PARTICIPANT') throw new AppError('FORBIDDEN', MESSAGES.auth.forbidden);
-        const { profile, changed } = await deps.updateParticipant(body);
+        const { profile, changes } = await deps.updateParticipant(body);
         await audit({
           action: AUDIT_ACTIONS.participantUpdate,
           subjectType: 'participant',
           subjectId: profile.id,
-          details: { changed },
+          details: { changed: Object.keys(changes), changes },
         });
         return profile;
       }

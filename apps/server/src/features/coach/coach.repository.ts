@@ -42,6 +42,8 @@ const conversationColumns = {
   participant_id: users.id,
   first_name: users.firstName,
   last_name: users.lastName,
+  birth_date: users.birthDate,
+  mrn: users.mrn,
   markers: conversations.markers,
   transcript: conversations.transcript,
   next_best_action: conversations.nextBestAction,

@@ -9,6 +9,7 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { auditLog } from '#app/db/schema/audit';
 import { conversations } from '#app/db/schema/conversations';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   failure,
@@ -47,6 +48,11 @@ const at = (iso: string) => new Date(iso);
 describe('coach conversations list', () => {
   it('a clinician sees conversations newest first with everything the dialog shows', async () => {
     const ann = await createParticipant(testApp.db, { firstName: 'Ann', lastName: 'Lee' });
+    // The dialog names the participant with two identifiers.
+    await testApp.db
+      .update(users)
+      .set({ birthDate: '1955-04-09', mrn: 'AL-9' })
+      .where(eq(users.id, ann.id));
     const older = await createConversation(testApp.db, ann.id, {
       endedAt: at('2025-03-04T15:07:00Z'),
       summary: 'Discussed knee swelling.',
@@ -78,6 +84,8 @@ describe('coach conversations list', () => {
       participant_id: ann.id,
       first_name: 'Ann',
       last_name: 'Lee',
+      birth_date: '1955-04-09',
+      mrn: 'AL-9',
       extract: 'knee swelling, chest pain',
       markers: [{ content: 'knee swelling' }, { content: 'chest pain', type: 'symptom' }],
       transcript: [
@@ -206,22 +214,22 @@ describe('coach conversations list', () => {
     ]);
   });
 
-  it('paging walks through every conversation once with the default page size of 10', async () => {
+  it('paging walks through every conversation once with the default page size of 15', async () => {
     const participant = await createParticipant(testApp.db);
     const endedAt = at('2025-05-05T05:05:00Z');
-    for (let i = 0; i < 23; i += 1) {
+    for (let i = 0; i < 33; i += 1) {
       // Equal end times: the id tie-break keeps pages stable.
       await createConversation(testApp.db, participant.id, { summary: `c${i}`, endedAt });
     }
     const seen: number[] = [];
-    for (const start of [0, 10, 20]) {
+    for (const start of [0, 15, 30]) {
       const page = await list({ start });
-      expect(page.total_number_of_records).toBe(23);
-      expect(page.chat_list).toHaveLength(start === 20 ? 3 : 10);
+      expect(page.total_number_of_records).toBe(33);
+      expect(page.chat_list).toHaveLength(start === 30 ? 3 : 15);
       seen.push(...page.chat_list.map((row) => row.id));
     }
-    expect(new Set(seen).size).toBe(23);
-    expect((await list({ start: 23 })).chat_list).toEqual([]);
+    expect(new Set(seen).size).toBe(33);
+    expect((await list({ start: 33 })).chat_list).toEqual([]);
   });
 
   it('only clinicians may list conversations', async () => {

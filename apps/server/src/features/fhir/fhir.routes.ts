@@ -38,6 +38,8 @@ export interface FhirDeps {
   db: Database;
   tokens: AccessTokens;
   publicUrl: string;
+  /** FHIR_MRN_SYSTEM: the system of Patient.identifier's record number; null for the portal's. */
+  mrnSystem: string | null;
   concerns: readonly Concern[];
   /** Export files are written under DATA_DIR/fhir-export. */
   dataDir: string;
@@ -64,7 +66,7 @@ export interface FhirDeps {
  */
 export async function registerFhirRoutes(app: FastifyInstance, deps: FhirDeps) {
   const base = `${deps.publicUrl.replace(/\/+$/, '')}${FHIR_BASE_PATH}`;
-  const ctx = { base, systems: localSystems(base) };
+  const ctx = { base, systems: localSystems(base, deps.mrnSystem) };
   const definitions = resourceDefinitions(
     deps.db,
     deps.concerns,

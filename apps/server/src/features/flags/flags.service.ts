@@ -53,6 +53,8 @@ export function createFlagService(deps: { db: Database; concerns: readonly Conce
       user_id: row.userId,
       first_name: row.firstName,
       last_name: row.lastName,
+      birth_date: row.birthDate,
+      mrn: row.mrn,
       source: row.source,
       severity: row.severity,
       rule: row.rule,

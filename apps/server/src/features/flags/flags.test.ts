@@ -12,6 +12,7 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { clinicalFlags, participantTriage } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
 import {
   authHeaders,
   csrfHeaders,
@@ -113,6 +114,11 @@ describe('flag lifecycle', () => {
     });
     await flaggedParticipant('I had chest pain.', 1, { participantType: 'Pilot' });
     const bp = await createParticipant(testApp.db, { firstName: 'Bea' });
+    // A flag names its participant with both identifiers for whoever acts on it.
+    await testApp.db
+      .update(users)
+      .set({ birthDate: '1950-05-06', mrn: 'B-17' })
+      .where(eq(users.id, bp.id));
     await createMeasurements(testApp.db, bp.id, [
       { key: 'systolicBp', value: 171, measuredAt: daysAgo(6) },
     ]);
@@ -140,6 +146,8 @@ describe('flag lifecycle', () => {
       matched_text: 'Systolic BP 171 mmHg above 160',
       value: 171,
       conversation_id: null,
+      birth_date: '1950-05-06',
+      mrn: 'B-17',
     });
 
     const second = successData(
@@ -233,7 +241,7 @@ describe('flag lifecycle', () => {
       severity: 'MODERATE',
       finding: 'Not improving as expected',
       matched_text:
-        'Not improving as expected at 3 Months: KOOS JR changed by +4.98 from PreOp (47.49 to 52.47), less than the MCID of 14 (Lyman et al. 2018).',
+        'Not improving as expected at 3 Months: KOOS JR better by 4.98 from PreOp (47.49 to 52.47), less than the MCID of 14 (Lyman et al. 2018).',
       value: 52.465,
       status: 'OPEN',
     });

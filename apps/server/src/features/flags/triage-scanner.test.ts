@@ -302,7 +302,7 @@ describe('triage scanner', () => {
       ['OUTCOME', 'MODERATE', 'not-improving:KOOS_JR:PASS', 57.14],
     ]);
     expect(flags[0]?.matchedText).toBe(
-      'Not improving as expected at 3 Months: KOOS JR changed by +7.35 from PreOp (47.49 to 54.84), less than the MCID of 14 (Lyman et al. 2018).',
+      'Not improving as expected at 3 Months: KOOS JR better by 7.35 from PreOp (47.49 to 54.84), less than the MCID of 14 (Lyman et al. 2018).',
     );
     expect(flags[1]?.matchedText).toBe(
       'Not improving as expected at 6 Months: KOOS JR 57.14 is below the PASS of 63.7 (Kunze et al. 2022).',

@@ -318,6 +318,8 @@ export interface FlagRow {
   userId: number;
   firstName: string;
   lastName: string;
+  birthDate: string | null;
+  mrn: string | null;
   source: FlagSource;
   severity: FlagSeverity;
   rule: string;
@@ -339,6 +341,8 @@ const flagColumns = {
   userId: clinicalFlags.userId,
   firstName: users.firstName,
   lastName: users.lastName,
+  birthDate: users.birthDate,
+  mrn: users.mrn,
   source: clinicalFlags.source,
   severity: clinicalFlags.severity,
   rule: clinicalFlags.rule,

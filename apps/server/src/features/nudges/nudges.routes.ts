@@ -71,7 +71,7 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
     async (request, reply) => {
       const audit = auditOf(db, request);
       const csv = await nudgeService.exportCsv(request.query, audit);
-      return sendCsvDownload(reply, nudgeExportFileName, csv);
+      return sendCsvDownload(reply, (day) => nudgeExportFileName(request.query, day), csv);
     },
   );
 

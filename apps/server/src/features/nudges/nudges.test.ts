@@ -527,6 +527,10 @@ describe('nudge export', () => {
     const response = await exportAs(clinician.access_token, params);
     const records = parseCsv(response.rawPayload.toString('utf8').slice(1)).slice(1);
     expect(records.map((record) => record[2])).toEqual(['keep-1', 'keep-2']);
+    // Named after its filter; the search words stay out of the name.
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="nudges-pilot-active-no-feedback-from-2025-07-01-to-2025-07-31-search-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const page = await list(filters);
     expect(titles(page.nudges)).toEqual(['keep-1', 'keep-2']);
   });

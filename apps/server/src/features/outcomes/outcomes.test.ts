@@ -99,7 +99,10 @@ describe('outcome trends', () => {
       programme_source: 'SURGERY',
       procedure: 'TOTAL_KNEE_REPLACEMENT',
     });
-    expect(trends.surveys.map((survey) => survey.label)).toEqual(['KOOS JR', 'PI T']);
+    expect(trends.surveys.map((survey) => survey.label)).toEqual([
+      'KOOS JR',
+      'Pain Interference T-score',
+    ]);
     const [kneeScores, interference] = trends.surveys;
     expect(kneeScores).toMatchObject({
       measure: 'KOOS_JR',
@@ -155,12 +158,12 @@ describe('outcome trends', () => {
       answers: [0, 0, 0, 0, 0, 0, 0, 0, 0, null],
     });
     const [gph, gmh] = (await trendsOf(participant.id)).surveys;
-    expect(gph).toMatchObject({ label: 'GPH T', mcid: null, pass: null });
+    expect(gph).toMatchObject({ label: 'Global Physical Health T-score', mcid: null, pass: null });
     expect(gph?.points[0]).toMatchObject({
       score: null,
       not_scorable_reason: '1 item is unanswered.',
     });
-    expect(gmh).toMatchObject({ label: 'GMH T' });
+    expect(gmh).toMatchObject({ label: 'Global Mental Health T-score' });
     expect(gmh?.points[0]).toMatchObject({ score: 67.6, not_scorable_reason: null });
   });
 

@@ -26,6 +26,8 @@ export async function* cohortBatches(
         id: users.id,
         firstName: users.firstName,
         lastName: users.lastName,
+        mrn: users.mrn,
+        birthDate: users.birthDate,
         participantType: users.participantType,
         groupName: userGroups.name,
       })

@@ -44,7 +44,7 @@ export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
         currentStaff(request).id,
         auditOf(db, request),
       );
-      return sendCsvDownload(reply, cohortExportFileName, csv);
+      return sendCsvDownload(reply, (day) => cohortExportFileName(request.query, day), csv);
     },
   );
 }

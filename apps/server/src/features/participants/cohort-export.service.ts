@@ -4,19 +4,18 @@ import {
   OUTCOME_EXPORT_HEADER,
   type CohortExportQuery,
 } from '@recovery-portal/contract/cohort-export';
-import { formatMeasureValue, type Measure } from '@recovery-portal/contract/instruments';
+import { MEASURE_INFO, type Measure } from '@recovery-portal/contract/instruments';
 import type { Database } from '#app/db/client';
-import { CSV_BOM, csvRow, type CsvValue } from '#app/lib/csv';
+import { CSV_BOM, csvDecimal, csvRow, type CsvValue } from '#app/lib/csv';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import { resolveProgramme } from '#app/core/programme';
 import { buildOutcomeSurveys } from '#app/core/surveys/outcome-surveys';
 import { latestSurgeriesOf, type LatestSurgery } from '#app/core/surgeries';
 import { cohortBatches, scheduleRowsOf } from './cohort-export.repository';
 
-/** Records an audit row for the calling staff member. */
-/** A score as the outcome chart shows it (the instrument's decimals), kept a number. */
-const shown = (measure: Measure, value: number | null): number | null =>
-  value === null ? null : Number(formatMeasureValue(measure, value));
+/** A score as the outcome chart shows it: the instrument's decimals, trailing zeros kept. */
+const shown = (measure: Measure, value: number | null) =>
+  csvDecimal(value, MEASURE_INFO[measure].decimals);
 
 /** The filters that were set, for the audit row (no empties). */
 function setFilters(query: CohortExportQuery): Record<string, string | number | boolean> {
@@ -32,6 +31,8 @@ interface CohortParticipant {
   id: number;
   firstName: string;
   lastName: string;
+  mrn: string | null;
+  birthDate: string | null;
   participantType: string | null;
   groupName: string | null;
 }
@@ -50,6 +51,8 @@ function participantRows(
     participant.id,
     participant.firstName,
     participant.lastName,
+    participant.mrn,
+    participant.birthDate,
     participant.participantType,
     participant.groupName,
     programme,

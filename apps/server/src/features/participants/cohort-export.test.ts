@@ -21,6 +21,7 @@ import {
 import { createSurgery, createSurvey, createSurveyResponse } from '#app/test/factories';
 import { addParticipant, callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
+import { todayUtc } from '#app/core/days';
 import { cohortBatches } from './cohort-export.repository';
 
 const testApp = useTestApp();
@@ -337,6 +338,59 @@ describe('cohort outcome export', () => {
       }),
       400,
       'VALIDATION_ERROR',
+    );
+  });
+
+  it('writes scores and changes with the decimals the instrument reports, identifies each participant, and names the file after its filter', async () => {
+    await seedGroups(testApp.db, ['Knee Recovery']);
+    const koos = await createSurvey(testApp.db, {
+      title: KOOS_JR.title,
+      questions: KOOS_JR.questions,
+    });
+    // Every item at its worst (raw 28) is a KOOS JR of exactly 0.00, twice: no change.
+    const user = await addParticipant(testApp.db, {
+      firstName: 'Zero',
+      group: 'Knee Recovery',
+      type: 'Pilot',
+    });
+    await testApp.db
+      .update(users)
+      .set({ mrn: 'K-0042', birthDate: '1961-03-02' })
+      .where(eq(users.id, user.id));
+    for (const [timepoint, ago] of [
+      ['PRE_OP', 120],
+      ['MONTH_3', 20],
+    ] as const) {
+      await createSurveyResponse(testApp.db, user.id, koos.id, {
+        timepoint,
+        targetDate: day(daysAgo(ago)),
+        submittedAt: daysAgo(ago),
+        answers: koosAnswers(28),
+      });
+    }
+    const query = 'type=Pilot&status=ACTIVATED&group=Knee%20Recovery&search_key=zero';
+    const response = await exportCsv(query);
+    expect(response.body).toContain(',0.00,,'); // PreOp: score, no change yet
+    expect(response.body).toContain(',0.00,0.00,NOT_IMPROVING,'); // 3 Months
+    const rows = await exported(query);
+    expect(rows.map((row) => [row.mrn, row.birth_date, row.score, row.change_from_preop])).toEqual([
+      ['K-0042', '1961-03-02', '0.00', ''],
+      ['K-0042', '1961-03-02', '0.00', '0.00'],
+    ]);
+    // The search words stay out of the name: they may be a patient's name.
+    const today = todayUtc();
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="outcome-scores-pilot-active-group-knee-recovery-search-${today}.csv"`,
+    );
+    const everyone = await exportCsv('type=Internal');
+    expect(everyone.headers['content-disposition']).toBe(
+      `attachment; filename="outcome-scores-internal-${today}.csv"`,
+    );
+    const ranged = await exportCsv(
+      'type=Internal&programme=KNEE&surgery_from=2025-01-01&surgery_to=2025-03-31&mine=true&not_reviewed_days=14',
+    );
+    expect(ranged.headers['content-disposition']).toBe(
+      `attachment; filename="outcome-scores-internal-mine-knee-surgery-from-2025-01-01-to-2025-03-31-not-reviewed-14-days-${today}.csv"`,
     );
   });
 

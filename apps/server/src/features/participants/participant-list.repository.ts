@@ -105,8 +105,9 @@ export function filterConditions(filters: ParticipantFilters, now: Date): SQL[] 
   }
   const search = normalisedSearch(filters.search_key);
   if (search) {
-    // search_text is lower(first || ' ' || last || ' ' || email) with a trigram index, so one
-    // LIKE covers first, last and full name and email. The default LIKE escape is '\'.
+    // search_text is lower(first || ' ' || last || ' ' || email || ' ' || mrn) with a trigram
+    // index, so one LIKE covers first, last and full name, email and record number. The default
+    // LIKE escape is '\'.
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(sql`${users.searchText} like lower(${pattern})`);
   }
@@ -289,6 +290,8 @@ const rowFields = {
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
+  birthDate: users.birthDate,
+  mrn: users.mrn,
   type: users.participantType,
   group: userGroups.name,
   tracker: users.tracker,
@@ -320,6 +323,8 @@ interface RawRow extends EngagementColumns {
   firstName: string;
   lastName: string;
   email: string;
+  birthDate: string | null;
+  mrn: string | null;
   type: ParticipantType | null;
   group: string | null;
   status: UserStatus;
@@ -342,6 +347,8 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
     first_name: row.firstName,
     last_name: row.lastName,
     user_name: row.email || null,
+    birth_date: row.birthDate,
+    mrn: row.mrn,
     type: row.type ?? fallbackType,
     group: row.group,
     ...engagementFields(row),

@@ -106,6 +106,8 @@ describe('participant list: what a row says', () => {
         first_name: 'Maria',
         last_name: 'Lopez',
         user_name: 'maria.lopez@example.org',
+        birth_date: null,
+        mrn: null,
         type: 'Internal',
         group: 'Knee Recovery',
         tracker_connected: 'Fitbit',

@@ -44,7 +44,10 @@ export async function listGroups(db: Database): Promise<UserGroup[]> {
   );
 }
 
-/** Inserts an invited (PENDING_ACTIVATION) participant; the unique email index guards races. */
+/**
+ * Inserts an invited (PENDING_ACTIVATION) participant; the unique email and record number indexes
+ * guard races.
+ */
 export async function insertInvitedParticipant(
   db: Database,
   values: {
@@ -52,6 +55,7 @@ export async function insertInvitedParticipant(
     firstName: string;
     lastName: string;
     phoneNumber: string | null;
+    mrn: string | null;
     type: ParticipantType;
     groupId: number;
   },
@@ -65,6 +69,7 @@ export async function insertInvitedParticipant(
       firstName: values.firstName,
       lastName: values.lastName,
       phoneNumber: values.phoneNumber,
+      mrn: values.mrn,
       participantType: values.type,
       groupId: values.groupId,
       invitedAt: sql`now()`,

@@ -9,6 +9,7 @@ import {
   type ParticipantListRow,
   type UserGroup,
 } from '@recovery-portal/contract/participants';
+import { MRN_MESSAGES } from '@recovery-portal/contract/participant-identity';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
@@ -22,7 +23,8 @@ import { findGroup } from '#app/core/participant-groups';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
 import { createLoginCode } from '#app/core/login-codes';
 import { resetLink } from '#app/mail/templates';
-import { isUniqueViolation } from '#app/db/errors';
+import { violatedUniqueIndex } from '#app/db/errors';
+import { mrnInUse } from '#app/core/mrn-in-use';
 
 const MAIL_FAILED =
   'The email could not be sent, so nothing was changed. Please try again in a few minutes.';
@@ -136,6 +138,8 @@ export function createParticipantService(deps: {
       const group = await findGroup(db, input.group);
       if (!group) throw new AppError('UNPROCESSABLE', PARTICIPANT_ERRORS.unknownGroup(input.group));
       if (await emailInUse(db, input.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
+      const mrn = input.mrn || null;
+      if (mrn && (await mrnInUse(db, mrn))) throw conflict(MRN_MESSAGES.taken(mrn));
       const { firstName, lastName } = splitPersonName(input.name);
       const email = input.email.toLowerCase();
       let id: number;
@@ -147,6 +151,7 @@ export function createParticipantService(deps: {
               firstName,
               lastName,
               phoneNumber: input.phone_number || null,
+              mrn,
               type: input.type,
               groupId: group.id,
             });
@@ -156,8 +161,11 @@ export function createParticipantService(deps: {
           (created) => repo.deleteUninvitedParticipant(db, created.id),
         ));
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
-        throw error;
+        const index = violatedUniqueIndex(error);
+        if (index === null) throw error;
+        throw conflict(
+          mrn && index.includes('mrn') ? MRN_MESSAGES.taken(mrn) : PARTICIPANT_ERRORS.emailTaken,
+        );
       }
       return currentRow(id);
     },

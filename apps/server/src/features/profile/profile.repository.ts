@@ -13,6 +13,7 @@ export interface ProfileRow extends EngagementColumns {
   firstName: string;
   lastName: string;
   email: string;
+  mrn: string | null;
   birthDate: string | null;
   gender: string | null;
   heightCm: number | null;
@@ -32,6 +33,7 @@ export async function findProfileRow(db: Database, id: number): Promise<ProfileR
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
+      mrn: users.mrn,
       birthDate: users.birthDate,
       gender: users.gender,
       heightCm: users.heightCm,
@@ -150,6 +152,8 @@ export async function setAllowDemoMode(
 export interface ParticipantChanges {
   firstName?: string;
   lastName?: string;
+  email?: string;
+  mrn?: string | null;
   phoneNumber?: string | null;
   gender?: string | null;
   birthDate?: string | null;

@@ -8,6 +8,7 @@ import {
 } from '@recovery-portal/contract/conversations';
 import { markersExtract } from '@recovery-portal/contract/coach';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
+import { MRN_MESSAGES } from '@recovery-portal/contract/participant-identity';
 import { PARTICIPANT_ERRORS, splitPersonName } from '@recovery-portal/contract/participants';
 import {
   PROFILE_MESSAGES,
@@ -29,6 +30,9 @@ import { todayUtc, utcDay } from '#app/core/days';
 import { lastMeasurementAt, latestOfCode } from '#app/core/measurements/measurements.repository';
 import { roundTo } from '#app/core/numbers';
 import { requireParticipant } from '#app/core/participant-lookup';
+import { emailInUse } from '#app/core/email-in-use';
+import { mrnInUse } from '#app/core/mrn-in-use';
+import { violatedUniqueIndex } from '#app/db/errors';
 import * as repo from './profile.repository';
 
 /** Whole years from a birth date (YYYY-MM-DD) to `today` (YYYY-MM-DD); null without one. */
@@ -62,6 +66,36 @@ function groupRecords(
   return grouped;
 }
 
+/** A field of PATCH /api/user/update whose value changed: before and after, for the audit trail. */
+export type FieldChanges = Record<
+  string,
+  { before: string | number | null; after: string | number | null }
+>;
+
+/** The edited fields, under their API names, whose value differs from what was stored. */
+function fieldChanges(
+  before: repo.ProfileRow,
+  changes: repo.ParticipantChanges,
+  groupName: string | null,
+): FieldChanges {
+  const pairs: [string, string | number | null, string | number | null | undefined][] = [
+    ['first_name', before.firstName, changes.firstName],
+    ['last_name', before.lastName, changes.lastName],
+    ['email', before.email, changes.email],
+    ['mrn', before.mrn, changes.mrn],
+    ['phone_number', before.phoneNumber, changes.phoneNumber],
+    ['gender', before.gender, changes.gender],
+    ['birth_date', before.birthDate, changes.birthDate],
+    ['height_cm', before.heightCm, changes.heightCm],
+    ['group', before.group, changes.groupId === undefined ? undefined : groupName],
+  ];
+  return Object.fromEntries(
+    pairs
+      .filter(([, was, now]) => now !== undefined && now !== was)
+      .map(([field, was, now]) => [field, { before: was, after: now ?? null }]),
+  );
+}
+
 /** Text of a value the edit may clear: '' and null both clear it. */
 const clearable = <T>(value: T | '' | null | undefined): T | null | undefined =>
   value === '' ? null : value;
@@ -84,6 +118,7 @@ export function createProfileService(db: Database) {
       user_name: row.email,
       age: ageOn(row.birthDate, todayUtc()),
       birth_date: row.birthDate,
+      mrn: row.mrn,
       gender: row.gender,
       height: row.heightCm === null ? null : roundTo(row.heightCm, 1),
       weight: weight ? roundTo(weight.value, 1) : null,
@@ -108,19 +143,26 @@ export function createProfileService(db: Database) {
     profile,
 
     /**
-     * Edits a participant (PATCH /api/user/update from a clinician). Returns the profile and
-     * the names of the fields that changed, for the audit trail.
+     * Edits a participant (PATCH /api/user/update from a clinician). Returns the profile and,
+     * for the audit trail, each field whose value changed with its value before and after.
+     * A new email or record number that someone else has is a 409 naming which.
      */
     async update(
       input: UpdateParticipantRequest,
-    ): Promise<{ profile: ParticipantProfile; changed: string[] }> {
-      await requireParticipant(db, input.id);
+    ): Promise<{ profile: ParticipantProfile; changes: FieldChanges }> {
+      const before = await repo.findProfileRow(db, input.id);
+      if (!before) throw notFound(PARTICIPANT_ERRORS.notFound(input.id));
       const changes: repo.ParticipantChanges = {};
       if (input.name !== undefined) {
         const { firstName, lastName } = splitPersonName(input.name);
         changes.firstName = firstName;
         changes.lastName = lastName;
       }
+      if (input.first_name !== undefined) changes.firstName = input.first_name;
+      if (input.last_name !== undefined) changes.lastName = input.last_name;
+      if (input.email !== undefined) changes.email = input.email.toLowerCase();
+      const mrn = clearable(input.mrn);
+      if (mrn !== undefined) changes.mrn = mrn;
       const phone = clearable(input.phone_number?.trim());
       if (phone !== undefined) changes.phoneNumber = phone;
       const gender = clearable(input.gender);
@@ -128,16 +170,42 @@ export function createProfileService(db: Database) {
       const birthDate = clearable(input.birth_date);
       if (birthDate !== undefined) changes.birthDate = birthDate;
       if (input.height_cm !== undefined) changes.heightCm = input.height_cm;
+      let groupName = before.group;
       if (input.group !== undefined) {
         const group = await findGroup(db, input.group);
         if (!group)
           throw new AppError('UNPROCESSABLE', PARTICIPANT_ERRORS.unknownGroup(input.group));
         changes.groupId = group.id;
+        groupName = group.name;
       }
-      if (!(await repo.updateParticipant(db, input.id, changes))) {
-        throw notFound(PARTICIPANT_ERRORS.notFound(input.id));
+      if (changes.email !== undefined && changes.email !== before.email) {
+        if (await emailInUse(db, changes.email)) throw conflict(PARTICIPANT_ERRORS.emailTaken);
       }
-      return { profile: await profile(input.id), changed: Object.keys(changes) };
+      if (
+        changes.mrn &&
+        changes.mrn !== before.mrn &&
+        (await mrnInUse(db, changes.mrn, input.id))
+      ) {
+        throw conflict(MRN_MESSAGES.taken(changes.mrn));
+      }
+      try {
+        if (!(await repo.updateParticipant(db, input.id, changes))) {
+          throw notFound(PARTICIPANT_ERRORS.notFound(input.id));
+        }
+      } catch (error) {
+        // Two clinicians giving the same email or number at once: the unique indexes decide.
+        const index = violatedUniqueIndex(error);
+        if (index === null) throw error;
+        throw conflict(
+          index.includes('mrn')
+            ? MRN_MESSAGES.taken(changes.mrn ?? '')
+            : PARTICIPANT_ERRORS.emailTaken,
+        );
+      }
+      return {
+        profile: await profile(input.id),
+        changes: fieldChanges(before, changes, groupName),
+      };
     },
 
     /** Turns demo mode on or off for the participant. */

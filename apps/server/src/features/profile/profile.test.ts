@@ -143,6 +143,7 @@ describe('participant profile', () => {
       user_name: 'maria@example.org',
       age: 70,
       birth_date: birthDate,
+      mrn: null,
       gender: 'Female',
       height: 165,
       weight: 79.6,
@@ -259,15 +260,15 @@ describe('editing a participant (PATCH /api/user/update)', () => {
       .where(
         and(eq(auditLog.action, 'participant.update'), eq(auditLog.subjectId, participant.id)),
       );
-    expect(audit?.details).toEqual({
+    expect(audit?.details).toMatchObject({
       changed: [
-        'firstName',
-        'lastName',
-        'phoneNumber',
+        'first_name',
+        'last_name',
+        'phone_number',
         'gender',
-        'birthDate',
-        'heightCm',
-        'groupId',
+        'birth_date',
+        'height_cm',
+        'group',
       ],
     });
 

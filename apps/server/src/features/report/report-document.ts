@@ -6,6 +6,11 @@ import {
 } from '@recovery-portal/contract/flags';
 import { programmeText } from '@recovery-portal/contract/outcomes';
 import { PAIN_BODY_SITE_LABELS, PAIN_SCORE_MAX } from '@recovery-portal/contract/pain';
+import {
+  formatBirthDate,
+  fullName,
+  identifiersText,
+} from '@recovery-portal/contract/participant-identity';
 import { PARTICIPANT_STATUS_LABELS } from '@recovery-portal/contract/participants';
 import { REPORT_PAPER_POINTS, type ReportPaper } from '@recovery-portal/contract/report';
 import {
@@ -40,17 +45,19 @@ function keyValues(pairs: [string, string][]): Content {
 }
 
 function identification({ profile, outcomes }: ReportData): Content[] {
-  const name = `${profile.first_name} ${profile.last_name}`.trim() || '-';
   return [
     heading('Participant'),
     keyValues([
-      ['Name', name],
-      ['Participant ID', String(profile.id)],
-      ['Email', dash(profile.user_name)],
+      ['Name', fullName(profile)],
       [
         'Date of birth',
-        profile.birth_date ? `${profile.birth_date} (age ${dash(profile.age)})` : '-',
+        profile.birth_date
+          ? `${formatBirthDate(profile.birth_date)} (age ${dash(profile.age)})`
+          : 'not recorded',
       ],
+      ['Record number (MRN)', profile.mrn ?? 'none'],
+      ['Participant ID', String(profile.id)],
+      ['Email', dash(profile.user_name)],
       ['Gender', dash(profile.gender)],
       ['Programme', programmeText(outcomes)],
       ['Group', dash(profile.group)],
@@ -187,7 +194,8 @@ export function reportDocument(data: ReportData, paper: ReportPaper): DocumentDe
       producer: 'Recovery Portal',
     },
     footer: (page, pages) => ({
-      text: `Recovery report · participant ${data.profile.id} · generated ${generated} · confidential health information · page ${page} of ${pages}`,
+      // Every page names whom it is about with two identifiers, as a printed page may be parted.
+      text: `Recovery report · ${fullName(data.profile)} · ${identifiersText(data.profile)} · participant ${data.profile.id} · generated ${generated} · confidential health information · page ${page} of ${pages}`,
       style: 'footer',
       margin: [MARGIN, 10, MARGIN, 0],
     }),

@@ -87,7 +87,7 @@ function outcomeBlock(survey: OutcomeSurvey): Content {
           'Submitted',
         ],
         rows,
-        [50, '*', 55, 135, 50, 52],
+        [50, '*', 72, 135, 50, 52],
       ),
       ...referenceLines(survey).map(note),
       { text: 'Sources', style: 'note', bold: true, margin: [0, 2, 0, 2] },

@@ -95,7 +95,7 @@ async function kneePatient() {
   });
   await testApp.db
     .update(users)
-    .set({ groupId: groups.get('Knee Recovery') ?? null })
+    .set({ groupId: groups.get('Knee Recovery') ?? null, mrn: 'LG-55012', birthDate: '1958-11-04' })
     .where(eq(users.id, participant.id));
   const surgeryDate = daysAgo(200);
   await createSurgery(testApp.db, participant.id, {
@@ -196,7 +196,11 @@ describe('recovery report', () => {
     const { text, info } = await pdfOf(response.rawPayload, 'knee');
     // Identification
     expect(text).toContain('Marguerite Okonkwo-Vance');
+    expect(text).toMatch(/Date of birth Nov 04, 1958 \(age \d+\)/);
+    expect(text).toContain('Record number (MRN) LG-55012');
     expect(text).toContain(`Participant ID ${participant.id}`);
+    // Every page's footer names the participant with both identifiers.
+    expect(text).toContain('Marguerite Okonkwo-Vance · DOB Nov 04, 1958 · MRN LG-55012');
     expect(text).toContain(
       'Knee replacement programme, from the latest surgery (Total knee replacement).',
     );
@@ -206,7 +210,7 @@ describe('recovery report', () => {
     expect(text).toContain('Total knee replacement Right Dr Ishaan Patel Lakeside General');
     // Outcome scores: the published KOOS JR values, the change and its judgement, thresholds
     expect(text).toContain('KOOS JR interval score (0–100, 100 = best)');
-    expect(text).toContain('3 Months 65.99 +18.51 Clinically important improvement');
+    expect(text).toContain('3 Months 65.99 better by 18.51 Clinically important improvement');
     expect(text).toContain('PreOp 47.49');
     expect(text).toContain('PASS 63.7');
     expect(text).toContain('PreOp + MCID (61.49)');

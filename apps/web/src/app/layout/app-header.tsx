@@ -3,6 +3,7 @@ import { AppBar, Box, ButtonBase, Toolbar, Typography } from '@mui/material';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { SessionUser } from '@recovery-portal/contract/users';
 import { PortalLink } from '#app/lib/portal-navigation.tsx';
+import { useRememberedParticipantType, withParticipantType } from '#app/lib/participant-type.ts';
 import { homePathFor } from '#app/lib/session.ts';
 
 // Only signed-in users see these, so /login does not download them (DESIGN §7 budget).
@@ -17,12 +18,14 @@ const AccountSecurityButton = lazy(async () => ({
 }));
 
 export function AppHeader({ user }: { user: SessionUser | null }) {
+  // Home is the participants list for clinicians: it opens on the tab last chosen.
+  const type = useRememberedParticipantType();
   return (
     <AppBar position="static" color="primary">
       <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
         <ButtonBase
           component={PortalLink}
-          to={user ? homePathFor(user.role) : WEB_ROUTES.login}
+          to={user ? withParticipantType(homePathFor(user.role), type) : WEB_ROUTES.login}
           aria-label="Recovery Portal home"
           sx={{ gap: 1.25, borderRadius: 1, px: 0.5, py: 0.5 }}
         >

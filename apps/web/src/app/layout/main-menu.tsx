@@ -2,6 +2,7 @@ import { Box, Button } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
+import { useRememberedParticipantType, withParticipantType } from '#app/lib/participant-type.ts';
 
 type MenuItem = { label: string; to: string; sections: readonly string[] };
 
@@ -46,6 +47,8 @@ export function isMenuItemSelected(item: MenuItem, pathname: string): boolean {
 
 export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
   const { pathname } = useLocation();
+  // The lists open on the tab last chosen (decision 0004: it is part of their URL).
+  const type = useRememberedParticipantType();
   return (
     <Box
       component="nav"
@@ -67,7 +70,7 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
           <Button
             key={item.label}
             component={RouterLink}
-            to={item.to}
+            to={withParticipantType(item.to, type)}
             aria-current={selected ? 'page' : undefined}
             color={selected ? 'primary' : 'inherit'}
             sx={{

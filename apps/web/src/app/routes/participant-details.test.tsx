@@ -63,7 +63,7 @@ describe('participant details page', () => {
       { name: 'Participant profile' },
       { timeout: 10_000 },
     );
-    expect(within(panel).getByRole('heading', { name: 'Adele' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { name: 'Adele Funk' })).toBeInTheDocument();
     const labs = await screen.findByRole('region', { name: 'Labs & Vitals' });
     const telemetry = screen.getByRole('region', { name: 'Home Health Telemetry' });
     // Labs & Vitals comes before Home Health Telemetry on the right side.
@@ -73,7 +73,7 @@ describe('participant details page', () => {
     );
     expect(screen.getByRole('button', { name: 'Edit Participant' })).toBeInTheDocument();
 
-    await user.click(within(panel).getByRole('button', { name: 'Adele' }));
+    await user.click(within(panel).getByRole('button', { name: 'Adele Funk' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
 });

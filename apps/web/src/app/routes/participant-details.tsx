@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
+import { identityText } from '@recovery-portal/contract/participant-identity';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { CareTeamCard } from '#app/features/care-team/components/care-team-card.tsx';
@@ -48,7 +49,8 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
   const [digitalTwinOpen, setDigitalTwinOpen] = useState(false);
   const participantId = profile.id;
   const firstName = profile.first_name;
-  const fullName = `${profile.first_name} ${profile.last_name}`.trim();
+  // A task or flag follow-up names the participant with two identifiers (participant-identity.ts).
+  const identity = identityText(profile);
   const queryClient = useQueryClient();
   // A flag's link opens its conversation at the match (?conversation=…&message=…&highlight=…).
   const [params, setParams] = useSearchParams();
@@ -78,12 +80,12 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
           <DetailsSection id="flags">
             <ParticipantFlagsSection
               participantId={participantId}
-              participantName={fullName}
+              participantName={identity}
               renderFollowUp={(followUp) => <CreateTaskDialog open {...followUp} />}
             />
           </DetailsSection>
           <DetailsSection id="tasks">
-            <ParticipantTasksSection participantId={participantId} participantName={fullName} />
+            <ParticipantTasksSection participantId={participantId} participantName={identity} />
           </DetailsSection>
           <DetailsSection id="care-team">
             <CareTeamCard participantId={participantId} />
@@ -103,7 +105,7 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
           <DetailsSection id="conversations">
             <ParticipantConversationsCard
               participantId={participantId}
-              firstName={firstName}
+              participant={profile}
               focus={focus}
               onFocusClosed={() =>
                 setParams((current) => withoutConversationFocus(current), { replace: true })

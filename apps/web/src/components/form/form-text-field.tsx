@@ -53,6 +53,8 @@ export function FormTextField<T extends FieldValues>({
     error !== undefined && (error.type === 'server' || (fieldState.isTouched && (edited || blank)));
   const helper = showError ? error.message : helperText;
   const helperId = `${id}-helper`;
+  // A date input always shows its own dd/mm/yyyy mask: a label over it would hide it.
+  const shrink = inputProps.type === 'date' ? true : undefined;
 
   return (
     <FormControl
@@ -63,11 +65,14 @@ export function FormTextField<T extends FieldValues>({
       required={inputProps.required}
       sx={sx}
     >
-      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <InputLabel htmlFor={id} shrink={shrink}>
+        {label}
+      </InputLabel>
       <OutlinedInput
         {...inputProps}
         id={id}
         label={label}
+        notched={shrink}
         name={field.name}
         value={field.value ?? ''}
         inputRef={field.ref}

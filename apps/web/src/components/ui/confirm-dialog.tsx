@@ -14,6 +14,8 @@ export type ConfirmDialogProps = {
   title: string;
   /** Optional second sentence, e.g. 'This action cannot be undone.' */
   body?: ReactNode;
+  /** Whom the action is about (a ParticipantBanner), shown above the body. */
+  subject?: ReactNode;
   onConfirm: () => void;
   /** Called by No, Escape and a click outside. */
   onCancel: () => void;
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   open,
   title,
   body,
+  subject,
   onConfirm,
   onCancel,
   confirmLabel = 'Yes',
@@ -53,9 +56,10 @@ export function ConfirmDialog({
       <DialogTitle id={titleId} sx={{ fontSize: '1.125rem' }}>
         {title}
       </DialogTitle>
-      {body ? (
-        <DialogContent>
-          <DialogContentText id={bodyId}>{body}</DialogContentText>
+      {body || subject ? (
+        <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
+          {subject}
+          {body ? <DialogContentText id={bodyId}>{body}</DialogContentText> : null}
         </DialogContent>
       ) : null}
       <DialogActions>

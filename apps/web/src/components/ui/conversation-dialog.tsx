@@ -4,8 +4,10 @@ import type {
   ConversationMarker,
   TranscriptMessage,
 } from '@recovery-portal/contract/conversations';
+import type { ParticipantIdentity } from '@recovery-portal/contract/participant-identity';
 import { DialogSection } from './dialog-section';
 import { MarkerText } from './marker-text';
+import { ParticipantBanner } from './participant-identity';
 import { TranscriptView } from './transcript-view';
 import { ViewDialog, ViewDialogTitle } from './view-dialog';
 import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
@@ -21,7 +23,8 @@ export type ConversationDialogContent = {
   patientSummary: string;
   markers: readonly ConversationMarker[];
   messages: readonly TranscriptMessage[];
-  participantName: string;
+  /** Whom the conversation was with: named in full with two identifiers at the top. */
+  participant: ParticipantIdentity;
   /** The part that depends on where the dialog opens from (reminders, profile details). */
   details: ReactNode;
   /**
@@ -73,6 +76,7 @@ function ConversationContent({
     <>
       <ViewDialogTitle id={titleId} title={conversation.title} subtitle={conversation.subtitle} />
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        <ParticipantBanner participant={conversation.participant} />
         <DialogSection title="Summary">
           <Typography sx={{ whiteSpace: 'pre-line' }}>{conversation.summary || '-'}</Typography>
         </DialogSection>
@@ -114,7 +118,7 @@ function ConversationContent({
             <TranscriptView
               id={transcriptId}
               messages={conversation.messages}
-              participantName={conversation.participantName}
+              participantName={conversation.participant.first_name}
               highlight={
                 highlight && highlight.messageIndex !== null
                   ? { index: highlight.messageIndex, phrase: highlight.phrase }

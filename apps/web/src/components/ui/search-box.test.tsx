@@ -74,4 +74,27 @@ describe('search box', () => {
     await user.click(screen.getByRole('button', { name: 'Restore' }));
     expect(screen.getByRole('searchbox', { name: 'Search nudges' })).toHaveValue('from a link');
   });
+
+  it('while the typed word is not applied, says to press Enter and which search the results are for', async () => {
+    const user = userEvent.setup();
+    render(<Harness onSearch={() => {}} />);
+    const box = screen.getByRole('searchbox', { name: 'Search nudges' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.type(box, 'knee');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Press Enter to search. Showing all results.',
+    );
+    expect(box).toHaveAccessibleDescription('Press Enter to search. Showing all results.');
+    await user.type(box, '{Enter}');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'knee{Enter}');
+    await user.type(box, ' hip');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Press Enter to search. Showing results for “knee”.',
+    );
+    // Typing the applied word back needs no Enter: the results are already for it.
+    await user.type(box, '{Backspace}{Backspace}{Backspace}');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

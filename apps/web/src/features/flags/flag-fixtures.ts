@@ -7,6 +7,8 @@ export function flagFixture(overrides: Partial<Flag> = {}): Flag {
     user_id: 7,
     first_name: 'Jane',
     last_name: 'Doe',
+    birth_date: '1961-03-02',
+    mrn: 'K-0042',
     source: 'CONVERSATION',
     severity: 'CRITICAL',
     rule: 'chest-pain',

@@ -48,7 +48,7 @@ describe("the outcome chart's tooltip", () => {
   it('gives the participant’s score, the clinic’s band and the percentile at a timepoint', () => {
     expect(chartPointLines(KOOS, columns[2]!)).toEqual([
       '3 Months',
-      'This participant: 65.99 (+18.51 from PreOp): clinically important improvement.',
+      'This participant: 65.99 (better by 18.51 from PreOp): clinically important improvement.',
       'This clinic at 3 Months: median 65.99, middle half 59.38 to 70.70 (n = 60); this participant at the 62nd percentile.',
     ]);
   });

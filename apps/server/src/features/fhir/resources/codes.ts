@@ -20,11 +20,16 @@ export const URI = 'urn:ietf:rfc:3986';
 /** DICOM's defined term "Other" for Modality (0008,0060). */
 export const OTHER_MODALITY = 'OT';
 
-/** The portal's own code systems and identifier namespaces, under the FHIR base. */
-export function localSystems(fhirBase: string) {
+/**
+ * The portal's own code systems and identifier namespaces, under the FHIR base. The clinic's
+ * record numbers (MRN) use `mrnSystem` (FHIR_MRN_SYSTEM) when the clinic names its own.
+ */
+export function localSystems(fhirBase: string, mrnSystem: string | null = null) {
   return {
     /** Portal user id of a participant or clinician. */
     userId: `${fhirBase}/NamingSystem/user-id`,
+    /** The clinic's medical record number of a participant. */
+    mrn: mrnSystem ?? `${fhirBase}/NamingSystem/mrn`,
     /** A clinician's registration ('Reg Id'). */
     regId: `${fhirBase}/NamingSystem/reg-id`,
     measurement: `${fhirBase}/CodeSystem/measurement`,

@@ -12,6 +12,7 @@ const PERSON_COLUMNS = {
   lastName: users.lastName,
   phoneNumber: users.phoneNumber,
   regId: users.deaRegId,
+  mrn: users.mrn,
   birthDate: users.birthDate,
   gender: users.gender,
   updatedAt: users.updatedAt,

@@ -35,9 +35,24 @@ function administrativeGender(gender: string | null): Patient['gender'] {
   }
 }
 
+/** HL7 v2 table 0203 'MR': the identifier type of a medical record number. */
+const MEDICAL_RECORD_NUMBER = {
+  coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR' }],
+};
+
 function identifiers(row: PersonRow, ctx: FhirContext): Identifier[] {
   return [
     { use: 'usual', system: ctx.systems.userId, value: String(row.id) },
+    ...(row.mrn
+      ? [
+          {
+            use: 'official' as const,
+            type: MEDICAL_RECORD_NUMBER,
+            system: ctx.systems.mrn,
+            value: row.mrn,
+          },
+        ]
+      : []),
     ...(row.regId
       ? [{ use: 'official' as const, system: ctx.systems.regId, value: row.regId }]
       : []),
@@ -59,15 +74,23 @@ function telecom(row: PersonRow): ContactPoint[] {
 }
 
 /**
- * identifier=system|value over the portal id (the primary key) and the Reg Id (its unique
- * index); a token without a system matches either.
+ * identifier=system|value over the portal id (the primary key), the record number of a
+ * participant and the Reg Id (their unique indexes); a token without a system matches any.
+ * Record numbers are stored upper-case (contract participant-identity.ts), so one is looked up so.
  */
-function identifierCondition(search: ParsedSearch, ctx: FhirContext): SQL | undefined | null {
+function identifierCondition(
+  search: ParsedSearch,
+  ctx: FhirContext,
+  role: 'PARTICIPANT' | 'CLINICIAN',
+): SQL | undefined | null {
   if (!search.identifier) return undefined;
   const alternatives = search.identifier.flatMap((token) => {
     const matches: SQL[] = [];
     if ((!token.system || token.system === ctx.systems.userId) && /^\d{1,9}$/.test(token.code)) {
       matches.push(eq(users.id, Number(token.code)));
+    }
+    if (role === 'PARTICIPANT' && (!token.system || token.system === ctx.systems.mrn)) {
+      matches.push(eq(users.mrn, token.code.toUpperCase()));
     }
     if (!token.system || token.system === ctx.systems.regId) {
       matches.push(eq(users.deaRegId, token.code));
@@ -95,7 +118,7 @@ function personSource(
             ? inArray(users.id, search.patients)
             : null
           : undefined,
-        identifierCondition(search, ctx),
+        identifierCondition(search, ctx, role),
         ...instantConditions(users.updatedAt, search.lastUpdated),
       ]);
     },

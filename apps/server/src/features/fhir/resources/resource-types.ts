@@ -58,7 +58,7 @@ export function resourceDefinitions(
         identifier: {
           type: 'token',
           documentation:
-            'The portal id (NamingSystem/user-id) or a registration (NamingSystem/reg-id).',
+            "The portal id (NamingSystem/user-id), the clinic's record number (NamingSystem/mrn, or FHIR_MRN_SYSTEM) or a registration (NamingSystem/reg-id).",
         },
         ...lastUpdated('When the participant record last changed.'),
       },

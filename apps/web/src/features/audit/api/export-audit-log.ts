@@ -15,7 +15,7 @@ export async function exportAuditLog(request: AuditListRequest): Promise<string>
     query: auditExportParams(request),
     accept: 'text/csv',
   });
-  const fileName = file.fileName ?? auditExportFileName(toApiDate());
+  const fileName = file.fileName ?? auditExportFileName(request, toApiDate());
   saveFile(file.blob, fileName);
   return fileName;
 }

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { auditActionLabel } from '@recovery-portal/contract/audit';
 import type { AuditLogEntry } from '@recovery-portal/contract/audit';
-import { formatDate } from '#app/lib/format.ts';
-import { AUDIT_TIME_FORMAT, repeatText, subjectText } from './audit-text';
+import { formatDateTime } from '#app/lib/format.ts';
+import { repeatText, subjectText } from './audit-text';
 
 type AuditEntryDialogProps = {
   open: boolean;
@@ -19,7 +19,7 @@ export function AuditEntryDialog({ open, entry, onClose }: AuditEntryDialogProps
   const countField: [string, string][] = repeat ? [['Count', repeat]] : [];
   const fields: [string, string][] = entry
     ? [
-        ['Time', formatDate(entry.created_at, AUDIT_TIME_FORMAT)],
+        ['Time', formatDateTime(entry.created_at, { seconds: true })],
         ['Time (UTC)', entry.created_at],
         ['Actor', entry.actor_name ?? entry.actor_email ?? '-'],
         ['Actor ID', entry.actor_id === null ? '-' : String(entry.actor_id)],

@@ -125,7 +125,7 @@ describe('audit log screen', () => {
     expect(first).toHaveTextContent('clara@example.org');
     expect(first).toHaveTextContent('10.0.0.8');
     expect(first).toHaveTextContent(
-      dayjs('2025-03-01T08:30:15.000Z').format('MMM D, YYYY, h:mm:ss A'),
+      dayjs('2025-03-01T08:30:15.000Z').format('MMM DD YYYY hh:mm:ss A'),
     );
     expect(second).toHaveTextContent('Signed in');
     expect(second).not.toHaveTextContent('times from this address');

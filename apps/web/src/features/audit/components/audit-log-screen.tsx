@@ -10,7 +10,7 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useExportAuditLog } from '#app/features/audit/api/export-audit-log.ts';
 import { useAuditLog } from '#app/features/audit/api/get-audit-log.ts';
@@ -18,13 +18,13 @@ import { useAuditLogState } from '#app/features/audit/audit-log-state.ts';
 import type { AuditLogState } from '#app/features/audit/audit-log-state.ts';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { AuditFilterForm } from './audit-filter-form';
-import { AUDIT_TIME_FORMAT, detailsText, repeatText, subjectText } from './audit-text';
+import { detailsText, repeatText, subjectText } from './audit-text';
 
 const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
   {
     id: 'time',
     header: 'Time',
-    cell: (entry) => formatDate(entry.created_at, AUDIT_TIME_FORMAT),
+    cell: (entry) => formatDateTime(entry.created_at, { seconds: true }),
     sx: { whiteSpace: 'nowrap' },
   },
   // The name the actor had when they acted (ADR 0024), else the email kept on older rows.

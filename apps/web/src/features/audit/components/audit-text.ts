@@ -1,8 +1,5 @@
 import type { AuditLogEntry } from '@recovery-portal/contract/audit';
 
-/** Local time to the second, so rows of one minute can be told apart. */
-export const AUDIT_TIME_FORMAT = 'MMM D, YYYY, h:mm:ss A';
-
 /** Who or what a row is about: the user's name and email while they exist, else type and id. */
 export function subjectText(entry: AuditLogEntry): string {
   if (entry.subject_name) return entry.subject_name;

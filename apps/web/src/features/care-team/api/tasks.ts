@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { myTasksSchema, taskListSchema, taskSchema } from '@recovery-portal/contract/tasks';
-import type { CreateTaskInput, MyTasks, Task } from '@recovery-portal/contract/tasks';
+import type {
+  CreateTaskInput,
+  MyTasks,
+  Task,
+  UpdateTaskInput,
+} from '@recovery-portal/contract/tasks';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '#app/lib/api/request.ts';
 import { participantListKeys } from '#app/lib/query-keys.ts';
@@ -50,6 +55,16 @@ export function createTask(body: CreateTaskInput): Promise<Task> {
   return apiRequest(API_PATHS.tasks.create, { method: 'POST', body, schema: taskSchema });
 }
 
+/** PATCH /api/tasks/{id}: a new title, due date, note or assignee (reassigning it). */
+export function updateTask({ id, ...body }: UpdateTaskInput & { id: number }): Promise<Task> {
+  return apiRequest(API_PATHS.tasks.task(id), { method: 'PATCH', body, schema: taskSchema });
+}
+
+/** DELETE /api/tasks/{id} */
+export function deleteTask(id: number): Promise<Task> {
+  return apiRequest(API_PATHS.tasks.task(id), { method: 'DELETE', schema: taskSchema });
+}
+
 export function completeTask(id: number): Promise<Task> {
   return apiRequest(API_PATHS.tasks.done(id), { method: 'POST', body: {}, schema: taskSchema });
 }
@@ -79,3 +94,5 @@ function useTaskMutation<T>(mutationFn: (input: T) => Promise<Task>) {
 export const useCreateTask = () => useTaskMutation(createTask);
 export const useCompleteTask = () => useTaskMutation(completeTask);
 export const useReopenTask = () => useTaskMutation(reopenTask);
+export const useUpdateTask = () => useTaskMutation(updateTask);
+export const useDeleteTask = () => useTaskMutation(deleteTask);

@@ -1,20 +1,22 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { assignResponsibleSchema, CARE_TEAM_MESSAGES } from '@recovery-portal/contract/care-team';
-import type { CareTeamMember } from '@recovery-portal/contract/care-team';
+import {
+  assignChoiceSchema,
+  CARE_TEAM_MESSAGES,
+  NOBODY_CHOICE,
+} from '@recovery-portal/contract/care-team';
+import type { AssignChoice, CareTeamMember } from '@recovery-portal/contract/care-team';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useAssignResponsible } from '#app/features/care-team/api/assign-responsible.ts';
 import { useAssignableStaff } from '#app/features/care-team/api/get-assignable-staff.ts';
 
-const formSchema = assignResponsibleSchema.pick({ clinician_id: true });
-type FormValues = z.infer<typeof formSchema>;
-/** How "nobody" travels through the select, whose values are text. */
-const NOBODY = '';
+/** Nothing chosen yet: the select shows its placeholder. */
+const UNCHOSEN = '';
 
 export type AssignResponsibleDialogProps = {
   open: boolean;
@@ -27,7 +29,12 @@ export type AssignResponsibleDialogProps = {
   onAssigned?: () => void;
 };
 
-/** Assign to…: makes a clinician or administrator responsible, or removes the assignment. */
+/**
+ * Assign to…: makes a clinician or administrator responsible, or removes the assignment. It
+ * opens on the current clinician of one participant, and on no choice at all for a selection,
+ * so that Assign does nothing until someone is picked; Nobody is an explicit choice that asks
+ * first, naming how many participants it affects.
+ */
 export function AssignResponsibleDialog(props: AssignResponsibleDialogProps) {
   return (
     <FormDialog open={props.open} onClose={props.onClose} width={480}>
@@ -46,15 +53,21 @@ function AssignForm({
   const staff = useAssignableStaff();
   const assign = useAssignResponsible();
   const selectId = useId();
-  const { control, handleSubmit } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { clinician_id: current?.id ?? null },
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    formState: { isValid },
+  } = useForm<AssignChoice>({
+    resolver: zodResolver(assignChoiceSchema),
+    mode: 'onChange',
+    defaultValues: { choice: current ? String(current.id) : UNCHOSEN },
   });
   const count = participantIds.length;
 
-  const onValid = ({ clinician_id }: FormValues) => {
+  const save = (clinicianId: number | null) => {
     assign.mutate(
-      { participant_ids: [...participantIds], clinician_id },
+      { participant_ids: [...participantIds], clinician_id: clinicianId },
       {
         onSuccess: (result) => {
           notify.success(
@@ -68,62 +81,96 @@ function AssignForm({
           onClose();
         },
         onError: (error) => notify.error(errorMessage(error)),
+        onSettled: () => setConfirmingClear(false),
       },
     );
   };
 
+  const onValid = ({ choice }: AssignChoice) => {
+    if (choice === NOBODY_CHOICE) setConfirmingClear(true);
+    else save(Number(choice));
+  };
+
   return (
-    <DialogForm
-      title="Assign responsible clinician"
-      onSubmit={handleSubmit(onValid)}
-      onCancel={onClose}
-      submitLabel="Assign"
-      pending={assign.isPending}
-      submitDisabled={!staff.isSuccess}
-      contentProps={{ sx: { display: 'grid', gap: 2 } }}
-    >
-      <Typography variant="body2" color="text.secondary">
-        {count === 1 ? 'For this participant.' : `For the ${count} selected participants.`}
-      </Typography>
-      {staff.isError ? (
-        <Typography color="error" role="alert">
-          {CARE_TEAM_MESSAGES.staffLoadError}
+    <>
+      <DialogForm
+        title="Assign responsible clinician"
+        onSubmit={handleSubmit(onValid)}
+        onCancel={onClose}
+        submitLabel="Assign"
+        pending={assign.isPending}
+        submitDisabled={!staff.isSuccess || !isValid}
+        contentProps={{ sx: { display: 'grid', gap: 2 } }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {count === 1 ? 'For this participant.' : `For the ${count} selected participants.`}
         </Typography>
-      ) : (
-        <Controller
-          control={control}
-          name="clinician_id"
-          render={({ field, fieldState }) => (
-            <TextField
-              select
-              id={selectId}
-              label="Responsible clinician"
-              value={field.value === null ? NOBODY : String(field.value)}
-              onChange={(event) =>
-                field.onChange(event.target.value === NOBODY ? null : Number(event.target.value))
-              }
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? 'Active clinicians and administrators.'}
-              disabled={staff.isPending}
-              fullWidth
-              // "Nobody" is a choice with an empty value: show it rather than an empty field.
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            >
-              <MenuItem value={NOBODY}>
-                <em>Nobody</em>
-              </MenuItem>
-              {(staff.data ?? []).map((member) => (
-                <MenuItem key={member.id} value={String(member.id)}>
-                  {member.name}
-                  {member.role === 'ADMINISTRATOR' ? ' (administrator)' : ''}
+        {staff.isError ? (
+          <Typography color="error" role="alert">
+            {CARE_TEAM_MESSAGES.staffLoadError}
+          </Typography>
+        ) : (
+          <Controller
+            control={control}
+            name="choice"
+            render={({ field }) => (
+              <TextField
+                select
+                id={selectId}
+                label="Responsible clinician"
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                helperText="Active clinicians and administrators, or Nobody to remove the assignment."
+                disabled={staff.isPending}
+                fullWidth
+                // No choice yet shows as a prompt rather than an empty field.
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  select: {
+                    displayEmpty: true,
+                    renderValue: (value) =>
+                      value === UNCHOSEN ? (
+                        <Typography component="span" color="text.secondary">
+                          Choose…
+                        </Typography>
+                      ) : value === NOBODY_CHOICE ? (
+                        'Nobody'
+                      ) : (
+                        (staff.data?.find((member) => String(member.id) === value)?.name ??
+                        current?.name ??
+                        '')
+                      ),
+                  },
+                }}
+              >
+                {(staff.data ?? []).map((member) => (
+                  <MenuItem key={member.id} value={String(member.id)}>
+                    {member.name}
+                    {member.role === 'ADMINISTRATOR' ? ' (administrator)' : ''}
+                  </MenuItem>
+                ))}
+                <MenuItem value={NOBODY_CHOICE}>
+                  <em>Nobody (remove the assignment)</em>
                 </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-      )}
-    </DialogForm>
+              </TextField>
+            )}
+          />
+        )}
+      </DialogForm>
+      <ConfirmDialog
+        open={confirmingClear}
+        title={CARE_TEAM_MESSAGES.confirmClearTitle(count)}
+        body={CARE_TEAM_MESSAGES.confirmClearBody}
+        width={400}
+        confirmLabel="Remove"
+        cancelLabel="Cancel"
+        destructive
+        pending={assign.isPending}
+        onConfirm={() => save(null)}
+        onCancel={() => setConfirmingClear(false)}
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { MAX_TASK_TITLE_LENGTH, TASK_MESSAGES } from '@recovery-portal/contract/tasks';
@@ -81,5 +81,33 @@ describe('New follow-up task', () => {
     await user.click(screen.getByRole('button', { name: 'Create task' }));
     expect(await screen.findByText(TASK_MESSAGES.dueRequired)).toBeInTheDocument();
     expect(calls.some((call) => call.url === API_PATHS.tasks.create)).toBe(false);
+  });
+
+  it('a due date in the past is not saved without asking', async () => {
+    const { calls } = serve();
+    const { user, onClose } = renderDialog();
+    const due = screen.getByLabelText(/Due date/);
+    await user.clear(due);
+    await user.type(due, localDay(-1));
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    const ask = await screen.findByRole('dialog', { name: TASK_MESSAGES.pastDueTitle });
+    expect(calls.some((call) => call.url === API_PATHS.tasks.create)).toBe(false);
+    // Changing the date goes back to the form, with nothing sent.
+    await user.click(within(ask).getByRole('button', { name: 'Change the date' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: TASK_MESSAGES.pastDueTitle })).toBeNull(),
+    );
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Create task' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: TASK_MESSAGES.pastDueTitle })).getByRole(
+        'button',
+        { name: 'Save anyway' },
+      ),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodyOf(calls.find((call) => call.url === API_PATHS.tasks.create))).toMatchObject({
+      due_on: localDay(-1),
+    });
   });
 });

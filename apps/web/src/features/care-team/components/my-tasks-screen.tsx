@@ -5,11 +5,13 @@ import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
+import { ParticipantIdentifiers } from '#app/components/ui/participant-identity.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { toApiDate } from '#app/lib/format.ts';
 import { useMyTasks } from '#app/features/care-team/api/tasks.ts';
+import { identifiersOf } from './task-participant';
 import { TaskDue } from './task-due';
-import { TaskToggleButton } from './task-status';
+import { TaskActions } from './task-actions';
 import { TaskTitle } from './task-title';
 
 /**
@@ -28,7 +30,12 @@ export function MyTasksScreen() {
     {
       id: 'participant',
       header: 'Participant',
-      cell: (task) => task.participant_name,
+      cell: (task) => (
+        <>
+          {task.participant_name}
+          <ParticipantIdentifiers participant={identifiersOf(task)} />
+        </>
+      ),
       sx: { whiteSpace: 'nowrap', fontWeight: 600 },
     },
     {
@@ -48,7 +55,7 @@ export function MyTasksScreen() {
       stopRowClick: true,
       cell: (task) => (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <TaskToggleButton task={task} />
+          <TaskActions task={task} />
           <Button
             size="small"
             component={RouterLink}

@@ -9,12 +9,14 @@ import { toApiDate } from '#app/lib/format.ts';
 import { useParticipantTasks } from '#app/features/care-team/api/tasks.ts';
 import { CreateTaskDialog } from './create-task-dialog';
 import { TaskDue } from './task-due';
-import { TaskStatus, TaskToggleButton } from './task-status';
+import { TaskActions } from './task-actions';
+import { TaskStatus } from './task-status';
 import { TaskTitle } from './task-title';
 
 /**
  * The participant's follow-up tasks on their details: open ones by due date (overdue marked on
- * this browser's date), then done ones with who and when; New task, Mark done and Reopen.
+ * this browser's date), then done ones with who and when; New task, Mark done, Reopen, Edit
+ * and Delete.
  */
 export function ParticipantTasksSection({
   participantId,
@@ -39,7 +41,7 @@ export function ParticipantTasksSection({
     { id: 'due', header: 'Due', cell: (task) => <TaskDue task={task} today={today} /> },
     { id: 'assignee', header: 'Assignee', cell: (task) => task.assignee?.name ?? '-' },
     { id: 'status', header: 'Status', cell: (task) => <TaskStatus task={task} /> },
-    { id: 'actions', header: 'Actions', cell: (task) => <TaskToggleButton task={task} /> },
+    { id: 'actions', header: 'Actions', cell: (task) => <TaskActions task={task} /> },
   ];
 
   return (

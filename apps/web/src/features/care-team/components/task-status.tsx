@@ -2,7 +2,7 @@ import { Button, Typography } from '@mui/material';
 import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useCompleteTask, useReopenTask } from '#app/features/care-team/api/tasks.ts';
 
@@ -17,8 +17,7 @@ export function TaskStatus({ task }: { task: Task }) {
   }
   return (
     <Typography variant="body2">
-      Done{task.done_by ? ` by ${task.done_by.name}` : ''} on{' '}
-      {formatDate(task.done_at, MEDIUM_DATE_TIME_FORMAT)}
+      Done{task.done_by ? ` by ${task.done_by.name}` : ''} on {formatDateTime(task.done_at)}
     </Typography>
   );
 }

@@ -2,15 +2,14 @@ import { useMemo } from 'react';
 import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { CoachConversation } from '@recovery-portal/contract/coach';
+import { fullName } from '@recovery-portal/contract/participant-identity';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import {
   ConversationDialog,
   DetailList,
   type ConversationDialogContent,
 } from '#app/components/ui/conversation-dialog.tsx';
-import { formatDate } from '#app/lib/format.ts';
-
-export const COACH_DATE_TIME_FORMAT = 'MMM DD, YYYY hh:mm A';
+import { formatDate, formatDateTime } from '#app/lib/format.ts';
 
 type CoachConversationDialogProps = {
   /** The row to show; null closes the dialog. */
@@ -21,13 +20,13 @@ type CoachConversationDialogProps = {
 function toDialogContent(conversation: CoachConversation): ConversationDialogContent {
   return {
     id: conversation.id,
-    title: `Conversation with ${conversation.first_name}`,
-    subtitle: formatDate(conversation.ended_at, COACH_DATE_TIME_FORMAT),
+    title: `Conversation with ${fullName(conversation)}`,
+    subtitle: formatDateTime(conversation.ended_at),
     summary: conversation.summary,
     patientSummary: conversation.patient_summary,
     markers: conversation.markers,
     messages: conversation.transcript,
-    participantName: conversation.first_name,
+    participant: conversation,
     details: (
       <DetailList
         items={[
@@ -43,6 +42,7 @@ function toDialogContent(conversation: CoachConversation): ConversationDialogCon
             ),
           },
           { label: 'First name', value: conversation.first_name },
+          { label: 'Last name', value: conversation.last_name || '-' },
           { label: 'Next best action', value: conversation.next_best_action || '-' },
           {
             label: 'Next visit date',

@@ -18,6 +18,8 @@ const CONVERSATION: CoachConversation = {
   participant_id: 7,
   first_name: 'Jane',
   last_name: 'Doe',
+  birth_date: '1961-03-02',
+  mrn: 'K-0042',
   extract: 'chest pain, knee swelling',
   markers: [{ content: 'chest pain' }, { content: 'knee swelling' }],
   transcript: [
@@ -41,16 +43,16 @@ function serve(list = () => success({ chat_list: [CONVERSATION], total_number_of
 async function openCoach(route = '/coach') {
   const view = renderApp({ route, session: loginFor(clinicianUser) });
   const table = await screen.findByRole('table', { name: 'Coach conversations' });
-  await within(table).findByText('Jane');
+  await within(table).findByText('Jane Doe');
   return { ...view, table };
 }
 
 describe('coach conversations list', () => {
-  it('clinician sees the conversations newest first, 10 a page, with date, summary, participant and extract', async () => {
+  it('clinician sees the conversations newest first, 15 a page, with date, summary, participant and extract', async () => {
     const { calls } = serve();
     const { table } = await openCoach();
     expect(listBodies(calls)[0]).toEqual({
-      page_size: 10,
+      page_size: 15,
       start: 0,
       user_type: 'Internal',
       orderBy: 'created_at',
@@ -62,7 +64,11 @@ describe('coach conversations list', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Date', 'Summary', 'Participant', 'Extract']);
     const row = within(table).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent(/Mar 04, 2025 \d\d:\d\d [AP]M/);
+    // One date-time format everywhere (spec §9's list format).
+    expect(row).toHaveTextContent(/Mar 04 2025 \d\d:\d\d [AP]M/);
+    // The participant in full with a second identifier, not a first name alone.
+    expect(within(row).getByText('Jane Doe')).toBeInTheDocument();
+    expect(within(row).getByText('DOB Mar 02, 1961 · MRN K-0042')).toBeInTheDocument();
     // Spec §9: summaries are cut to 13 words.
     expect(row).toHaveTextContent(
       'Jane reported tightness in her chest and was advised to call her clinic...',
@@ -78,7 +84,7 @@ describe('coach conversations list', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'jane{Enter}');
     await waitFor(() =>
       expect(listBodies(calls).at(-1)).toEqual({
-        page_size: 10,
+        page_size: 15,
         start: 0,
         user_type: 'Internal',
         orderBy: 'participant',
@@ -94,10 +100,13 @@ describe('coach conversations list', () => {
   it("clicking a row opens the 60vw dialog, with 'chest pain' in red and nothing else marked", async () => {
     serve();
     const { user, table } = await openCoach();
-    await user.click(within(table).getByText('Jane'));
+    await user.click(within(table).getByText('Jane Doe'));
 
-    const dialog = await screen.findByRole('dialog', { name: /Conversation with Jane/ });
+    const dialog = await screen.findByRole('dialog', { name: /Conversation with Jane Doe/ });
     expect(dialog).toHaveStyle({ width: '60vw' });
+    const who = within(dialog).getByRole('group', { name: 'Participant' });
+    expect(who).toHaveTextContent('Jane Doe');
+    expect(who).toHaveTextContent('DOB Mar 02, 1961 · MRN K-0042');
     expect(within(dialog).getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(within(dialog).getByText(CONVERSATION.summary)).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Patient Summary' })).toBeInTheDocument();
@@ -124,7 +133,7 @@ describe('coach conversations list', () => {
   it('the transcript shows coach messages on the left and participant messages on the right', async () => {
     serve();
     const { user, table } = await openCoach();
-    await user.click(within(table).getByText('Jane'));
+    await user.click(within(table).getByText('Jane Doe'));
     const dialog = await screen.findByRole('dialog', { name: /Conversation with Jane/ });
 
     const toggle = within(dialog).getByRole('button', { name: 'View full transcript' });

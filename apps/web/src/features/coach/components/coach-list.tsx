@@ -2,16 +2,18 @@ import { useEffect, useState } from 'react';
 import { Box } from '@mui/material';
 import type { CoachConversation } from '@recovery-portal/contract/coach';
 import { MESSAGES } from '@recovery-portal/contract/messages';
+import { fullName } from '@recovery-portal/contract/participant-identity';
 import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SearchBox } from '#app/components/ui/search-box.tsx';
 import { ListSortMenu } from '#app/components/ui/sort-menu.tsx';
-import { formatDate, truncateWords } from '#app/lib/format.ts';
+import { ParticipantIdentifiers } from '#app/components/ui/participant-identity.tsx';
+import { formatDateTime, truncateWords } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useCoachConversations } from '#app/features/coach/api/get-coach-conversations.ts';
 import { COACH_SORT_OPTIONS, useCoachListState } from '#app/features/coach/coach-state.ts';
-import { COACH_DATE_TIME_FORMAT, CoachConversationDialog } from './coach-conversation-dialog';
+import { CoachConversationDialog } from './coach-conversation-dialog';
 
 /** Spec §9: summaries show 13 words, the markers' extract 10. */
 const SUMMARY_WORDS = 13;
@@ -21,11 +23,23 @@ const COLUMNS: readonly DataTableColumn<CoachConversation>[] = [
   {
     id: 'date',
     header: 'Date',
-    cell: (row) => formatDate(row.ended_at, COACH_DATE_TIME_FORMAT),
+    cell: (row) => formatDateTime(row.ended_at),
     sx: { whiteSpace: 'nowrap' },
   },
   { id: 'summary', header: 'Summary', cell: (row) => truncateWords(row.summary, SUMMARY_WORDS) },
-  { id: 'participant', header: 'Participant', cell: (row) => row.first_name },
+  {
+    id: 'participant',
+    header: 'Participant',
+    // The full name with a second identifier: first names alone repeat across a programme.
+    cell: (row) => (
+      <>
+        <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
+          {fullName(row)}
+        </Box>
+        <ParticipantIdentifiers participant={row} />
+      </>
+    ),
+  },
   {
     id: 'extract',
     header: 'Extract',

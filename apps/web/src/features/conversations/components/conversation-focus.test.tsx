@@ -59,7 +59,7 @@ describe('a flag opens its conversation at the match', () => {
     const { user } = renderWithProviders(
       <ParticipantConversationsCard
         participantId={7}
-        firstName="Jane"
+        participant={{ first_name: 'Jane', last_name: 'Doe', birth_date: '1961-03-02', mrn: null }}
         focus={{ conversationId: 44, messageIndex: 1, highlight: MATCH }}
         onFocusClosed={onFocusClosed}
       />,
@@ -84,7 +84,7 @@ describe('a flag opens its conversation at the match', () => {
     renderWithProviders(
       <ParticipantConversationsCard
         participantId={7}
-        firstName="Jane"
+        participant={{ first_name: 'Jane', last_name: 'Doe', birth_date: '1961-03-02', mrn: null }}
         focus={{ conversationId: 44, messageIndex: null, highlight: 'symptoms on exertion' }}
       />,
     );
@@ -102,7 +102,7 @@ describe('a flag opens its conversation at the match', () => {
     renderWithProviders(
       <ParticipantConversationsCard
         participantId={7}
-        firstName="Jane"
+        participant={{ first_name: 'Jane', last_name: 'Doe', birth_date: '1961-03-02', mrn: null }}
         focus={{ conversationId: 999, messageIndex: 0, highlight: MATCH }}
       />,
     );

@@ -4,15 +4,16 @@ import {
   DetailList,
   type ConversationDialogContent,
 } from '#app/components/ui/conversation-dialog.tsx';
+import type { ParticipantIdentity } from '@recovery-portal/contract/participant-identity';
 import { DialogSection } from '#app/components/ui/dialog-section.tsx';
-import { DATE_FORMATS, formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { DATE_FORMATS, formatDate, formatDateTime } from '#app/lib/format.ts';
 import type { ConversationRow } from '#app/features/conversations/conversation-rows.ts';
 import type { ConversationFocus } from '#app/features/conversations/conversation-focus.ts';
 
 type ParticipantConversationDialogProps = {
   /** The conversation to show; null closes the dialog. */
   conversation: ConversationRow | null;
-  firstName: string;
+  participant: ParticipantIdentity;
   onClose: () => void;
   /** A passage of this conversation to point out. */
   focus?: ConversationFocus | null;
@@ -20,7 +21,7 @@ type ParticipantConversationDialogProps = {
 
 function toDialogContent(
   conversation: ConversationRow,
-  firstName: string,
+  participant: ParticipantIdentity,
   focus: ConversationFocus | null,
 ): ConversationDialogContent {
   return {
@@ -30,12 +31,12 @@ function toDialogContent(
         ? { phrase: focus.highlight, messageIndex: focus.messageIndex }
         : null,
     title: 'Conversation with coach',
-    subtitle: formatDate(conversation.chat_end_date, MEDIUM_DATE_TIME_FORMAT),
+    subtitle: formatDateTime(conversation.chat_end_date),
     summary: conversation.summary,
     patientSummary: conversation.patient_summary,
     markers: conversation.markerList,
     messages: conversation.messages,
-    participantName: firstName,
+    participant,
     details: (
       <DialogSection title="Reminders">
         <DetailList
@@ -60,13 +61,13 @@ function toDialogContent(
  */
 export function ParticipantConversationDialog({
   conversation,
-  firstName,
+  participant,
   onClose,
   focus = null,
 }: ParticipantConversationDialogProps) {
   const content = useMemo(
-    () => conversation && toDialogContent(conversation, firstName, focus),
-    [conversation, firstName, focus],
+    () => conversation && toDialogContent(conversation, participant, focus),
+    [conversation, participant, focus],
   );
   return <ConversationDialog conversation={content} onClose={onClose} />;
 }

@@ -40,7 +40,10 @@ const TITLE = 'Jane conversation with coach';
 
 async function showConversations() {
   const view = renderWithProviders(
-    <ParticipantConversationsCard participantId={7} firstName="Jane" />,
+    <ParticipantConversationsCard
+      participantId={7}
+      participant={{ first_name: 'Jane', last_name: 'Doe', birth_date: '1961-03-02', mrn: null }}
+    />,
   );
   const table = await screen.findByRole('table', { name: TITLE });
   return { ...view, table };
@@ -66,7 +69,7 @@ describe('coach conversations on the profile', () => {
     ).toEqual(['Date & Time', 'Summary', 'Extract']);
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual([
-      'Nov 21, 2026, 3:04 PM',
+      'Nov 21 2026 03:04 PM',
       'Jane reported tightness in her chest and was advised to call her clinic...',
       'Chest pain after climbing stairs, knee swelling in the evening...',
     ]);
@@ -75,7 +78,10 @@ describe('coach conversations on the profile', () => {
   it('the table is hidden when there is no conversation', async () => {
     const { spy } = serve(() => success([]));
     const { container } = renderWithProviders(
-      <ParticipantConversationsCard participantId={7} firstName="Jane" />,
+      <ParticipantConversationsCard
+        participantId={7}
+        participant={{ first_name: 'Jane', last_name: 'Doe', birth_date: '1961-03-02', mrn: null }}
+      />,
     );
     await waitFor(() => expect(spy).toHaveBeenCalled());
     expect(container).toBeEmptyDOMElement();

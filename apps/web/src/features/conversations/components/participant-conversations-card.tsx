@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
+import type { ParticipantIdentity } from '@recovery-portal/contract/participant-identity';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import {
   EXTRACT_WORD_LIMIT,
-  formatDate,
-  MEDIUM_DATE_TIME_FORMAT,
+  formatDateTime,
   SUMMARY_WORD_LIMIT,
   truncateWords,
 } from '#app/lib/format.ts';
@@ -19,7 +19,7 @@ const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [
   {
     id: 'date',
     header: 'Date & Time',
-    cell: (row) => formatDate(row.chat_end_date, MEDIUM_DATE_TIME_FORMAT),
+    cell: (row) => formatDateTime(row.chat_end_date),
     sx: { whiteSpace: 'nowrap', verticalAlign: 'top' },
   },
   {
@@ -38,7 +38,8 @@ const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [
 
 type ParticipantConversationsCardProps = {
   participantId: number;
-  firstName: string;
+  /** Named by first name in the title (spec §2), in full with identifiers in the dialog. */
+  participant: ParticipantIdentity;
   /** A conversation to open on arrival with a passage pointed out (a flag's link). */
   focus?: ConversationFocus | null;
   /** The focused conversation's dialog closed. */
@@ -48,7 +49,7 @@ type ParticipantConversationsCardProps = {
 /** Spec §2 'Coach conversation table on the profile': shown only with a conversation. */
 export function ParticipantConversationsCard({
   participantId,
-  firstName,
+  participant,
   focus = null,
   onFocusClosed,
 }: ParticipantConversationsCardProps) {
@@ -61,7 +62,7 @@ export function ParticipantConversationsCard({
   const focused = focus ? rows.find((row) => row.id === focus.conversationId) : undefined;
   const shown = open ?? focused ?? null;
   if (rows.length === 0) return null;
-  const title = `${firstName} conversation with coach`;
+  const title = `${participant.first_name} conversation with coach`;
   return (
     <SectionCard title={title}>
       <DataTable
@@ -76,7 +77,7 @@ export function ParticipantConversationsCard({
       />
       <ParticipantConversationDialog
         conversation={shown}
-        firstName={firstName}
+        participant={participant}
         focus={open ? null : focus}
         onClose={() => {
           if (open) setOpen(null);

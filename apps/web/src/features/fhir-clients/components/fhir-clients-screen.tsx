@@ -11,6 +11,7 @@ import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DataTable, type DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useSession } from '#app/lib/session.ts';
 import { useApproveFhirClient } from '#app/features/fhir-clients/api/approve-fhir-client.ts';
 import { useFhirClients } from '#app/features/fhir-clients/api/get-fhir-clients.ts';
@@ -76,7 +77,7 @@ export function FhirClientsScreen() {
       id: 'registered',
       header: 'Registered',
       cell: (row) =>
-        `${new Date(row.created_at).toLocaleString()}${row.created_by ? ` by ${row.created_by}` : ''}`,
+        `${formatDateTime(row.created_at)}${row.created_by ? ` by ${row.created_by}` : ''}`,
     },
     {
       id: 'action',

@@ -10,11 +10,11 @@ import {
 import type { Flag } from '@recovery-portal/contract/flags';
 import { FormTextField } from '#app/components/form/form-text-field.tsx';
 import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { ParticipantBanner } from '#app/components/ui/participant-identity.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useAcknowledgeFlag } from '#app/features/flags/api/acknowledge-flag.ts';
-import { participantNameOf } from '#app/features/flags/flag-link.ts';
 import { FlagSeverityChip } from './flag-severity-chip';
 
 const noteFormSchema = acknowledgeFlagRequestSchema.pick({ note: true });
@@ -72,18 +72,15 @@ function AcknowledgeFlagForm({ flag, onClose }: { flag: Flag; onClose: () => voi
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <FlagSeverityChip severity={flag.severity} />
-        <Typography sx={{ fontWeight: 600 }}>
-          {flag.finding} · {participantNameOf(flag)}
-        </Typography>
+        <Typography sx={{ fontWeight: 600 }}>{flag.finding}</Typography>
       </Box>
+      <ParticipantBanner participant={flag} />
       <Box
         component="blockquote"
         sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', color: 'text.secondary' }}
       >
         <Typography variant="body2">{flag.matched_text}</Typography>
-        <Typography variant="caption">
-          Detected {formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT)}
-        </Typography>
+        <Typography variant="caption">Detected {formatDateTime(flag.detected_at)}</Typography>
       </Box>
       <FormTextField
         control={control}

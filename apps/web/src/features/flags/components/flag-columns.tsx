@@ -1,7 +1,7 @@
 import { FLAG_SOURCE_LABELS } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { FlagSeverityChip } from './flag-severity-chip';
 
 /** The columns the Flags screen and a participant's flags section show alike. */
@@ -15,7 +15,7 @@ export const FLAG_COLUMNS = {
   detected: {
     id: 'detected',
     header: 'Detected',
-    cell: (flag) => formatDate(flag.detected_at, MEDIUM_DATE_TIME_FORMAT),
+    cell: (flag) => formatDateTime(flag.detected_at),
     sx: { whiteSpace: 'nowrap' },
   },
   source: { id: 'source', header: 'Source', cell: (flag) => FLAG_SOURCE_LABELS[flag.source] },

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { setParticipantType } from '#app/lib/participant-type.ts';
 import { bodyOf, failure, mockFetch, setCsrfCookie, success } from '#app/testing/http.ts';
 import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { flagFixture } from '#app/features/flags/flag-fixtures.ts';
@@ -74,9 +73,9 @@ function renderList(route: string = WEB_ROUTES.flags) {
 
 describe('flags list', () => {
   it('clinician sees the open flags of the selected tab with severity, match, time and source', async () => {
-    setParticipantType('Pilot');
+    // The tab comes from the URL, as a shared link carries it.
     const { calls } = serve([CHEST, BP]);
-    renderList();
+    renderList(`${WEB_ROUTES.flags}?type=Pilot`);
     const table = await screen.findByRole('table', { name: 'Open flags' });
     await within(table).findByText('Jane Doe');
     expect(
@@ -100,10 +99,10 @@ describe('flags list', () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       'Critical',
-      'Jane Doe',
+      'Jane DoeDOB Mar 02, 1961 · MRN K-0042',
       'Chest pain',
       'Actually, I had some chest pain last night climbing the stairs.',
-      'Mar 14, 2026, 6:05 PM',
+      'Mar 14 2026 06:05 PM',
       'Conversation',
     ]);
     expect(within(second!).getByText('Systolic BP 172 mmHg above 160')).toBeInTheDocument();
@@ -139,7 +138,9 @@ describe('flags list', () => {
       await screen.findByRole('button', { name: 'Create task: Systolic BP flag of Bob Stone' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Follow-up task' });
-    expect(dialog).toHaveTextContent('Participant 8: Bob Stone; flag 32: Systolic BP');
+    expect(dialog).toHaveTextContent(
+      'Participant 8: Bob Stone (DOB Mar 02, 1961, MRN K-0042); flag 32: Systolic BP',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Follow-up task' })).not.toBeInTheDocument();
   });

@@ -4,10 +4,12 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { MINE_URL_PARAM, MINE_URL_VALUE } from '@recovery-portal/contract/care-team';
 import { FLAG_PAGE_SIZE, FLAG_MESSAGES } from '@recovery-portal/contract/flags';
 import type { Flag } from '@recovery-portal/contract/flags';
+import { identityText } from '@recovery-portal/contract/participant-identity';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { pageCount } from '#app/components/ui/paginator.tsx';
+import { ParticipantIdentifiers } from '#app/components/ui/participant-identity.tsx';
 import { truncateWords } from '#app/lib/format.ts';
 import { pageToStart, useListState } from '#app/lib/list-state.ts';
 import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
@@ -62,7 +64,12 @@ export function FlagsList({ renderFollowUp }: { renderFollowUp: RenderFlagFollow
     {
       id: 'participant',
       header: 'Participant',
-      cell: participantNameOf,
+      cell: (flag) => (
+        <>
+          {participantNameOf(flag)}
+          <ParticipantIdentifiers participant={flag} />
+        </>
+      ),
       sx: { whiteSpace: 'nowrap', fontWeight: 600 },
     },
     FLAG_COLUMNS.finding,
@@ -153,7 +160,7 @@ export function FlagsList({ renderFollowUp }: { renderFollowUp: RenderFlagFollow
       {followingUp &&
         renderFollowUp({
           participantId: followingUp.user_id,
-          participantName: participantNameOf(followingUp),
+          participantName: identityText(followingUp),
           flag: { id: followingUp.id, finding: followingUp.finding },
           onClose: () => setFollowingUp(null),
         })}

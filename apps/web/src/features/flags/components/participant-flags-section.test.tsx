@@ -67,7 +67,7 @@ describe("participant's flags", () => {
         highlight: OPEN.matched_text,
       }),
     );
-    expect(done).toHaveTextContent('Acknowledged by Cleo Tester on Mar 12, 2026, 9:30 AM');
+    expect(done).toHaveTextContent('Acknowledged by Cleo Tester on Mar 12 2026 09:30 AM');
     expect(done).toHaveTextContent('Note: Fluid check booked');
     expect(within(done!).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
     expect(within(done!).queryByRole('link')).not.toBeInTheDocument();

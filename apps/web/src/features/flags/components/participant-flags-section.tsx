@@ -6,7 +6,7 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useParticipantFlags } from '#app/features/flags/api/get-participant-flags.ts';
 import type { RenderFlagFollowUp } from '#app/features/flags/flag-follow-up.ts';
 import { flagLink } from '#app/features/flags/flag-link.ts';
@@ -25,9 +25,7 @@ function StatusCell({ flag }: { flag: Flag }) {
     <Box>
       <Typography variant="body2">
         Acknowledged{flag.acknowledged_by ? ` by ${flag.acknowledged_by}` : ''}
-        {flag.acknowledged_at
-          ? ` on ${formatDate(flag.acknowledged_at, MEDIUM_DATE_TIME_FORMAT)}`
-          : ''}
+        {flag.acknowledged_at ? ` on ${formatDateTime(flag.acknowledged_at)}` : ''}
       </Typography>
       {flag.acknowledgement_note && (
         <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>

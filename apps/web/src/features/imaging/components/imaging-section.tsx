@@ -18,12 +18,7 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import {
-  formatDate,
-  formatNumber,
-  MEDIUM_DATE_FORMAT,
-  MEDIUM_DATE_TIME_FORMAT,
-} from '#app/lib/format.ts';
+import { formatDate, formatDateTime, formatNumber, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDeleteDicom } from '#app/features/imaging/api/delete-dicom.ts';
 import { useDownloadDicom } from '#app/features/imaging/api/download-dicom.ts';
@@ -192,7 +187,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
     {
       id: 'uploaded',
       header: 'Uploaded at',
-      cell: (row) => formatDate(row.uploaded_at, MEDIUM_DATE_TIME_FORMAT),
+      cell: (row) => formatDateTime(row.uploaded_at),
       sx: { minWidth: 100 },
     },
     {

@@ -15,7 +15,7 @@ export async function exportNudges(state: NudgeListRequest): Promise<string> {
     query: nudgeExportParams(state),
     accept: 'text/csv',
   });
-  const fileName = file.fileName ?? nudgeExportFileName(toApiDate());
+  const fileName = file.fileName ?? nudgeExportFileName(state, toApiDate());
   saveFile(file.blob, fileName);
   return fileName;
 }

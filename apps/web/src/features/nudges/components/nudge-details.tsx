@@ -5,7 +5,7 @@ import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { DetailField } from '#app/components/ui/detail-field.tsx';
 import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
 import { RecordGate } from '#app/components/ui/record-gate.tsx';
-import { formatDate } from '#app/lib/format.ts';
+import { formatDate, formatDateTime } from '#app/lib/format.ts';
 import { useNudge } from '#app/features/nudges/api/get-nudge.ts';
 import { NUDGE_DATE_FORMAT, NUDGE_STATUS_LABELS } from '#app/features/nudges/nudges-state.ts';
 
@@ -86,9 +86,7 @@ export function NudgeDetails({ rawId, listSearch = '' }: NudgeDetailsProps) {
                 <FeedbackIcon feedback={data.feedback_type} />
               </DetailField>
               <DetailField term="Opened">
-                {data.opened_at
-                  ? formatDate(data.opened_at, 'MMM DD, YYYY hh:mm A')
-                  : 'Not opened yet'}
+                {data.opened_at ? formatDateTime(data.opened_at) : 'Not opened yet'}
               </DetailField>
             </Box>
           </Paper>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Badge, Box, Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@recovery-portal/contract/messages';
@@ -11,6 +11,7 @@ import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
 import { SearchBox } from '#app/components/ui/search-box.tsx';
 import { ListSortMenu } from '#app/components/ui/sort-menu.tsx';
+import { VisuallyHidden } from '#app/components/ui/visually-hidden.tsx';
 import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate } from '#app/lib/format.ts';
@@ -174,20 +175,40 @@ function FilterButton({
   const open = anchor !== null;
   return (
     <>
+      {/* Named by its own text, which starts with what it shows (WCAG 2.5.3): 'Filter', then
+          the count of active filters in a badge after it, read as '2 active'. */}
       <Button
         variant="outlined"
-        startIcon={
-          <Badge color="primary" badgeContent={activeCount} aria-hidden="true">
-            <FilterList />
-          </Badge>
-        }
+        startIcon={<FilterList />}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={activeCount > 0 ? `Filter (${activeCount} active)` : 'Filter'}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         Filter
+        {activeCount > 0 ? (
+          <>
+            {' '}
+            <Box
+              component="span"
+              sx={{
+                ml: 1,
+                minWidth: 20,
+                height: 20,
+                px: 0.75,
+                borderRadius: 10,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                fontSize: '0.75rem',
+                lineHeight: '20px',
+                textAlign: 'center',
+              }}
+            >
+              {activeCount}
+            </Box>{' '}
+            <VisuallyHidden>active</VisuallyHidden>
+          </>
+        ) : null}
       </Button>
       <NudgeFilterPanel
         id={panelId}

@@ -135,8 +135,8 @@ describe('outcome trends section', () => {
       SLOW,
     );
     expect(figure).toHaveAccessibleDescription(
-      '4 scores. 3 Months: 65.99 (+18.51 from PreOp), clinically important improvement. ' +
-        '6 Months: 57.14 (+9.65 from PreOp), not improving as expected.',
+      '4 scores. 3 Months: 65.99 (better by 18.51 from PreOp), clinically important improvement. ' +
+        '6 Months: 57.14 (better by 9.65 from PreOp), not improving as expected.',
     );
     expect(calls[0]?.url).toBe(`${API_PATHS.surgery.outcomeTrends}?user_id=7`);
     expect(
@@ -186,11 +186,11 @@ describe('outcome trends section', () => {
         'Percentile in this clinic',
       ],
       ['PreOp', '47.49', '-', '-', '50.01 (42.28-57.14), n = 80', '41st'],
-      ['6 Weeks', '57.14', '+9.65', '-', 'Too few (n = 9)', '-'],
+      ['6 Weeks', '57.14', 'better by 9.65', '-', 'Too few (n = 9)', '-'],
       [
         '3 Months',
         '65.99',
-        '+18.51',
+        'better by 18.51',
         'Clinically important improvement',
         '65.99 (59.38-70.70), n = 60',
         '52nd',
@@ -198,7 +198,7 @@ describe('outcome trends section', () => {
       [
         '6 Months',
         '57.14',
-        '+9.65',
+        'better by 9.65',
         'Not improving as expected',
         '70.70 (63.78-76.33), n = 40',
         '12th',

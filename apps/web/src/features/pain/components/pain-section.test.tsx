@@ -30,9 +30,9 @@ const logs: PainLog[] = [
   },
 ];
 
-function serve() {
+function serve(stored: PainLog[] = logs) {
   return mockFetch(({ url, init }) => {
-    if (url === API_PATHS.pain.lastN) return success(logs);
+    if (url === API_PATHS.pain.lastN) return success(stored);
     if (url === API_PATHS.pain.report) {
       const body = bodyOf({ url, init, headers: {} }) as Partial<PainLog>;
       return success({ ...logs[0], ...body, id: 3 });
@@ -107,5 +107,16 @@ describe('pain section', () => {
     await vi.waitFor(() =>
       expect(calls.filter((call) => call.url === API_PATHS.pain.lastN)).toHaveLength(2),
     );
+  });
+
+  it('a participant without pain scores (an invited one) is told so once', async () => {
+    serve([]);
+    renderWithProviders(<PainSection participantId={7} />);
+    expect(await screen.findByText('No pain scores recorded yet.')).toBeVisible();
+    // Not the chart's sentence above the table's: one sentence, and neither chart nor table.
+    expect(screen.getAllByText(/No pain scores recorded/)).toHaveLength(1);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Record pain' })).toBeEnabled();
   });
 });

@@ -16,13 +16,14 @@ import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { VisuallyHidden } from '#app/components/ui/visually-hidden.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, formatScore, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDate, formatDateTime, formatScore } from '#app/lib/format.ts';
 import { PAIN_LOG_COUNT, usePainLogs } from '#app/features/pain/api/get-pain-logs.ts';
 import { RecordPainDialog } from './record-pain-dialog';
 
 const CHART_HEIGHT = 200;
 /** Entries listed under the chart. */
 const LISTED = 10;
+const NO_PAIN_SCORES = 'No pain scores recorded yet.';
 
 /** Pain: the last 30 scores as a chart, the latest entries and a Record pain dialog (spec 'Surgery and pain'). */
 export function PainSection({ participantId }: { participantId: number }) {
@@ -34,7 +35,7 @@ export function PainSection({ participantId }: { participantId: number }) {
     {
       id: 'date',
       header: 'Date',
-      cell: (row) => formatDate(row.recorded_at, MEDIUM_DATE_TIME_FORMAT),
+      cell: (row) => formatDateTime(row.recorded_at),
       sx: { whiteSpace: 'nowrap' },
     },
     { id: 'score', header: 'Score', cell: (row) => formatScore(row.score, PAIN_SCORE_MAX) },
@@ -53,6 +54,9 @@ export function PainSection({ participantId }: { participantId: number }) {
     >
       {logs.isError ? (
         <Alert severity="error">Could not load the pain scores: {errorMessage(logs.error)}</Alert>
+      ) : logs.isSuccess && entries.length === 0 ? (
+        // One sentence for an empty history, not an empty chart above an empty table.
+        <Typography color="text.secondary">{NO_PAIN_SCORES}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
           <PainChart logs={entries} loading={logs.isPending} />
@@ -64,7 +68,7 @@ export function PainSection({ participantId }: { participantId: number }) {
             getRowId={(row) => row.id}
             loading={logs.isPending}
             fetching={logs.isFetching}
-            emptyText="No pain scores recorded"
+            emptyText={NO_PAIN_SCORES}
           />
         </Box>
       )}
@@ -86,10 +90,10 @@ function PainChart({ logs, loading }: { logs: readonly PainLog[]; loading: boole
     .reverse()
     .map((log) => ({ at: Date.parse(log.recorded_at), score: log.score }));
   const latest = logs[0];
-  let summary = loading ? 'Loading pain scores.' : 'No pain scores recorded yet.';
+  let summary = loading ? 'Loading pain scores.' : NO_PAIN_SCORES;
   if (latest) {
     const scores = logs.map((log) => log.score);
-    summary = `Latest pain score ${formatScore(latest.score, PAIN_SCORE_MAX)} on ${formatDate(latest.recorded_at, MEDIUM_DATE_TIME_FORMAT)}; ${logs.length} ${logs.length === 1 ? 'score' : 'scores'} from ${Math.min(...scores)} to ${Math.max(...scores)}.`;
+    summary = `Latest pain score ${formatScore(latest.score, PAIN_SCORE_MAX)} on ${formatDateTime(latest.recorded_at)}; ${logs.length} ${logs.length === 1 ? 'score' : 'scores'} from ${Math.min(...scores)} to ${Math.max(...scores)}.`;
   }
   const axisProps = {
     tick: { fontSize: 12, fill: theme.palette.text.secondary },
@@ -106,7 +110,7 @@ function PainChart({ logs, loading }: { logs: readonly PainLog[]; loading: boole
       </VisuallyHidden>
       {points.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }} aria-hidden="true">
-          {loading ? 'Loading...' : 'No pain scores recorded yet.'}
+          {loading ? 'Loading...' : NO_PAIN_SCORES}
         </Typography>
       ) : (
         <Box aria-hidden="true" sx={{ height: CHART_HEIGHT, mt: 1 }}>
@@ -130,7 +134,7 @@ function PainChart({ logs, loading }: { logs: readonly PainLog[]; loading: boole
                 {...axisProps}
               />
               <Tooltip
-                labelFormatter={(at) => formatDate(Number(at), MEDIUM_DATE_TIME_FORMAT)}
+                labelFormatter={(at) => formatDateTime(Number(at))}
                 formatter={(value) => [formatScore(Number(value), PAIN_SCORE_MAX), 'Pain score']}
               />
               <Line

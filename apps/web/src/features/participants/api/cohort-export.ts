@@ -15,7 +15,7 @@ export async function exportCohort(query: ParticipantListQuery): Promise<string>
     query: cohortExportParams(query),
     accept: 'text/csv',
   });
-  const fileName = file.fileName ?? cohortExportFileName(toApiDate());
+  const fileName = file.fileName ?? cohortExportFileName(query, toApiDate());
   saveFile(file.blob, fileName);
   return fileName;
 }

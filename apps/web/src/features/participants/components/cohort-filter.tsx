@@ -1,6 +1,6 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { RECOVERY_PROGRAMME_LABELS, RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
-import { useUserGroups } from '#app/features/participants/api/get-user-groups.ts';
+import { useUserGroups } from '#app/lib/api/user-groups.ts';
 import type { ParticipantListKey } from '#app/features/participants/participants-state.ts';
 
 type CohortKey = Extract<ParticipantListKey, 'group' | 'surgeryFrom' | 'surgeryTo' | 'programme'>;

@@ -26,6 +26,8 @@ const INVITED = {
   first_name: 'Ana',
   last_name: 'Lima',
   user_name: 'ana.lima@example.org',
+  birth_date: null,
+  mrn: 'RP-00417',
   type: 'Internal',
   group: 'CZ',
   tracker_connected: null,
@@ -100,6 +102,8 @@ describe('invite a participant', () => {
 
     await user.type(name, 'Ana Lima');
     await user.type(email, 'ana.lima@example.org');
+    // The clinic's record number, typed as it comes: kept trimmed and upper-case.
+    await user.type(within(dialog).getByRole('textbox', { name: /Record number/ }), ' rp-00417 ');
     await waitFor(() => expect(send).toBeEnabled());
     const before = listCalls(calls).length;
     await user.click(send);
@@ -113,6 +117,7 @@ describe('invite a participant', () => {
       type: 'Internal',
       group: 'CZ',
       phone_number: null,
+      mrn: 'RP-00417',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));

@@ -19,12 +19,12 @@ import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
 import { useNotify } from '#app/lib/notify.ts';
-import { useUserGroups } from '#app/features/participants/api/get-user-groups.ts';
+import { useUserGroups } from '#app/lib/api/user-groups.ts';
 import { useInviteParticipant } from '#app/features/participants/api/invite-participant.ts';
 
 type InviteFormValues = InviteParticipantInput;
 
-const FIELD_NAMES = ['email', 'name', 'type', 'group', 'phone_number'] as const;
+const FIELD_NAMES = ['email', 'name', 'type', 'group', 'phone_number', 'mrn'] as const;
 
 /** Spec §5: Internal participants start in group CZ; any other type must pick a group. */
 export function defaultGroupFor(type: ParticipantType): string {
@@ -78,6 +78,7 @@ function InviteForm({
       name: '',
       email: '',
       phone_number: '',
+      mrn: '',
     },
   });
 
@@ -89,7 +90,7 @@ function InviteForm({
 
   const onValid = (values: InviteParticipant) => {
     invite.mutate(
-      { ...values, phone_number: values.phone_number || null },
+      { ...values, phone_number: values.phone_number || null, mrn: values.mrn || null },
       {
         onSuccess: () => {
           notify.success(MESSAGES.participants.inviteSuccess, 'snackbar');
@@ -160,6 +161,13 @@ function InviteForm({
         label="Phone Number"
         placeholder="Enter phone number (optional)"
         type="tel"
+        autoComplete="off"
+      />
+      <FormTextField
+        control={control}
+        name="mrn"
+        label="Record number (MRN)"
+        placeholder="The clinic's record number (optional)"
         autoComplete="off"
       />
     </DialogForm>

@@ -7,17 +7,18 @@ import type {
   ParticipantListRow,
   ParticipantStatusFilter,
 } from '@recovery-portal/contract/participants';
+import { fullName, identifiersText } from '@recovery-portal/contract/participant-identity';
 import { DataConnectionChip } from '#app/components/ui/data-connection-chip.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { OpenFlagsIndicator } from '#app/components/ui/open-flags-indicator.tsx';
-import { DATE_FORMATS, formatDate, formatNumber, toApiDate } from '#app/lib/format.ts';
+import { formatDate, formatDateTime, formatNumber, toApiDate } from '#app/lib/format.ts';
 import { reminderActionOf } from '#app/features/participants/reminder.ts';
 
 /** Invited on and joined on show the day; last seen adds the time (spec §9). */
 export const PARTICIPANT_DAY_FORMAT = 'MMM DD YYYY';
 
 export function participantName(row: Pick<ParticipantListRow, 'first_name' | 'last_name'>) {
-  return `${row.first_name} ${row.last_name}`.trim() || '-';
+  return fullName(row);
 }
 
 /** What the row actions need: which row is busy and what to do. */
@@ -43,6 +44,10 @@ function nameColumn(showStatus: boolean): Column {
       >
         <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
           {participantName(row)}
+        </Typography>
+        {/* The second identifiers, so that two people of one name are told apart. */}
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ mt: -0.5 }}>
+          {identifiersText(row)}
         </Typography>
         {/* In the All view the status is otherwise invisible; Active needs no badge. */}
         {showStatus && row.status !== 'ACTIVATED' && (
@@ -71,7 +76,7 @@ const COMMON: readonly Column[] = [
  * so the wide table fits a laptop screen.
  */
 function LastSeen({ value }: { value: string | null }) {
-  const text = formatDate(value, DATE_FORMATS.lastSeen);
+  const text = formatDateTime(value);
   // The time is the last two words ('10:47 PM').
   const split = text.lastIndexOf(' ', text.lastIndexOf(' ') - 1);
   if (split <= 0) return text;

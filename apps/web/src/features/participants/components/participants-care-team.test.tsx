@@ -17,6 +17,8 @@ function row(id: number, firstName: string, overrides: Partial<ParticipantListRo
     first_name: firstName,
     last_name: 'Doe',
     user_name: `${firstName.toLowerCase()}@example.org`,
+    birth_date: null,
+    mrn: null,
     type: 'Internal',
     group: 'CZ',
     tracker_connected: 'Fitbit',
@@ -122,7 +124,11 @@ describe('participants list: care team', () => {
     await user.click(assign);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('For the 2 selected participants.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Responsible clinician' }));
+    // No choice is made for the clinician: one click on Assign cannot change anything.
+    const select = within(dialog).getByRole('combobox', { name: 'Responsible clinician' });
+    await waitFor(() => expect(select).toHaveTextContent('Choose…'));
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeDisabled();
+    await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Omar Reyes' }));
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
 
@@ -133,5 +139,40 @@ describe('participants list: care team', () => {
       participant_ids: [1, 3],
       clinician_id: 12,
     });
+  });
+
+  it('Nobody is an explicit choice that asks first, naming how many participants it affects', async () => {
+    const { calls } = serve();
+    const { user, table } = await open();
+    for (const name of ['Select Jane Doe', 'Select Omar Doe', 'Select Ines Doe']) {
+      await user.click(within(table).getByRole('checkbox', { name }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Assign to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign responsible clinician' });
+    const select = within(dialog).getByRole('combobox', { name: 'Responsible clinician' });
+    await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled'));
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Nobody (remove the assignment)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+
+    const confirm = await screen.findByRole('dialog', {
+      name: 'Remove the responsible clinician of 3 participants?',
+    });
+    expect(calls.some((call) => call.url === API_PATHS.careTeam.assign)).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Remove the responsible/ })).toBeNull(),
+    );
+    expect(calls.some((call) => call.url === API_PATHS.careTeam.assign)).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    const again = await screen.findByRole('dialog', { name: /Remove the responsible/ });
+    await user.click(within(again).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(bodyOf(calls.find((call) => call.url === API_PATHS.careTeam.assign))).toEqual({
+        participant_ids: [1, 2, 3],
+        clinician_id: null,
+      }),
+    );
   });
 });

@@ -22,6 +22,8 @@ function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, '
     first_name: 'Jane',
     last_name: 'Doe',
     user_name: 'jane.doe@example.org',
+    birth_date: '1961-03-02',
+    mrn: null,
     type: 'Internal',
     group: 'CZ',
     tracker_connected: 'Fitbit',
@@ -50,6 +52,7 @@ function row(overrides: Partial<ParticipantListRow> & Pick<ParticipantListRow, '
 const ACTIVE = [
   row({
     id: 1,
+    mrn: 'K-0042',
     open_flag_count: 2,
     top_open_severity: 'CRITICAL',
     last_reviewed_at: localIso(2024, 2, 1, 9, 0),
@@ -240,7 +243,7 @@ describe('participants list', () => {
     expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
     expect(cellsOf(table, 'Jane Doe')).toEqual([
       '2',
-      'Jane Doe',
+      'Jane DoeDOB Mar 02, 1961 · MRN K-0042',
       'jane.doe@example.org',
       'Internal',
       'CZ',
@@ -262,7 +265,7 @@ describe('participants list', () => {
     const { table } = await openParticipants();
     expect(cellsOf(table, 'Omar Haddad')).toEqual([
       'No open flags',
-      'Omar Haddad',
+      'Omar HaddadDOB Mar 02, 1961',
       '-',
       'Internal',
       '-',
@@ -287,9 +290,9 @@ describe('participants list', () => {
     await within(table).findByText('Ken Ito');
     expect(router.state.location.search).toBe('?status=ALL');
     expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
-    expect(cellsOf(table, 'Ken Ito')[1]).toBe('Ken ItoSuspended');
-    expect(cellsOf(table, 'Priya Shah')[1]).toBe('Priya ShahInvited');
-    expect(cellsOf(table, 'Jane Doe')[1]).toBe('Jane Doe');
+    expect(cellsOf(table, 'Ken Ito')[1]).toBe('Ken ItoDOB Mar 02, 1961Suspended');
+    expect(cellsOf(table, 'Priya Shah')[1]).toBe('Priya ShahDOB Mar 02, 1961Invited');
+    expect(cellsOf(table, 'Jane Doe')[1]).toBe('Jane DoeDOB Mar 02, 1961 · MRN K-0042');
     // Invited participants have no devices yet: no data is expected, not a warning.
     expect(cellsOf(table, 'Priya Shah')[5]).toBe('Fitbit');
   });
@@ -386,7 +389,7 @@ describe('participants list', () => {
       'Action',
     ]);
     expect(cellsOf(table, 'Priya Shah')).toEqual([
-      'Priya Shah',
+      'Priya ShahDOB Mar 02, 1961',
       'jane.doe@example.org',
       'Internal',
       'CZ',

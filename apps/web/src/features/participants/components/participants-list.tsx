@@ -198,7 +198,7 @@ export function ParticipantsList({
         <Box sx={{ flexGrow: 1 }} />
         <SearchBox
           label="Search participants"
-          placeholder="Name or email"
+          placeholder="Name, email or MRN"
           value={values.search}
           onSearch={(search) => setValues({ search })}
         />

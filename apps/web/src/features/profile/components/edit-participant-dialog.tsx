@@ -1,15 +1,24 @@
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormControl, FormHelperText, InputLabel, MenuItem, Select } from '@mui/material';
-import { useController, useForm } from 'react-hook-form';
+import { Box } from '@mui/material';
+import { useForm } from 'react-hook-form';
 import { MESSAGES } from '@recovery-portal/contract/messages';
-import { updateParticipantTypeSchema } from '@recovery-portal/contract/participants';
-import type { UpdateParticipantType } from '@recovery-portal/contract/participants';
-import type { ParticipantProfile } from '@recovery-portal/contract/profile';
+import { editParticipantFormSchema, PROFILE_MESSAGES } from '@recovery-portal/contract/profile';
+import type {
+  EditParticipantForm as EditValues,
+  EditParticipantFormInput,
+  ParticipantProfile,
+  UpdateUserRequest,
+} from '@recovery-portal/contract/profile';
 import { PARTICIPANT_TYPES } from '@recovery-portal/contract/users';
+import { FormSelect } from '#app/components/form/form-select.tsx';
+import { FormTextField } from '#app/components/form/form-text-field.tsx';
 import { DialogForm, FormDialog } from '#app/components/ui/form-dialog.tsx';
+import { ParticipantBanner } from '#app/components/ui/participant-identity.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useUserGroups } from '#app/lib/api/user-groups.ts';
+import { applyServerFieldErrors } from '#app/lib/form-errors.ts';
 import { useNotify } from '#app/lib/notify.ts';
+import { useUpdateParticipant } from '#app/features/profile/api/update-participant.ts';
 import { useUpdateParticipantType } from '#app/features/profile/api/update-participant-type.ts';
 
 type EditParticipantDialogProps = {
@@ -18,17 +27,55 @@ type EditParticipantDialogProps = {
   onClose: () => void;
 };
 
-/** Edit Participant (spec §2 'Other dialogs', §5): the participant type, 500px wide. */
+const DETAIL_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone_number',
+  'birth_date',
+  'group',
+  'mrn',
+] as const;
+type DetailField = (typeof DETAIL_FIELDS)[number];
+
+/**
+ * Edit Participant (spec §2 'Other dialogs', 500px), widened so that clinicians can correct
+ * what identifies a participant: the type as the spec has it, and the name, email, phone, date
+ * of birth, group and record number, each validated as at invitation.
+ */
 export function EditParticipantDialog({ open, profile, onClose }: EditParticipantDialogProps) {
   return (
     <FormDialog open={open} onClose={onClose} width={500}>
-      {/* The content unmounts once closed, so every opening starts from the saved type. */}
+      {/* The content unmounts once closed, so every opening starts from the saved values. */}
       <EditParticipantForm profile={profile} onClose={onClose} />
     </FormDialog>
   );
 }
 
-type EditFormValues = UpdateParticipantType;
+/** The saved values as the form holds them: text, '' for what is not recorded. */
+function savedValues(profile: ParticipantProfile): Required<EditParticipantFormInput> {
+  return {
+    user_type: profile.user_type,
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    email: profile.user_name,
+    phone_number: profile.phone_number ?? '',
+    birth_date: profile.birth_date ?? '',
+    group: profile.group ?? '',
+    mrn: profile.mrn ?? '',
+  };
+}
+
+/** Only the details that differ from the saved ones travel ('' clears an optional one). */
+function changedDetails(values: EditValues, saved: Required<EditParticipantFormInput>) {
+  const same = (field: DetailField) =>
+    field === 'email'
+      ? values.email.toLowerCase() === saved.email.toLowerCase()
+      : String(values[field]) === String(saved[field]);
+  return Object.fromEntries(
+    DETAIL_FIELDS.filter((field) => !same(field)).map((field) => [field, values[field]]),
+  ) as Partial<Pick<UpdateUserRequest, DetailField>>;
+}
 
 function EditParticipantForm({
   profile,
@@ -38,29 +85,52 @@ function EditParticipantForm({
   onClose: () => void;
 }) {
   const notify = useNotify();
-  const update = useUpdateParticipantType();
-  const selectId = useId();
+  const groups = useUserGroups();
+  const updateType = useUpdateParticipantType();
+  const updateDetails = useUpdateParticipant();
+  const saved = savedValues(profile);
   const {
     control,
     handleSubmit,
+    setError,
     formState: { isValid, isDirty },
-  } = useForm<EditFormValues, unknown, UpdateParticipantType>({
-    resolver: zodResolver(updateParticipantTypeSchema),
-    mode: 'onChange',
-    defaultValues: { user_id: profile.id, user_type: profile.user_type },
+  } = useForm<EditParticipantFormInput, unknown, EditValues>({
+    resolver: zodResolver(editParticipantFormSchema),
+    mode: 'onTouched',
+    defaultValues: saved,
   });
-  const { field, fieldState } = useController({ control, name: 'user_type' });
-  const error = fieldState.error?.message;
+  const groupNames = (groups.data ?? []).map((group) => group.name);
+  const groupOptions = (
+    saved.group && !groupNames.includes(String(saved.group))
+      ? [String(saved.group), ...groupNames]
+      : groupNames
+  ).map((name) => ({ value: name, label: name }));
 
-  const onValid = (values: UpdateParticipantType) => {
-    update.mutate(values, {
-      onSuccess: () => {
-        notify.success(MESSAGES.participants.typeUpdateSuccess, 'snackbar');
-        onClose();
-      },
-      onError: (failure) => notify.error(errorMessage(failure)),
-    });
+  const onValid = async (values: EditValues) => {
+    const details = changedDetails(values, saved);
+    const typeChanged = values.user_type !== profile.user_type;
+    try {
+      // The details first: if the type call then fails, what was saved is already on screen.
+      if (Object.keys(details).length > 0) {
+        await updateDetails.mutateAsync({ id: profile.id, ...details });
+      }
+      if (typeChanged) {
+        await updateType.mutateAsync({ user_id: profile.id, user_type: values.user_type });
+      }
+      notify.success(
+        Object.keys(details).length === 0 && typeChanged
+          ? MESSAGES.participants.typeUpdateSuccess
+          : PROFILE_MESSAGES.updateSuccess,
+        'snackbar',
+      );
+      onClose();
+    } catch (failure) {
+      applyServerFieldErrors(failure, setError, DETAIL_FIELDS);
+      notify.error(errorMessage(failure));
+    }
   };
+
+  const pair = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 };
 
   // Save is disabled while invalid (spec §5) and while nothing has changed yet.
   return (
@@ -69,30 +139,28 @@ function EditParticipantForm({
       onSubmit={handleSubmit(onValid)}
       onCancel={onClose}
       submitLabel="Save"
-      pending={update.isPending}
+      pending={updateType.isPending || updateDetails.isPending}
       submitDisabled={!isValid || !isDirty}
-      contentProps={{ sx: { pt: '8px !important' } }}
+      contentProps={{ sx: { display: 'grid', gap: 2, pt: '8px !important' } }}
     >
-      <FormControl fullWidth required error={error !== undefined}>
-        <InputLabel id={`${selectId}-label`}>User Type</InputLabel>
-        <Select
-          labelId={`${selectId}-label`}
-          label="User Type"
-          name={field.name}
-          value={field.value}
-          inputRef={field.ref}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          aria-describedby={error ? `${selectId}-helper` : undefined}
-        >
-          {PARTICIPANT_TYPES.map((type) => (
-            <MenuItem key={type} value={type}>
-              {type}
-            </MenuItem>
-          ))}
-        </Select>
-        {error ? <FormHelperText id={`${selectId}-helper`}>{error}</FormHelperText> : null}
-      </FormControl>
+      <ParticipantBanner participant={profile} />
+      <FormSelect
+        control={control}
+        name="user_type"
+        label="User Type"
+        options={PARTICIPANT_TYPES.map((type) => ({ value: type, label: type }))}
+      />
+      <Box sx={pair}>
+        <FormTextField control={control} name="first_name" label="First name" required />
+        <FormTextField control={control} name="last_name" label="Last name" />
+      </Box>
+      <FormTextField control={control} name="email" label="Email Id" type="email" required />
+      <FormTextField control={control} name="phone_number" label="Phone Number" type="tel" />
+      <Box sx={pair}>
+        <FormTextField control={control} name="birth_date" label="Date of birth" type="date" />
+        <FormTextField control={control} name="mrn" label="Record number (MRN)" />
+      </Box>
+      <FormSelect control={control} name="group" label="User Group" options={groupOptions} />
     </DialogForm>
   );
 }

@@ -12,6 +12,7 @@ import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { REVIEW_MESSAGES } from '@recovery-portal/contract/review';
 import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { ParticipantBanner } from '#app/components/ui/participant-identity.tsx';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDeleteParticipant } from '#app/features/profile/api/delete-participant.ts';
 import { useMarkParticipantReviewed } from '#app/features/profile/api/mark-participant-reviewed.ts';
@@ -125,6 +126,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
       <ConfirmDialog
         open={dialog === 'suspend'}
         title={MESSAGES.participants.confirmSuspendTitle}
+        subject={<ParticipantBanner participant={profile} />}
         onConfirm={onSuspend}
         onCancel={close}
         pending={suspend.isPending}
@@ -133,6 +135,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
         open={dialog === 'delete'}
         title={MESSAGES.participants.confirmDeleteTitle}
         body={MESSAGES.participants.confirmDeleteBody}
+        subject={<ParticipantBanner participant={profile} />}
         width={345}
         onConfirm={onDelete}
         onCancel={close}

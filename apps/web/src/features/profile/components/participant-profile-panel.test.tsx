@@ -49,7 +49,11 @@ describe('participant profile panel', () => {
   it('clinician sees who the participant is and their basic information', () => {
     const { panel } = renderPanel();
     expect(within(panel).getByText('AF')).toBeInTheDocument();
-    expect(within(panel).getByRole('heading', { level: 2, name: 'Adele' })).toBeInTheDocument();
+    // The full name with both identifiers, never a first name alone.
+    expect(
+      within(panel).getByRole('heading', { level: 2, name: 'Adele Funk' }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText('DOB Jul 24, 1975 · MRN MRN-0042')).toBeInTheDocument();
     expect(within(panel).getByText('51 years, Female')).toBeInTheDocument();
     expect(within(panel).getByText('adele.funk@example.org')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Status: Active')).toBeInTheDocument();
@@ -81,9 +85,9 @@ describe('participant profile panel', () => {
     ]);
   });
 
-  it("the first name opens the Digital Twin, with the tooltip 'Click to view Digital Twin'", async () => {
+  it("the name opens the Digital Twin, with the tooltip 'Click to view Digital Twin'", async () => {
     const { panel, user, onOpenDigitalTwin } = renderPanel();
-    const name = within(panel).getByRole('button', { name: 'Adele' });
+    const name = within(panel).getByRole('button', { name: 'Adele Funk' });
     await user.hover(name);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Click to view Digital Twin');
     await user.click(name);
@@ -141,7 +145,9 @@ describe('participant profile panel', () => {
     expect(
       await within(panel).findByText('The review and data status could not be loaded.'),
     ).toBeInTheDocument();
-    expect(within(panel).getByRole('heading', { level: 2, name: 'Adele' })).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('heading', { level: 2, name: 'Adele Funk' }),
+    ).toBeInTheDocument();
   });
 
   it('the record cards are collapsed and list stored records or say No data available', async () => {

@@ -1,9 +1,11 @@
 import { Avatar, Box, Button, Chip, Paper, Tooltip, Typography } from '@mui/material';
 import type { ChipProps } from '@mui/material';
+import { fullName } from '@recovery-portal/contract/participant-identity';
 import { PARTICIPANT_STATUS_LABELS } from '@recovery-portal/contract/participants';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import type { UserStatus } from '@recovery-portal/contract/users';
 import { DetailField } from '#app/components/ui/detail-field.tsx';
+import { ParticipantIdentifiers } from '#app/components/ui/participant-identity.tsx';
 import { formatBmi, formatWeight } from '#app/lib/clinical.ts';
 import { DATE_FORMATS, formatDate, formatNumber } from '#app/lib/format.ts';
 import { ClinicalRecordCards } from './clinical-record-cards';
@@ -29,7 +31,7 @@ function ageAndGender(profile: ParticipantProfile): string {
 
 type ParticipantProfilePanelProps = {
   profile: ParticipantProfile;
-  /** The first name opens the Digital Twin dialog, which the page composes. */
+  /** The name opens the Digital Twin dialog (spec §2), which the page composes. */
   onOpenDigitalTwin: () => void;
 };
 
@@ -67,10 +69,11 @@ export function ParticipantProfilePanel({
                     overflowWrap: 'anywhere',
                   }}
                 >
-                  {profile.first_name}
+                  {fullName(profile)}
                 </Button>
               </Tooltip>
             </Typography>
+            <ParticipantIdentifiers participant={profile} />
             <Typography color="text.secondary">{ageAndGender(profile)}</Typography>
           </Box>
         </Box>

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { REVIEW_MESSAGES } from '@recovery-portal/contract/review';
 import { DataConnectionChip } from '#app/components/ui/data-connection-chip.tsx';
 import { OpenFlagsIndicator } from '#app/components/ui/open-flags-indicator.tsx';
-import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useParticipantTriage } from '#app/features/profile/api/get-participant-triage.ts';
 
 /**
@@ -21,7 +21,7 @@ export function TriageStatus({ participantId }: { participantId: number }) {
   }
   const status = triage.data;
   const reviewedAt = status.last_reviewed_at;
-  const when = (at: string | null) => formatDate(at, DATE_FORMATS.lastSeen);
+  const when = (at: string | null) => formatDateTime(at);
   return (
     <Box
       component="section"

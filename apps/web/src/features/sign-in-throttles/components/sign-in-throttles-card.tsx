@@ -8,7 +8,7 @@ import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useClearSignInThrottle } from '#app/features/sign-in-throttles/api/clear-sign-in-throttle.ts';
 import { useSignInThrottles } from '#app/features/sign-in-throttles/api/get-sign-in-throttles.ts';
@@ -17,7 +17,7 @@ const ALL_ACCOUNTS = 'Every account (this address tried many)';
 const accountOf = (row: SignInThrottle) => row.email ?? ALL_ACCOUNTS;
 const rowId = (row: SignInThrottle) =>
   `${row.email ?? '*'} ${row.client_address} ${row.trusted_browser ? 'trusted' : 'untrusted'}`;
-const when = (value: string) => formatDate(value, MEDIUM_DATE_TIME_FORMAT);
+const when = (value: string) => formatDateTime(value);
 
 /**
  * Administrators: who is being slowed down after failed sign-ins (per account at an address,

@@ -23,7 +23,7 @@ import { clinicianDisplayName, SESSION_MESSAGES } from '@recovery-portal/contrac
 import type { Clinician, StaffSession } from '@recovery-portal/contract/clinicians';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, MEDIUM_DATE_TIME_FORMAT } from '#app/lib/format.ts';
+import { formatDateTime } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useLastNonNull } from '#app/lib/use-last-non-null.ts';
 import { useStaffSessions } from '#app/features/staff-sessions/api/get-staff-sessions.ts';
@@ -39,7 +39,7 @@ type SessionsDialogProps = {
 /** What the confirmation is about: one session, or all of them. */
 type Confirming = { kind: 'one'; session: StaffSession } | { kind: 'all' } | null;
 
-const when = (value: string) => formatDate(value, MEDIUM_DATE_TIME_FORMAT);
+const when = (value: string) => formatDateTime(value);
 
 /**
  * A clinician's live sign-in sessions for an administrator, each with Revoke, and Revoke all

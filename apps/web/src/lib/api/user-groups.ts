@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userGroupListSchema } from '@recovery-portal/contract/participants';
 import type { UserGroup } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { apiRequest } from '#app/lib/api/request.ts';
-import { participantKeys } from './participant-keys';
+import { apiRequest } from './request';
 
 /** GET /api/user/groups */
 export function getUserGroups(signal?: AbortSignal): Promise<UserGroup[]> {
@@ -13,10 +12,13 @@ export function getUserGroups(signal?: AbortSignal): Promise<UserGroup[]> {
   });
 }
 
-/** Spec §7: the groups are cached after the first load. */
+/**
+ * Spec §7: the groups are cached after the first load. Shared: the invite and cohort filter of
+ * the participants list and the Edit Participant dialog of the details page pick from them.
+ */
 export function getUserGroupsQueryOptions() {
   return queryOptions({
-    queryKey: participantKeys.userGroups(),
+    queryKey: ['user-groups'],
     queryFn: ({ signal }) => getUserGroups(signal),
     staleTime: Infinity,
   });

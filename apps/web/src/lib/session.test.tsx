@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { administratorUser, clinicianUser, loginFor } from '#app/testing/fixtures.ts';
 import { getParticipantType, useParticipantType } from './participant-type';
@@ -56,7 +57,12 @@ describe('session', () => {
 
 describe('participant type', () => {
   it('defaults to Internal, remembers the choice and resets on logout', () => {
-    const { result } = renderHook(() => useParticipantType());
+    // Outside a list page the remembered tab is the one shown.
+    const { result } = renderHook(() => useParticipantType(), {
+      wrapper: ({ children }) => (
+        <MemoryRouter initialEntries={['/participant-details/7']}>{children}</MemoryRouter>
+      ),
+    });
     expect(result.current[0]).toBe('Internal');
     act(() => result.current[1]('Pilot'));
     expect(result.current[0]).toBe('Pilot');

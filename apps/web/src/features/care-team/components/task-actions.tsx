@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Box, IconButton, Tooltip } from '@mui/material';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
+import type { Task } from '@recovery-portal/contract/tasks';
+import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { errorMessage } from '#app/lib/api/api-error.ts';
+import { useNotify } from '#app/lib/notify.ts';
+import { useDeleteTask } from '#app/features/care-team/api/tasks.ts';
+import { EditTaskDialog } from './create-task-dialog';
+import { TaskToggleButton } from './task-status';
+
+/**
+ * A task's actions: Mark done or Reopen, Edit (title, due date, note, or reassigning it) and
+ * Delete after confirming; each named after the task for screen readers.
+ */
+export function TaskActions({ task }: { task: Task }) {
+  const notify = useNotify();
+  const remove = useDeleteTask();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
+      <TaskToggleButton task={task} />
+      <Tooltip title="Edit">
+        <IconButton
+          size="small"
+          aria-label={`Edit task: ${task.title}`}
+          onClick={() => setEditing(true)}
+        >
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton
+          size="small"
+          aria-label={`Delete task: ${task.title}`}
+          onClick={() => setDeleting(true)}
+        >
+          <DeleteOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <EditTaskDialog task={editing ? task : null} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        open={deleting}
+        title={TASK_MESSAGES.confirmDeleteTitle}
+        body={TASK_MESSAGES.confirmDeleteBody(task.title)}
+        width={400}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(task.id, {
+            onSuccess: () => notify.success(TASK_MESSAGES.deleted, 'snackbar'),
+            onError: (error) => notify.error(errorMessage(error)),
+            onSettled: () => setDeleting(false),
+          })
+        }
+        onCancel={() => setDeleting(false)}
+      />
+    </Box>
+  );
+}
