@@ -51,8 +51,8 @@ test('a clinician deletes a participant after one confirmation', async ({
 }) => {
   await page.getByRole('button', { name: 'All', exact: true }).click();
   const row = table(page).getByRole('row').nth(1);
-  // Cells: selection, flags, name (then the birth date and record number).
-  const name = ((await row.getByRole('cell').nth(2).textContent()) ?? '').replace(/DOB .*$/, '');
+  // Cells: selection, flags, name (with the birth date, record number and email under it).
+  const name = (await row.getByRole('cell').nth(2).innerText()).split('\n')[0]?.trim() ?? '';
   await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Delete Selected Participant' }).click();
   await expect(page.getByText('Do you want to delete this account?')).toBeVisible();
@@ -86,15 +86,17 @@ test('a clinician searches, sorts and pages through the seeded list', async ({
     const sessionCounts = await table(page)
       .getByRole('row')
       .evaluateAll((rows) =>
-        rows.slice(1).map((row) => Number(row.querySelectorAll('td')[8]?.textContent ?? 'NaN')),
+        // Cells: selection, flags, name and email, group, tracker, last seen, sessions.
+        rows.slice(1).map((row) => Number(row.querySelectorAll('td')[6]?.textContent ?? 'NaN')),
       );
     expect(sessionCounts).toHaveLength(15);
     expect(sessionCounts).toEqual([...sessionCounts].sort((a, b) => b - a));
   }).toPass();
 
   const firstName =
-    (await table(page).getByRole('row').nth(1).getByRole('cell').nth(2).textContent())?.trim() ??
-    '';
+    (await table(page).getByRole('row').nth(1).getByRole('cell').nth(2).innerText())
+      .split('\n')[0]
+      ?.trim() ?? '';
   const term = firstName.split(' ')[0]?.slice(0, 4) ?? '';
   await page.getByRole('searchbox', { name: 'Search participants' }).fill(term);
   await page.getByRole('searchbox', { name: 'Search participants' }).press('Enter');

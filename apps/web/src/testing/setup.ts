@@ -22,6 +22,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
+  // Column choices are remembered per user in localStorage; each test starts from the defaults.
+  window.localStorage.clear();
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   const calls = consoleError.mock.calls.map((args) => format(...args));
   vi.restoreAllMocks();

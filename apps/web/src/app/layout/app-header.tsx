@@ -22,15 +22,24 @@ export function AppHeader({ user }: { user: SessionUser | null }) {
   const type = useRememberedParticipantType();
   return (
     <AppBar position="static" color="primary">
-      <Toolbar sx={{ gap: 2, flexWrap: 'wrap' }}>
+      {/* One bar at every width: on a phone the name goes, the logo and Logout become icons. */}
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 2 }, px: { xs: 1, sm: 3 } }}>
         <ButtonBase
           component={PortalLink}
           to={user ? withParticipantType(homePathFor(user.role), type) : WEB_ROUTES.login}
           aria-label="Recovery Portal home"
-          sx={{ gap: 1.25, borderRadius: 1, px: 0.5, py: 0.5 }}
+          sx={{ gap: 1.25, borderRadius: 1, px: 0.5, py: 0.5, flexShrink: 0 }}
         >
           <Box component="img" src="/logo.svg" alt="" sx={{ width: 32, height: 32 }} />
-          <Typography component="span" variant="h6" sx={{ fontWeight: 600 }}>
+          <Typography
+            component="span"
+            variant="h6"
+            sx={{
+              fontWeight: 600,
+              whiteSpace: 'nowrap',
+              display: user ? { xs: 'none', md: 'inline' } : 'inline',
+            }}
+          >
             Recovery Portal
           </Typography>
         </ButtonBase>
@@ -42,7 +51,7 @@ export function AppHeader({ user }: { user: SessionUser | null }) {
               <Typography
                 component="span"
                 variant="body2"
-                sx={{ display: { xs: 'none', sm: 'block' } }}
+                sx={{ display: { xs: 'none', md: 'block' }, whiteSpace: 'nowrap' }}
               >
                 {`${user.first_name} ${user.last_name}`.trim()}
               </Typography>

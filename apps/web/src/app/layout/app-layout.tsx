@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { ToolbarSlotTarget } from '#app/components/layout/toolbar-slot.tsx';
+import { COMPACT_BUTTONS_ON_PHONE } from '#app/components/ui/compact-buttons.ts';
 import { useSession } from '#app/lib/session.ts';
 import { PageFrame } from './page-frame';
 import { RouterNavigation } from './router-navigation';
@@ -32,18 +33,21 @@ export function AppLayout() {
                 <IdleLogoff />
               </Suspense>
               <ToolbarSlotTarget
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  gap: 1.5,
-                  px: 3,
-                  py: 1.5,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  bgcolor: 'background.paper',
-                  '&:empty': { display: 'none' },
-                }}
+                sx={[
+                  {
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: { xs: 1, sm: 1.5 },
+                    px: { xs: 2, md: 3 },
+                    py: { xs: 1, sm: 1.5 },
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                    bgcolor: 'background.paper',
+                    '&:empty': { display: 'none' },
+                  },
+                  COMPACT_BUTTONS_ON_PHONE,
+                ]}
               />
             </>
           )

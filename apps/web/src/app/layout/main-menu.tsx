@@ -1,8 +1,9 @@
-import { Box, Button } from '@mui/material';
+import { Button } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
 import { useRememberedParticipantType, withParticipantType } from '#app/lib/participant-type.ts';
+import { ScrollRow } from '#app/components/ui/scroll-row.tsx';
 
 type MenuItem = { label: string; to: string; sections: readonly string[] };
 
@@ -50,19 +51,11 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
   // The lists open on the tab last chosen (decision 0004: it is part of their URL).
   const type = useRememberedParticipantType();
   return (
-    <Box
-      component="nav"
-      aria-label="Main menu"
-      sx={{
-        display: 'flex',
-        gap: { xs: 0, sm: 1 },
-        px: { xs: 1, sm: 3 },
-        // Six entries are wider than a phone: the bar scrolls rather than squeezing them.
-        overflowX: 'auto',
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
+    <ScrollRow
+      label="Main menu"
+      currentKey={pathname}
+      sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+      rowSx={{ gap: { xs: 0, sm: 1 }, px: { xs: 0.5, sm: 3 } }}
     >
       {MENUS[role].map((item) => {
         const selected = isMenuItemSelected(item, pathname);
@@ -76,7 +69,7 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
             sx={{
               borderRadius: 0,
               py: 1.5,
-              px: { xs: 1, sm: 2 },
+              px: { xs: 1.25, sm: 2 },
               minWidth: 0,
               flexShrink: 0,
               whiteSpace: 'nowrap',
@@ -89,6 +82,6 @@ export function MainMenu({ role = 'CLINICIAN' }: { role?: StaffRole }) {
           </Button>
         );
       })}
-    </Box>
+    </ScrollRow>
   );
 }

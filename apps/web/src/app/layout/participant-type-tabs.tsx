@@ -16,9 +16,15 @@ export function ParticipantTypeTabs() {
       textColor="inherit"
       indicatorColor="secondary"
       sx={{
+        minWidth: 0,
         '& .MuiTabs-indicator': { bgcolor: 'common.white' },
-        // MUI dims unselected inherit-colour tabs to 60%, too faint on the dark bar for WCAG AA.
-        '& .MuiTab-root': { opacity: 0.85 },
+        '& .MuiTab-root': {
+          // MUI dims unselected inherit-colour tabs to 60%, too faint on the dark bar for WCAG AA.
+          opacity: 0.85,
+          // Three tabs beside the logo and Logout on a phone's one bar.
+          minWidth: { xs: 0, sm: 90 },
+          px: { xs: 1.25, sm: 2 },
+        },
         '& .MuiTab-root.Mui-selected': { opacity: 1 },
       }}
     >

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable } from './data-table';
@@ -126,7 +126,6 @@ describe('data table', () => {
         rows={PEOPLE}
         getRowId={(r) => r.id}
         stickyHeader
-        maxHeight={200}
       />,
     );
     expect(screen.getByRole('table', { name: 'People' })).toHaveClass('MuiTable-stickyHeader');
@@ -142,5 +141,92 @@ describe('data table', () => {
     expect(body).toHaveAttribute('inert');
     rerender(<DataTable label="People" columns={COLUMNS} rows={PEOPLE} getRowId={(r) => r.id} />);
     expect(screen.getByText('Ada').closest('tbody')).not.toHaveAttribute('inert');
+  });
+
+  it('shows the first rows in full and the rest behind Show all, with no paginator until then', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 7 }, (_, index) => ({
+      id: index + 1,
+      name: `P${index + 1}`,
+    }));
+    render(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        rows={many}
+        getRowId={(r) => r.id}
+        preview={3}
+        pagination={{ total: 7, page: 1, pageSize: 50, onPageChange: () => {} }}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 3);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+
+    const showAll = screen.getByRole('button', { name: 'Show all 7' });
+    expect(showAll).toHaveAttribute('aria-expanded', 'false');
+    await user.click(showAll);
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 7);
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 3);
+  });
+
+  it('needs no Show all when the rows fit the preview', () => {
+    render(
+      <DataTable
+        label="People"
+        columns={COLUMNS}
+        rows={PEOPLE}
+        getRowId={(r) => r.id}
+        preview={3}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+  });
+
+  it('a table wider than its container becomes labelled cards, still a table to assistive technology', async () => {
+    // jsdom has no layout: the container says it is 358 px wide and the table needs 900.
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observers.push(this.callback);
+        }
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(900);
+    const columns: DataTableColumn<Person>[] = [
+      { id: 'name', header: 'Name', cell: (row) => row.name, stacked: 'title' },
+      { id: 'ward', header: 'Ward', cell: () => 'North' },
+      {
+        id: 'layout',
+        header: <span>Layout</span>,
+        label: 'Layout seen',
+        cell: (_row, { stacked }) => (stacked ? 'card' : 'row'),
+      },
+      ...COLUMNS.slice(1).map((column) => ({ ...column, stacked: 'bare' as const })),
+    ];
+    render(<DataTable label="People" columns={columns} rows={PEOPLE} getRowId={(r) => r.id} />);
+    const table = screen.getByRole('table', { name: 'People' });
+    expect(table).not.toHaveAttribute('role');
+    expect(within(table).getAllByText('row')).toHaveLength(2);
+
+    act(() => observers.forEach((notify) => notify()));
+    expect(table).toHaveAttribute('role', 'table');
+    const [, ada] = within(table).getAllByRole('row');
+    // Each field is labelled on the card, but the title and the actions are not.
+    expect(
+      within(ada!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ada', 'WardNorth', 'Layout seencard', 'Remind Ada']);
+    // The header stays for screen readers.
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
   });
 });

@@ -45,6 +45,23 @@ export const PARTICIPANT_LIST_DEFAULTS = {
   programme: '',
 } as const satisfies Record<string, string>;
 
+/** The keys that narrow the list (not its sort, search or page), counted on the Filters button. */
+const FILTER_KEYS = [
+  'status',
+  'notReviewed',
+  'mine',
+  'overdue',
+  'group',
+  'surgeryFrom',
+  'surgeryTo',
+  'programme',
+] as const satisfies readonly ParticipantListKey[];
+
+/** How many filters differ from the list's defaults (a status other than Active counts). */
+export function appliedFilterCount(values: Readonly<Record<ParticipantListKey, string>>): number {
+  return FILTER_KEYS.filter((key) => values[key] !== PARTICIPANT_LIST_DEFAULTS[key]).length;
+}
+
 /** The value of an on/off filter in the URL (`?mine=1`, `?overdue=1`). */
 export const FILTER_ON = MINE_URL_VALUE;
 

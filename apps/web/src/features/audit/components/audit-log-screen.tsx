@@ -6,16 +6,18 @@ import FirstPage from '@mui/icons-material/FirstPage';
 import { AUDIT_MESSAGES, auditActionLabel } from '@recovery-portal/contract/audit';
 import type { AuditListResponse, AuditLogEntry } from '@recovery-portal/contract/audit';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { BreakableText } from '#app/components/ui/breakable-text.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { ExportButton } from '#app/components/ui/export-button.tsx';
+import { FilterFold, useFiltersFolded } from '#app/components/ui/filter-fold.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDateTime } from '#app/lib/format.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useExportAuditLog } from '#app/features/audit/api/export-audit-log.ts';
 import { useAuditLog } from '#app/features/audit/api/get-audit-log.ts';
 import { useAuditLogState } from '#app/features/audit/audit-log-state.ts';
-import type { AuditLogState } from '#app/features/audit/audit-log-state.ts';
+import type { AuditLogFilters, AuditLogState } from '#app/features/audit/audit-log-state.ts';
 import { AuditEntryDialog } from './audit-entry-dialog';
 import { AuditFilterForm } from './audit-filter-form';
 import { detailsText, repeatText, subjectText } from './audit-text';
@@ -28,10 +30,18 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
     sx: { whiteSpace: 'nowrap' },
   },
   // The name the actor had when they acted (ADR 0024), else the email kept on older rows.
-  { id: 'actor', header: 'Actor', cell: (entry) => entry.actor_name ?? entry.actor_email ?? '-' },
+  {
+    id: 'actor',
+    header: 'Actor',
+    cell: (entry) => (
+      <BreakableText text={entry.actor_name ?? entry.actor_email ?? '-'} after="@" />
+    ),
+    sx: { minWidth: 140 },
+  },
   {
     id: 'action',
     header: 'Action',
+    stacked: 'title',
     cell: (entry) => (
       <>
         <Typography component="span" variant="body2" sx={{ display: 'block' }}>
@@ -43,7 +53,7 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
           color="text.secondary"
           sx={{ fontFamily: 'monospace' }}
         >
-          {entry.action}
+          <BreakableText text={entry.action} after="." />
         </Typography>
         {repeatText(entry) && (
           <Typography component="span" variant="caption" sx={{ display: 'block' }}>
@@ -53,7 +63,14 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
       </>
     ),
   },
-  { id: 'subject', header: 'Subject', cell: subjectText, sx: { overflowWrap: 'anywhere' } },
+  // Wide enough for a name and its email on two lines, never broken between any two letters.
+  {
+    id: 'subject',
+    header: 'Subject',
+    cell: (entry) => <BreakableText text={subjectText(entry)} after="@" />,
+    sx: { minWidth: 200, overflowWrap: 'break-word' },
+    stacked: 'full',
+  },
   {
     id: 'address',
     header: 'Client address',
@@ -63,12 +80,14 @@ const COLUMNS: readonly DataTableColumn<AuditLogEntry>[] = [
   {
     id: 'details',
     header: 'Details',
+    stacked: 'full',
     cell: (entry) => (
       <Box
         component="span"
         sx={{
           display: 'block',
-          maxWidth: 320,
+          // The whole JSON is in the row's dialog.
+          maxWidth: 220,
           overflow: 'hidden',
           textOverflow: 'ellipsis',
           whiteSpace: 'nowrap',
@@ -131,9 +150,7 @@ export function AuditLogScreen() {
           Export CSV
         </ExportButton>
       </Box>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <AuditFilterForm key={JSON.stringify(filters)} filters={filters} onApply={applyFilters} />
-      </Paper>
+      <AuditFilters filters={filters} onApply={applyFilters} />
       <DataTable
         label="Audit log"
         columns={COLUMNS}
@@ -150,8 +167,11 @@ export function AuditLogScreen() {
         emptyText="No audit entries match."
         onRowClick={(entry) => setDialog({ open: true, entry })}
         size="small"
-        // Narrow screens scroll the table sideways rather than squeezing every column.
-        sx={{ bgcolor: 'background.paper', borderRadius: 1, '& .MuiTable-root': { minWidth: 960 } }}
+        sx={{
+          bgcolor: 'background.paper',
+          borderRadius: 1,
+          '& .MuiTableCell-root': { px: 1 },
+        }}
       />
       <AuditPager
         page={page}
@@ -164,6 +184,36 @@ export function AuditLogScreen() {
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
     </>
+  );
+}
+
+/** The filter form, folded behind a Filters button on a narrow screen. */
+function AuditFilters({
+  filters,
+  onApply,
+}: {
+  filters: AuditLogFilters;
+  onApply: (filters: AuditLogFilters) => void;
+}) {
+  const folded = useFiltersFolded();
+  const form = (
+    <AuditFilterForm key={JSON.stringify(filters)} filters={filters} onApply={onApply} />
+  );
+  if (!folded) {
+    return (
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        {form}
+      </Paper>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
+      <FilterFold
+        folded
+        applied={Object.values(filters).filter((value) => value !== '').length}
+        filters={form}
+      />
+    </Box>
   );
 }
 

@@ -37,12 +37,14 @@ export function MyTasksScreen() {
         </>
       ),
       sx: { whiteSpace: 'nowrap', fontWeight: 600 },
+      stacked: 'title',
     },
     {
       id: 'title',
       header: 'Task',
       cell: (task) => <TaskTitle task={task} />,
       sx: { minWidth: 220 },
+      stacked: 'full',
     },
     {
       id: 'created',
@@ -53,6 +55,7 @@ export function MyTasksScreen() {
       id: 'actions',
       header: 'Actions',
       stopRowClick: true,
+      stacked: 'bare',
       cell: (task) => (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <TaskActions task={task} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { Task } from '@recovery-portal/contract/tasks';
-import { DataTable } from '#app/components/ui/data-table.tsx';
+import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
@@ -37,11 +37,17 @@ export function ParticipantTasksSection({
       header: 'Task',
       cell: (task) => <TaskTitle task={task} bold />,
       sx: { minWidth: 200 },
+      stacked: 'title',
     },
     { id: 'due', header: 'Due', cell: (task) => <TaskDue task={task} today={today} /> },
     { id: 'assignee', header: 'Assignee', cell: (task) => task.assignee?.name ?? '-' },
     { id: 'status', header: 'Status', cell: (task) => <TaskStatus task={task} /> },
-    { id: 'actions', header: 'Actions', cell: (task) => <TaskActions task={task} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: (task) => <TaskActions task={task} />,
+      stacked: 'bare',
+    },
   ];
 
   return (
@@ -71,8 +77,7 @@ export function ParticipantTasksSection({
           loading={tasks.isPending}
           fetching={tasks.isFetching}
           emptyText="No tasks yet"
-          stickyHeader
-          maxHeight={420}
+          preview={DETAILS_PREVIEW_ROWS}
           size="small"
         />
       )}

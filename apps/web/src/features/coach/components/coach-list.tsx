@@ -26,7 +26,12 @@ const COLUMNS: readonly DataTableColumn<CoachConversation>[] = [
     cell: (row) => formatDateTime(row.ended_at),
     sx: { whiteSpace: 'nowrap' },
   },
-  { id: 'summary', header: 'Summary', cell: (row) => truncateWords(row.summary, SUMMARY_WORDS) },
+  {
+    id: 'summary',
+    header: 'Summary',
+    cell: (row) => truncateWords(row.summary, SUMMARY_WORDS),
+    stacked: 'full',
+  },
   {
     id: 'participant',
     header: 'Participant',
@@ -39,11 +44,13 @@ const COLUMNS: readonly DataTableColumn<CoachConversation>[] = [
         <ParticipantIdentifiers participant={row} />
       </>
     ),
+    stacked: 'title',
   },
   {
     id: 'extract',
     header: 'Extract',
     cell: (row) => truncateWords(row.extract, EXTRACT_WORDS) || '-',
+    stacked: 'full',
   },
 ];
 

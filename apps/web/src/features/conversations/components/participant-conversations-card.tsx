@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ParticipantIdentity } from '@recovery-portal/contract/participant-identity';
-import { DataTable } from '#app/components/ui/data-table.tsx';
+import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import {
@@ -27,12 +27,14 @@ const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [
     header: 'Summary',
     cell: (row) => truncateWords(row.summary, SUMMARY_WORD_LIMIT) || '-',
     sx: { verticalAlign: 'top' },
+    stacked: 'full',
   },
   {
     id: 'extract',
     header: 'Extract',
     cell: (row) => truncateWords(row.extractText, EXTRACT_WORD_LIMIT) || '-',
     sx: { verticalAlign: 'top' },
+    stacked: 'full',
   },
 ];
 
@@ -71,8 +73,7 @@ export function ParticipantConversationsCard({
         rows={rows}
         getRowId={(row) => row.id}
         onRowClick={setOpen}
-        stickyHeader
-        maxHeight={440}
+        preview={DETAILS_PREVIEW_ROWS}
         size="small"
       />
       <ParticipantConversationDialog

@@ -71,25 +71,26 @@ export function FlagsList({ renderFollowUp }: { renderFollowUp: RenderFlagFollow
         </>
       ),
       sx: { whiteSpace: 'nowrap', fontWeight: 600 },
+      stacked: 'title',
     },
     FLAG_COLUMNS.finding,
     {
       id: 'matched',
       header: 'Matched text',
       cell: (flag) => truncateWords(flag.matched_text, MATCHED_TEXT_WORDS),
-      sx: { minWidth: 260 },
+      sx: { minWidth: 220 },
+      stacked: 'full',
     },
-    FLAG_COLUMNS.detected,
-    FLAG_COLUMNS.source,
     {
       id: 'actions',
       header: 'Actions',
       stopRowClick: true,
+      stacked: 'bare',
       cell: (flag) => {
         const what = `${flag.finding} flag of ${participantNameOf(flag)}`;
         // The visible words start the accessible name (WCAG 2.5.3), the rest says whose flag.
         return (
-          <Box sx={{ display: 'flex', gap: 1 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             <Button
               size="small"
               component={RouterLink}

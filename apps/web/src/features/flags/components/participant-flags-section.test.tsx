@@ -125,4 +125,43 @@ describe("participant's flags", () => {
     );
     expect(await screen.findByText('No flags raised')).toBeInTheDocument();
   });
+
+  it('shows the most relevant five in full, open ones by severity first, the rest behind Show all', async () => {
+    const acknowledged = [20, 21, 22].map((id, index) => ({
+      ...DONE,
+      id,
+      acknowledged_at: new Date(2026, 2, 10 + index).toISOString(),
+    }));
+    // The call answers oldest first; the section does not rely on its order.
+    serve([
+      ...acknowledged,
+      flagFixture({ id: 1, severity: 'MODERATE', finding: 'Weight' }),
+      flagFixture({ id: 2, severity: 'HIGH', finding: 'Fall' }),
+      flagFixture({ id: 3, severity: 'CRITICAL', finding: 'Chest pain' }),
+    ]);
+    const { user } = renderWithProviders(
+      <ParticipantFlagsSection
+        participantId={7}
+        participantName="Jane Doe"
+        renderFollowUp={renderFollowUpProbe}
+      />,
+    );
+    const table = await screen.findByRole('table', { name: 'Participant flags' });
+    await within(table).findByText('Fall');
+    const findings = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map(
+          (row) =>
+            within(row)
+              .getAllByRole('cell')[1]
+              ?.textContent?.split(/Conversation|Threshold/)[0],
+        );
+    expect(findings()).toEqual(['Chest pain', 'Fall', 'Weight', 'Weight', 'Weight']);
+    expect(within(table).getAllByText('Open')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Show all 6' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 6);
+  });
 });

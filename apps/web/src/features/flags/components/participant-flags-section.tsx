@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { Flag } from '@recovery-portal/contract/flags';
-import { DataTable } from '#app/components/ui/data-table.tsx';
+import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
@@ -10,6 +10,7 @@ import { formatDateTime } from '#app/lib/format.ts';
 import { useParticipantFlags } from '#app/features/flags/api/get-participant-flags.ts';
 import type { RenderFlagFollowUp } from '#app/features/flags/flag-follow-up.ts';
 import { flagLink } from '#app/features/flags/flag-link.ts';
+import { flagsByRelevance } from '#app/features/flags/flag-order.ts';
 import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
 import { FLAG_COLUMNS } from './flag-columns';
 
@@ -37,8 +38,9 @@ function StatusCell({ flag }: { flag: Flag }) {
 }
 
 /**
- * The participant's flags on their details (ADR 0010): open ones first with Acknowledge, then
- * acknowledged ones with who, when and the note. A conversation flag links to its conversation.
+ * The participant's flags on their details (ADR 0010): open ones first, most severe first, with
+ * Acknowledge, then acknowledged ones with who, when and the note. A conversation flag links to
+ * its conversation.
  */
 export function ParticipantFlagsSection({
   participantId,
@@ -52,21 +54,35 @@ export function ParticipantFlagsSection({
   const flags = useParticipantFlags(participantId);
   const [acknowledging, setAcknowledging] = useState<Flag | null>(null);
   const [followingUp, setFollowingUp] = useState<Flag | null>(null);
-  const rows = flags.data ?? [];
+  const rows = useMemo(() => flagsByRelevance(flags.data ?? []), [flags.data]);
   const open = rows.filter((flag) => flag.status === 'OPEN').length;
 
   const columns: DataTableColumn<Flag>[] = [
     FLAG_COLUMNS.severity,
-    FLAG_COLUMNS.finding,
-    { id: 'matched', header: 'Matched text', cell: (flag) => flag.matched_text },
-    FLAG_COLUMNS.detected,
-    FLAG_COLUMNS.source,
+    { ...FLAG_COLUMNS.finding, stacked: 'title' },
+    {
+      id: 'matched',
+      header: 'Matched text',
+      cell: (flag) => flag.matched_text,
+      sx: { minWidth: 200 },
+      stacked: 'full',
+    },
     { id: 'status', header: 'Status', cell: (flag) => <StatusCell flag={flag} /> },
     {
       id: 'actions',
       header: 'Actions',
-      cell: (flag) => (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      stacked: 'bare',
+      // One above the other in a column of the card, narrower than the Flags screen.
+      cell: (flag, { stacked }) => (
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: stacked ? 'row' : 'column',
+            flexWrap: 'wrap',
+            alignItems: 'flex-start',
+            gap: stacked ? 1 : 0.5,
+          }}
+        >
           {flag.conversation_id !== null && (
             <Button
               size="small"
@@ -122,8 +138,7 @@ export function ParticipantFlagsSection({
           loading={flags.isPending}
           fetching={flags.isFetching}
           emptyText="No flags raised"
-          stickyHeader
-          maxHeight={420}
+          preview={DETAILS_PREVIEW_ROWS}
           size="small"
         />
       )}

@@ -81,7 +81,7 @@ export function ImagingSection({ participantId }: { participantId: number }) {
     );
   } else {
     body = (
-      // minmax(0, 1fr): the wide table scrolls inside the card instead of stretching the grid.
+      // minmax(0, 1fr): the table fits itself to the card instead of stretching the grid.
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
         <FormControl sx={{ maxWidth: 480 }} size="small">
           <InputLabel id={`${selectId}-label`}>Surgery</InputLabel>

@@ -64,6 +64,7 @@ const COLUMNS: readonly DataTableColumn<Nudge>[] = [
       </>
     ),
     sx: { minWidth: 280 },
+    stacked: 'title',
   },
   { id: 'participant', header: 'Participant', cell: (nudge) => nudge.participant_name },
   {
@@ -105,7 +106,13 @@ export function NudgesList() {
   return (
     <>
       <PageToolbar>
-        <ListSortMenu options={NUDGE_SORT_OPTIONS} values={values} onChange={setValues} />
+        <ListSortMenu
+          options={NUDGE_SORT_OPTIONS}
+          values={values}
+          onChange={setValues}
+          // On a phone sort, Filter and Export share a line, the search gets the next.
+          sx={{ minWidth: { xs: 0, sm: 220 }, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
+        />
         <FilterButton
           filters={values}
           onApply={(filters) => setValues(filters)}
@@ -125,7 +132,7 @@ export function NudgesList() {
         <SearchBox
           label="Search nudges"
           placeholder="Title, content or participant"
-          sx={{ minWidth: { sm: 320 } }}
+          sx={{ minWidth: { xs: 0, sm: 320 }, flexBasis: { xs: '100%', sm: 'auto' } }}
           value={values.search}
           onSearch={(search) => setValues({ search })}
         />

@@ -33,21 +33,34 @@ type Column = DataTableColumn<ParticipantListRow>;
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
+/**
+ * The name, under it the second identifiers and the email (spec §2: a dash if missing), and the
+ * status in the All view.
+ */
 function nameColumn(showStatus: boolean): Column {
   return {
     id: 'name',
     header: 'Name',
+    label: 'Name, identifiers and email',
     cell: (row) => (
       <Box
         component="span"
-        sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}
+        sx={{
+          display: 'inline-flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          gap: 0.25,
+        }}
       >
         <Typography component="span" variant="body2" sx={{ fontWeight: 500 }}>
           {participantName(row)}
         </Typography>
         {/* The second identifiers, so that two people of one name are told apart. */}
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ mt: -0.5 }}>
+        <Typography component="span" variant="caption" color="text.secondary">
           {identifiersText(row)}
+        </Typography>
+        <Typography component="span" variant="caption" color="text.secondary">
+          <Email value={row.user_name} />
         </Typography>
         {/* In the All view the status is otherwise invisible; Active needs no badge. */}
         {showStatus && row.status !== 'ACTIVATED' && (
@@ -61,14 +74,18 @@ function nameColumn(showStatus: boolean): Column {
         )}
       </Box>
     ),
-    sx: { minWidth: 140 },
+    sx: { minWidth: 150 },
+    stacked: 'title',
   };
 }
 
+/**
+ * The columns a clinician may hide or show (the column chooser); the type is the header's tab,
+ * so it starts hidden.
+ */
 const COMMON: readonly Column[] = [
-  { id: 'email', header: 'Email', cell: (row) => <Email value={row.user_name} /> },
-  { id: 'type', header: 'Type', cell: (row) => row.type },
-  { id: 'group', header: 'Group', cell: (row) => row.group || '-' },
+  { id: 'type', header: 'Type', cell: (row) => row.type, optional: 'hidden' },
+  { id: 'group', header: 'Group', cell: (row) => row.group || '-', optional: 'shown' },
 ];
 
 /**
@@ -110,12 +127,23 @@ const LAST_SEEN: Column = {
   id: 'last_seen',
   header: 'Last Seen',
   cell: (row) => <LastSeen value={row.last_app_open} />,
+  optional: 'shown',
 };
 
-/** A 7-day count: the window goes on a second header line so the wide table still fits. */
-const count = (id: string, name: string, pick: (row: ParticipantListRow) => number | null) =>
+/**
+ * A 7-day count: the window goes on a second header line so the wide table still fits. The coach
+ * chats and calls start hidden (the Coach screen has them), leaving a laptop room for the rest.
+ */
+const count = (
+  id: string,
+  name: string,
+  pick: (row: ParticipantListRow) => number | null,
+  optional: 'shown' | 'hidden' = 'shown',
+) =>
   ({
     id,
+    label: `${name} (7 days)`,
+    optional,
     header: (
       <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', minWidth: 64 }}>
         {name}{' '}
@@ -133,9 +161,11 @@ const FLAGS: Column = {
   id: 'flags',
   header: 'Flags',
   align: 'center',
-  cell: (row) => (
-    <OpenFlagsIndicator count={row.open_flag_count} severity={row.top_open_severity} />
-  ),
+  // A card leaves the field out rather than show an empty one.
+  cell: (row, { stacked }) =>
+    stacked && row.open_flag_count === 0 ? null : (
+      <OpenFlagsIndicator count={row.open_flag_count} severity={row.top_open_severity} />
+    ),
   sx: { ...nowrap, width: 56 },
 };
 
@@ -169,6 +199,8 @@ function LastReviewed({ row }: { row: ParticipantListRow }) {
 
 const LAST_REVIEWED: Column = {
   id: 'last_reviewed',
+  label: 'Last Reviewed',
+  optional: 'shown',
   // Two header lines, like the 7-day counts, so the wide table still fits.
   header: (
     <Box component="span" sx={{ display: 'block', whiteSpace: 'normal', minWidth: 64 }}>
@@ -220,6 +252,7 @@ function careTeamColumn(today: string): Column {
     header: 'Responsible',
     cell: (row) => <CareTeam row={row} today={today} />,
     sx: { minWidth: 112 },
+    optional: 'shown',
   };
 }
 
@@ -249,17 +282,19 @@ const ACTIVITY: readonly Column[] = [
     cell: (row) => <TrackerAndData row={row} />,
     // Wide enough that a data warning wraps onto two lines at most.
     sx: { ...nowrap, minWidth: 132 },
+    optional: 'shown',
   },
   LAST_SEEN,
   count('sessions', 'Sessions', (row) => row.active_session_count),
-  count('chats', 'Chats', (row) => row.coach_chat_count),
-  count('calls', 'Calls', (row) => row.coach_call_count),
+  count('chats', 'Chats', (row) => row.coach_chat_count, 'hidden'),
+  count('calls', 'Calls', (row) => row.coach_call_count, 'hidden'),
   count('nudges', 'Nudges opened', (row) => row.nudge_open_count),
   {
     id: 'joined_on',
     header: 'Joined On',
     cell: (row) => formatDate(row.joined_on, PARTICIPANT_DAY_FORMAT),
     sx: nowrap,
+    optional: 'shown',
   },
 ];
 
@@ -268,6 +303,7 @@ function reminderColumn({ onRemind, pendingId }: ParticipantRowActions): Column 
     id: 'action',
     header: 'Action',
     stopRowClick: true,
+    stacked: 'bare',
     cell: (row) => {
       const action = reminderActionOf(row);
       switch (action.kind) {
@@ -303,6 +339,7 @@ function reactivateColumn({ onReactivate, pendingId }: ParticipantRowActions): C
     id: 'action',
     header: 'Action',
     stopRowClick: true,
+    stacked: 'bare',
     cell: (row) => (
       <Button
         size="small"
@@ -339,6 +376,7 @@ export function participantColumns(
           header: 'Invited On',
           cell: (row) => formatDate(row.invited_on, PARTICIPANT_DAY_FORMAT),
           sx: nowrap,
+          optional: 'shown',
         },
         careTeam,
         reminderColumn(actions),

@@ -196,17 +196,14 @@ async function expectSnackbar(text: string, variant: 'success' | 'error') {
   });
 }
 
+/** The columns shown until the clinician chooses: the email is under the name. */
 const ACTIVITY_HEADERS = [
   'Flags',
   'Name',
-  'Email',
-  'Type',
   'Group',
   'Tracker',
   'Last Seen',
   'Sessions (7 days)',
-  'Chats (7 days)',
-  'Calls (7 days)',
   'Nudges opened (7 days)',
   'Joined On',
   'Last Reviewed',
@@ -243,15 +240,11 @@ describe('participants list', () => {
     expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
     expect(cellsOf(table, 'Jane Doe')).toEqual([
       '2',
-      'Jane DoeDOB Mar 02, 1961 · MRN K-0042',
-      'jane.doe@example.org',
-      'Internal',
+      'Jane DoeDOB Mar 02, 1961 · MRN K-0042jane.doe@example.org',
       'CZ',
       'Fitbit',
       'Mar 05 2024 10:07 PM',
       '12',
-      '3',
-      '1',
       '1,234',
       'Jan 12 2024',
       'Mar 01 2024by Cleo Tester',
@@ -260,18 +253,48 @@ describe('participants list', () => {
     expect(screen.getByText('1 – 15 of 40')).toBeInTheDocument();
   });
 
+  it("the spec's other columns (type, chats, calls) are a choice away", async () => {
+    serve();
+    const { user, table } = await openParticipants();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    for (const column of ['Type', 'Chats (7 days)', 'Calls (7 days)']) {
+      await user.click(screen.getByRole('menuitemcheckbox', { name: column }));
+    }
+    await user.keyboard('{Escape}');
+    expect(headers(table).slice(1)).toEqual([
+      'Flags',
+      'Name',
+      'Type',
+      'Group',
+      'Tracker',
+      'Last Seen',
+      'Sessions (7 days)',
+      'Chats (7 days)',
+      'Calls (7 days)',
+      'Nudges opened (7 days)',
+      'Joined On',
+      'Last Reviewed',
+      'Responsible',
+    ]);
+    expect(cellsOf(table, 'Jane Doe').slice(2, 9)).toEqual([
+      'Internal',
+      'CZ',
+      'Fitbit',
+      'Mar 05 2024 10:07 PM',
+      '12',
+      '3',
+      '1',
+    ]);
+  });
+
   it('a missing email, group or number shows a dash and a missing tracker says Not Connected', async () => {
     serve();
     const { table } = await openParticipants();
     expect(cellsOf(table, 'Omar Haddad')).toEqual([
       'No open flags',
-      'Omar HaddadDOB Mar 02, 1961',
-      '-',
-      'Internal',
+      'Omar HaddadDOB Mar 02, 1961-',
       '-',
       'Not ConnectedNo data yet',
-      '-',
-      '-',
       '-',
       '-',
       '0',
@@ -290,11 +313,17 @@ describe('participants list', () => {
     await within(table).findByText('Ken Ito');
     expect(router.state.location.search).toBe('?status=ALL');
     expect(headers(table).slice(1)).toEqual(ACTIVITY_HEADERS);
-    expect(cellsOf(table, 'Ken Ito')[1]).toBe('Ken ItoDOB Mar 02, 1961Suspended');
-    expect(cellsOf(table, 'Priya Shah')[1]).toBe('Priya ShahDOB Mar 02, 1961Invited');
-    expect(cellsOf(table, 'Jane Doe')[1]).toBe('Jane DoeDOB Mar 02, 1961 · MRN K-0042');
+    expect(cellsOf(table, 'Ken Ito')[1]).toBe(
+      'Ken ItoDOB Mar 02, 1961jane.doe@example.orgSuspended',
+    );
+    expect(cellsOf(table, 'Priya Shah')[1]).toBe(
+      'Priya ShahDOB Mar 02, 1961jane.doe@example.orgInvited',
+    );
+    expect(cellsOf(table, 'Jane Doe')[1]).toBe(
+      'Jane DoeDOB Mar 02, 1961 · MRN K-0042jane.doe@example.org',
+    );
     // Invited participants have no devices yet: no data is expected, not a warning.
-    expect(cellsOf(table, 'Priya Shah')[5]).toBe('Fitbit');
+    expect(cellsOf(table, 'Priya Shah')[3]).toBe('Fitbit');
   });
 
   it('the open-flag indicator names how many flags are open and the most severe one', async () => {
@@ -313,11 +342,11 @@ describe('participants list', () => {
   it('a participant whose home data stopped arriving shows a warning chip under the tracker', async () => {
     serve();
     const { table } = await openParticipants();
-    expect(cellsOf(table, 'Ines Moreau')[5]).toBe('FitbitNo data for 5 days');
+    expect(cellsOf(table, 'Ines Moreau')[3]).toBe('FitbitNo data for 5 days');
     expect(within(table).getByText('No data for 5 days')).toBeVisible();
-    expect(cellsOf(table, 'Omar Haddad')[5]).toBe('Not ConnectedNo data yet');
+    expect(cellsOf(table, 'Omar Haddad')[3]).toBe('Not ConnectedNo data yet');
     // Current data is not alarming: the tracker alone.
-    expect(cellsOf(table, 'Jane Doe')[5]).toBe('Fitbit');
+    expect(cellsOf(table, 'Jane Doe')[3]).toBe('Fitbit');
   });
 
   it("clinician sorts by open flags and filters 'Not reviewed in 7 days', kept in the URL", async () => {
@@ -381,17 +410,13 @@ describe('participants list', () => {
     const { table } = await openParticipants('/participants?status=PENDING_ACTIVATION', 'Priya');
     expect(headers(table).slice(1)).toEqual([
       'Name',
-      'Email',
-      'Type',
       'Group',
       'Invited On',
       'Responsible',
       'Action',
     ]);
     expect(cellsOf(table, 'Priya Shah')).toEqual([
-      'Priya ShahDOB Mar 02, 1961',
-      'jane.doe@example.org',
-      'Internal',
+      'Priya ShahDOB Mar 02, 1961jane.doe@example.org',
       'CZ',
       'Jan 10 2024',
       'Unassigned',
@@ -433,15 +458,13 @@ describe('participants list', () => {
     expect(headers(table).slice(1)).toEqual([
       'Flags',
       'Name',
-      'Email',
-      'Type',
       'Group',
       'Last Seen',
       'Last Reviewed',
       'Responsible',
       'Action',
     ]);
-    expect(cellsOf(table, 'Ken Ito').slice(5)).toEqual([
+    expect(cellsOf(table, 'Ken Ito').slice(3)).toEqual([
       'Mar 05 2024 10:07 PM',
       'Never',
       'Unassigned',

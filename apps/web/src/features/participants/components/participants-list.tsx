@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Box, Button, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
@@ -8,24 +8,21 @@ import { OUTCOME_EXPORT_MESSAGES } from '@recovery-portal/contract/cohort-export
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import {
   PARTICIPANT_PAGE_SIZE,
-  PARTICIPANT_SORT_OPTIONS,
-  PARTICIPANT_STATUS_FILTERS,
   participantsDeletedMessage,
   participantsDeleteFailedMessage,
 } from '@recovery-portal/contract/participants';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
-import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
+import { ColumnChooser, useColumnChoice } from '#app/components/ui/column-chooser.tsx';
+import { COMPACT_BUTTONS_ON_PHONE } from '#app/components/ui/compact-buttons.ts';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { RowId } from '#app/components/ui/data-table.tsx';
-import { SearchBox } from '#app/components/ui/search-box.tsx';
-import { ListSortMenu } from '#app/components/ui/sort-menu.tsx';
+import { useFiltersFolded } from '#app/components/ui/filter-fold.tsx';
 import { pageCount } from '#app/components/ui/paginator.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
-import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
 import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { useParticipantType } from '#app/lib/participant-type.ts';
 import { useDeleteParticipants } from '#app/features/participants/api/delete-participants.ts';
@@ -33,29 +30,14 @@ import { useCohortExport } from '#app/features/participants/api/cohort-export.ts
 import { useParticipants } from '#app/features/participants/api/get-participants.ts';
 import { useRemindParticipant } from '#app/features/participants/api/remind-participant.ts';
 import { useResumeParticipant } from '#app/features/participants/api/resume-participant.ts';
-import {
-  FILTER_ON,
-  statusUrlValueOf,
-  useParticipantListState,
-} from '#app/features/participants/participants-state.ts';
+import { useParticipantListState } from '#app/features/participants/participants-state.ts';
 import { CohortFilter } from './cohort-filter';
-import { NotReviewedFilter } from './not-reviewed-filter';
 import { participantColumns, participantName } from './participant-columns';
+import { ParticipantsToolbar } from './participants-toolbar';
 
 // The form (selects, validation) loads when first opened, keeping the list's own chunk small.
 const InviteParticipantDialog = lazy(async () => ({
   default: (await import('./invite-participant-dialog')).InviteParticipantDialog,
-}));
-
-const SORT_OPTIONS = PARTICIPANT_SORT_OPTIONS.map((option) => ({
-  field: option.orderBy,
-  direction: option.orderDirection,
-  label: option.label,
-}));
-
-const STATUS_BUTTONS = PARTICIPANT_STATUS_FILTERS.map((filter) => ({
-  value: statusUrlValueOf(filter.value),
-  label: filter.label,
 }));
 
 /** The "Assign to…" dialog for the list's selection; `onAssigned` clears the selection. */
@@ -79,6 +61,7 @@ export function ParticipantsList({
   const notify = useNotify();
   const [participantType] = useParticipantType();
   const { values, page, setValues, setPage, status, query } = useParticipantListState();
+  const folded = useFiltersFolded();
   const participants = useParticipants(query);
   const remind = useRemindParticipant();
   const resume = useResumeParticipant();
@@ -120,19 +103,22 @@ export function ParticipantsList({
   const pendingId =
     (remind.isPending ? remind.variables : null) ?? (resume.isPending ? resume.variables : null);
 
-  const columns = participantColumns(status, {
-    pendingId: pendingId ?? null,
-    onRemind: (row) =>
-      remind.mutate(row.id, {
-        onSuccess: () => notify.success(MESSAGES.participants.remindSuccess, 'snackbar'),
-        onError: () => notify.error(MESSAGES.participants.remindError),
-      }),
-    onReactivate: (row) =>
-      resume.mutate(row.id, {
-        onSuccess: () => notify.success(MESSAGES.participants.reactivateSuccess, 'snackbar'),
-        onError: () => notify.error(MESSAGES.participants.reactivateError),
-      }),
-  });
+  const columns = useColumnChoice(
+    'participants',
+    participantColumns(status, {
+      pendingId: pendingId ?? null,
+      onRemind: (row) =>
+        remind.mutate(row.id, {
+          onSuccess: () => notify.success(MESSAGES.participants.remindSuccess, 'snackbar'),
+          onError: () => notify.error(MESSAGES.participants.remindError),
+        }),
+      onReactivate: (row) =>
+        resume.mutate(row.id, {
+          onSuccess: () => notify.success(MESSAGES.participants.reactivateSuccess, 'snackbar'),
+          onError: () => notify.error(MESSAGES.participants.reactivateError),
+        }),
+    }),
+  );
 
   const deleteSelected = () => {
     deleteMany.mutate(selectedIds, {
@@ -155,65 +141,22 @@ export function ParticipantsList({
 
   return (
     <>
-      <PageToolbar>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          aria-label="Participant status"
-          value={statusUrlValueOf(status)}
-          onChange={(_event, value: unknown) => {
-            // Clicking the pressed button would clear the choice; a status is always chosen.
-            const next = STATUS_BUTTONS.find((button) => button.value === value);
-            if (next) setValues({ status: next.value });
-          }}
-        >
-          {STATUS_BUTTONS.map((button) => (
-            <ToggleButton key={button.value} value={button.value} sx={{ px: 2 }}>
-              {button.label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-        <ListSortMenu
-          options={SORT_OPTIONS}
-          values={values}
-          onChange={setValues}
-          // Narrower on a laptop so status, sort, review filter and search share one line.
-          sx={{ minWidth: { xs: 210, lg: 260 } }}
-        />
-        <NotReviewedFilter
-          value={values.notReviewed}
-          onChange={(notReviewed) => setValues({ notReviewed })}
-        />
-        <FilterSwitch
-          label="Mine"
-          checked={values.mine === FILTER_ON}
-          onChange={(on) => setValues({ mine: on ? FILTER_ON : '' })}
-        />
-        <FilterSwitch
-          label="Overdue tasks"
-          checked={values.overdue === FILTER_ON}
-          onChange={(on) => setValues({ overdue: on ? FILTER_ON : '' })}
-        />
-        <Box sx={{ flexGrow: 1 }} />
-        <SearchBox
-          label="Search participants"
-          placeholder="Name, email or MRN"
-          value={values.search}
-          onSearch={(search) => setValues({ search })}
-        />
-      </PageToolbar>
+      <ParticipantsToolbar values={values} setValues={setValues} status={status} folded={folded} />
       <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'flex-end',
-          gap: 1.5,
-          mb: 2,
-        }}
+        sx={[
+          {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: { xs: 'flex-start', sm: 'flex-end' },
+            gap: { xs: 1, sm: 1.5 },
+            mb: 2,
+          },
+          // On a phone the buttons go under the heading, smaller, so the list starts sooner.
+          COMPACT_BUTTONS_ON_PHONE,
+        ]}
       >
-        <Box sx={{ flexGrow: 1, '& h1': { mb: 0 } }}>
+        <Box sx={{ flexGrow: 1, flexBasis: { xs: '100%', sm: 'auto' }, '& h1': { mb: 0 } }}>
           <PageHeading title="Participants" />
         </Box>
         <ExportButton
@@ -261,12 +204,15 @@ export function ParticipantsList({
           Invite New Participant
         </Button>
       </Box>
-      <Box sx={{ mb: 2 }}>
-        <CohortFilter values={values} onChange={setValues} />
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, mb: 2 }}>
+        {/* Folded, the cohort is among the toolbar's filters. */}
+        {!folded && <CohortFilter values={values} onChange={setValues} />}
+        <Box sx={{ flexGrow: 1 }} />
+        <ColumnChooser choice={columns} />
       </Box>
       <DataTable<ParticipantListRow>
         label="Participants"
-        columns={columns}
+        columns={columns.columns}
         rows={rows}
         getRowId={(row) => row.id}
         loading={participants.isPending}
@@ -288,7 +234,7 @@ export function ParticipantsList({
         sx={{
           bgcolor: 'background.paper',
           borderRadius: 1,
-          // Fourteen columns: half the usual cell padding lets them fit a 1440px screen.
+          // Many columns: half the usual cell padding lets the default set fit a laptop.
           '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
         }}
       />

@@ -74,11 +74,14 @@ describe('nudges on the profile', () => {
     );
   });
 
-  it('the header stays in view and the list pages by 50', async () => {
+  it('the header stays in view and, past the first five, the list pages by 50', async () => {
     const many = Array.from({ length: 51 }, (_, index) => nudge(600 + index, (index % 28) + 1));
     serve(() => success(many));
     const { user, table } = await showNudges();
     expect(table).toHaveClass('MuiTable-stickyHeader');
+    // The newest five in full on the details page; the rest one click away.
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
+    await user.click(screen.getByRole('button', { name: 'Show all 51' }));
     expect(within(table).getAllByRole('row')).toHaveLength(51);
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     // The last page holds the oldest nudge of the server's list.

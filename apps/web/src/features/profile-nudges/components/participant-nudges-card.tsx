@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Typography } from '@mui/material';
-import { DataTable } from '#app/components/ui/data-table.tsx';
+import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
@@ -35,6 +35,7 @@ const COLUMNS: readonly DataTableColumn<ProfileNudgeRow>[] = [
       </>
     ),
     sx: { minWidth: 240 },
+    stacked: 'full',
   },
   {
     id: 'status',
@@ -77,7 +78,7 @@ export function ParticipantNudgesCard({ participantId, firstName }: ParticipantN
         getRowId={(nudge) => nudge.id}
         onRowClick={(nudge) => setOpenIndex(nudge.id)}
         stickyHeader
-        maxHeight={480}
+        preview={DETAILS_PREVIEW_ROWS}
         size="small"
         pagination={{
           total: rows.length,

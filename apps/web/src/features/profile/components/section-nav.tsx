@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Box, Link } from '@mui/material';
 import { useLocation } from 'react-router';
+import { ScrollRow } from '#app/components/ui/scroll-row.tsx';
 
 /** The details page's sections in page order; the id is the URL's #fragment. */
 export const PARTICIPANT_SECTIONS = [
@@ -43,12 +44,47 @@ export function DetailsSection({
 }
 
 /**
+ * The sections that show something. A card with nothing to show renders nothing (a participant
+ * without conversations, the simulation of anyone outside the Demo tab), and a link to it would
+ * jump nowhere; the page fills in as its calls answer, so this follows the page's DOM.
+ */
+function useShownSections(page: HTMLElement | null): readonly ParticipantSectionId[] {
+  const [shown, setShown] = useState<readonly ParticipantSectionId[]>([]);
+  useEffect(() => {
+    if (!page) return;
+    const read = () => {
+      const next = PARTICIPANT_SECTIONS.filter(
+        (section) => document.getElementById(section.id)?.hasChildNodes() ?? false,
+      ).map((section) => section.id);
+      setShown((previous) =>
+        previous.length === next.length && previous.every((id, index) => id === next[index])
+          ? previous
+          : next,
+      );
+    };
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(page, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [page]);
+  return shown;
+}
+
+/**
  * Sticky links to the sections of a 5,000-pixel page (ADR 0024). Each link is a #fragment, so the
- * URL keeps the section: a reload, the back button or a shared link lands on it again.
+ * URL keeps the section: a reload, the back button or a shared link lands on it again. On a
+ * narrow screen the links scroll sideways, with a cue at each edge that has more.
  */
 export function SectionNav() {
   const { hash } = useLocation();
   const current = hash.slice(1);
+  const [page, setPage] = useState<HTMLElement | null>(null);
+  // The page around the bar: where the sections appear.
+  const anchor = useCallback(
+    (node: HTMLDivElement | null) => setPage(node?.parentElement ?? null),
+    [],
+  );
+  const shown = useShownSections(page);
 
   // The sections render after the profile has loaded, too late for the browser's own jump.
   useEffect(() => {
@@ -58,35 +94,35 @@ export function SectionNav() {
 
   return (
     <Box
-      component="nav"
-      aria-label="Sections"
+      ref={anchor}
       sx={{
         position: 'sticky',
         top: 0,
         zIndex: 'appBar',
         mb: 2,
-        py: 1,
         bgcolor: 'background.default',
         borderBottom: 1,
         borderColor: 'divider',
-        // On a phone the links scroll sideways inside the bar, never the page.
-        overflowX: 'auto',
-        whiteSpace: 'nowrap',
-        display: 'flex',
-        gap: 2,
       }}
     >
-      {PARTICIPANT_SECTIONS.map((section) => (
-        <Link
-          key={section.id}
-          href={`#${section.id}`}
-          underline="hover"
-          aria-current={current === section.id ? 'location' : undefined}
-          sx={{ fontWeight: current === section.id ? 700 : 500, py: 0.5 }}
-        >
-          {section.label}
-        </Link>
-      ))}
+      <ScrollRow
+        label="Sections"
+        currentKey={current}
+        background="default"
+        rowSx={{ gap: 2, py: 1 }}
+      >
+        {PARTICIPANT_SECTIONS.filter((section) => shown.includes(section.id)).map((section) => (
+          <Link
+            key={section.id}
+            href={`#${section.id}`}
+            underline="hover"
+            aria-current={current === section.id ? 'location' : undefined}
+            sx={{ fontWeight: current === section.id ? 700 : 500, py: 0.5, flexShrink: 0 }}
+          >
+            {section.label}
+          </Link>
+        ))}
+      </ScrollRow>
     </Box>
   );
 }

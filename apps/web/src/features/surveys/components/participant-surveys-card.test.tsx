@@ -105,7 +105,8 @@ describe('surveys on the profile', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Title', 'Description', 'Date', 'Submitted Date', 'Score', 'Status']);
-    const [, pending, submitted] = within(table).getAllByRole('row');
+    // Answered first, then what is due, whatever order the call gives.
+    const [, submitted, pending] = within(table).getAllByRole('row');
     expect(pending).toHaveTextContent('KOOS Knee SurveyShort oneJun 08, 2025--Pending');
     expect(submitted).toHaveTextContent(
       'This survey asks for your opinion about your knee and helps us keep...',

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SurveyResponse } from '@recovery-portal/contract/survey-responses';
-import { DataTable } from '#app/components/ui/data-table.tsx';
+import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { DATE_FORMATS, formatDate, SUMMARY_WORD_LIMIT, truncateWords } from '#app/lib/format.ts';
 import { useSurveyResponses } from '#app/features/surveys/api/get-survey-responses.ts';
+import { surveysByRelevance } from '#app/features/surveys/survey-order.ts';
 import { surveyScoreLines } from '#app/features/surveys/survey-scores.ts';
 import { SURVEY_STATUS_LABELS } from '#app/features/surveys/survey-status.ts';
 import { SurveyResponseDialog } from './survey-response-dialog';
@@ -12,11 +13,18 @@ import { SurveyResponseDialog } from './survey-response-dialog';
 const surveyDate = (value: string | null) => formatDate(value, DATE_FORMATS.surveySchedule);
 
 const COLUMNS: readonly DataTableColumn<SurveyResponse>[] = [
-  { id: 'title', header: 'Title', cell: (survey) => survey.title, sx: { fontWeight: 600 } },
+  {
+    id: 'title',
+    header: 'Title',
+    cell: (survey) => survey.title,
+    sx: { fontWeight: 600 },
+    stacked: 'title',
+  },
   {
     id: 'description',
     header: 'Description',
     cell: (survey) => truncateWords(survey.description, SUMMARY_WORD_LIMIT) || '-',
+    stacked: 'full',
   },
   {
     id: 'date',
@@ -48,11 +56,14 @@ const COLUMNS: readonly DataTableColumn<SurveyResponse>[] = [
 
 type ParticipantSurveysCardProps = { participantId: number; firstName: string };
 
-/** Spec §2 'Surveys table on the profile': shown only when the participant has surveys. */
+/**
+ * Spec §2 'Surveys table on the profile': shown only when the participant has surveys; the
+ * answered ones first, then what is due (survey-order.ts).
+ */
 export function ParticipantSurveysCard({ participantId, firstName }: ParticipantSurveysCardProps) {
   const surveys = useSurveyResponses(participantId);
   const [open, setOpen] = useState<SurveyResponse | null>(null);
-  const rows = surveys.data ?? [];
+  const rows = useMemo(() => surveysByRelevance(surveys.data ?? []), [surveys.data]);
   if (rows.length === 0) return null;
   const title = `${firstName} surveys`;
   return (
@@ -63,8 +74,7 @@ export function ParticipantSurveysCard({ participantId, firstName }: Participant
         rows={rows}
         getRowId={(survey) => survey.id}
         onRowClick={setOpen}
-        stickyHeader
-        maxHeight={440}
+        preview={DETAILS_PREVIEW_ROWS}
         size="small"
       />
       <SurveyResponseDialog survey={open} onClose={() => setOpen(null)} />
