@@ -4,7 +4,7 @@ import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { participantTriage } from '#app/db/schema/triage';
 import { userGroups, users } from '#app/db/schema/users';
 import { scheduleRowColumns, type ScheduleRow } from '#app/core/surveys/survey-schedule';
-import { filterConditions, type ParticipantFilters } from './participant-list.repository';
+import { filterConditions, type ParticipantFilters } from './participant-list-filters';
 
 /** Participants read per batch: the next batch is read once the client has taken this one. */
 export const COHORT_BATCH_SIZE = 200;

@@ -55,43 +55,12 @@ export function registerParticipantRoutes(
     },
     async (request) => {
       const result = await participants.list(request.body, currentStaff(request).id);
-      const {
-        page_size,
-        start,
-        search_key,
-        status,
-        tracker,
-        type,
-        not_reviewed_days,
-        mine,
-        overdue_before,
-        orderBy,
-        orderDirection,
-        group,
-        surgery_from,
-        surgery_to,
-        programme,
-      } = request.body;
       await auditRequest(db, request, {
         subjectType: 'participant_list',
         details: {
-          query: {
-            page_size,
-            start,
-            search_key,
-            status,
-            tracker,
-            type,
-            not_reviewed_days,
-            mine,
-            overdue_before,
-            orderBy,
-            orderDirection,
-            group,
-            surgery_from,
-            surgery_to,
-            programme,
-          },
+          // The parsed query: the schema drops unknown keys and fills every default, so the row
+          // holds exactly the query state the page was read with.
+          query: request.body,
           returned: result.users.map((row) => row.id),
         },
       });
