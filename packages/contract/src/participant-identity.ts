@@ -63,13 +63,18 @@ export function formatBirthDate(day: string): string {
   return match && month ? `${month} ${match[3]}, ${match[1]}` : day;
 }
 
-/** The second identifiers: 'DOB Mar 02, 1961 · MRN 0012345' (each part only when recorded). */
-export function identifiersText(person: Pick<ParticipantIdentity, 'birth_date' | 'mrn'>): string {
+/** The second identifiers, each only when recorded: ['DOB Mar 02, 1961', 'MRN 0012345']. */
+export function identifierParts(person: Pick<ParticipantIdentity, 'birth_date' | 'mrn'>): string[] {
   const parts = [
     person.birth_date ? `DOB ${formatBirthDate(person.birth_date)}` : 'DOB not recorded',
     person.mrn ? `MRN ${person.mrn}` : null,
   ];
-  return parts.filter((part) => part !== null).join(' · ');
+  return parts.filter((part) => part !== null);
+}
+
+/** The second identifiers in one line: 'DOB Mar 02, 1961 · MRN 0012345'. */
+export function identifiersText(person: Pick<ParticipantIdentity, 'birth_date' | 'mrn'>): string {
+  return identifierParts(person).join(' · ');
 }
 
 /** A name and the identifiers in one line, for a sentence: 'Jane Doe (DOB …, MRN …)'. */

@@ -1,8 +1,9 @@
+import { Fragment } from 'react';
 import { Box, Typography } from '@mui/material';
-import type { SxProps, Theme } from '@mui/material';
+import type { SxProps, Theme, TypographyProps } from '@mui/material';
 import {
   fullName,
-  identifiersText,
+  identifierParts,
   type ParticipantIdentity,
 } from '@recovery-portal/contract/participant-identity';
 
@@ -41,20 +42,27 @@ export function ParticipantBanner({
   );
 }
 
-/** The second identifiers on a line of their own: 'DOB Mar 02, 1961 · MRN 0012345'. */
+/**
+ * The second identifiers on a line of their own: 'DOB Mar 02, 1961 · MRN 0012345'. A narrow
+ * column breaks the line only between them, never inside a date or a record number.
+ */
 export function ParticipantIdentifiers({
   participant,
+  variant = 'body2',
 }: {
   participant: Pick<ParticipantIdentity, 'birth_date' | 'mrn'>;
+  variant?: TypographyProps['variant'];
 }) {
   return (
-    <Typography
-      component="span"
-      variant="body2"
-      color="text.secondary"
-      sx={{ display: 'block', overflowWrap: 'anywhere' }}
-    >
-      {identifiersText(participant)}
+    <Typography component="span" variant={variant} color="text.secondary" sx={{ display: 'block' }}>
+      {identifierParts(participant).map((part, index) => (
+        <Fragment key={part}>
+          {index > 0 && ' · '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {part}
+          </Box>
+        </Fragment>
+      ))}
     </Typography>
   );
 }

@@ -7,10 +7,11 @@ import type {
   ParticipantListRow,
   ParticipantStatusFilter,
 } from '@recovery-portal/contract/participants';
-import { fullName, identifiersText } from '@recovery-portal/contract/participant-identity';
+import { fullName } from '@recovery-portal/contract/participant-identity';
 import { DataConnectionChip } from '#app/components/ui/data-connection-chip.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { OpenFlagsIndicator } from '#app/components/ui/open-flags-indicator.tsx';
+import { ParticipantIdentifiers } from '#app/components/ui/participant-identity.tsx';
 import { formatDate, formatDateTime, formatNumber, toApiDate } from '#app/lib/format.ts';
 import { reminderActionOf } from '#app/features/participants/reminder.ts';
 
@@ -56,9 +57,7 @@ function nameColumn(showStatus: boolean): Column {
           {participantName(row)}
         </Typography>
         {/* The second identifiers, so that two people of one name are told apart. */}
-        <Typography component="span" variant="caption" color="text.secondary">
-          {identifiersText(row)}
-        </Typography>
+        <ParticipantIdentifiers participant={row} variant="caption" />
         <Typography component="span" variant="caption" color="text.secondary">
           <Email value={row.user_name} />
         </Typography>

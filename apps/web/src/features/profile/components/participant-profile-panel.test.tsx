@@ -53,7 +53,7 @@ describe('participant profile panel', () => {
     expect(
       within(panel).getByRole('heading', { level: 2, name: 'Adele Funk' }),
     ).toBeInTheDocument();
-    expect(within(panel).getByText('DOB Jul 24, 1975 · MRN MRN-0042')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('DOB Jul 24, 1975 · MRN MRN-0042');
     expect(within(panel).getByText('51 years, Female')).toBeInTheDocument();
     expect(within(panel).getByText('adele.funk@example.org')).toBeInTheDocument();
     expect(within(panel).getByLabelText('Status: Active')).toBeInTheDocument();
