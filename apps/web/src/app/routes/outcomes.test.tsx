@@ -124,7 +124,8 @@ describe('programme outcomes screen', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Programme outcomes' }),
     ).toBeVisible();
-    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    // The menu is a lazy chunk: it may arrive after the screen's heading.
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('link', { name: 'Outcomes' })).toHaveAttribute(
       'aria-current',
       'page',
