@@ -1,4 +1,10 @@
 import { formatMeasureValue } from '@recovery-portal/contract/instruments';
+import {
+  markerPoints,
+  niceTicks,
+  OUTCOME_MARKERS,
+  type MarkerKind,
+} from '@recovery-portal/contract/outcome-markers';
 import { anchorIn, chartColumns } from '@recovery-portal/contract/outcome-reference';
 import { mcidTarget, scbTarget, type OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 
@@ -6,7 +12,7 @@ import { mcidTarget, scbTarget, type OutcomeSurvey } from '@recovery-portal/cont
  * One published score over the five timepoints as an SVG the PDF draws as vectors: what the
  * outcome chart on the details page shows (the instrument's whole scale, the PASS dashed, the
  * PreOp score plus the MCID dotted and plus the SCB dash-dotted, each judged score with its own
- * marker), the clinic's median and middle half of comparable patients as a box per timepoint
+ * marker, the same shapes as on screen), the clinic's median and middle half of comparable patients as a box per timepoint
  * (only where there are enough), and published means as points with their SD, never joined:
  * no published curve exists for these timepoints (decision record 0016).
  */
@@ -14,7 +20,9 @@ import { mcidTarget, scbTarget, type OutcomeSurvey } from '@recovery-portal/cont
 export const CHART_WIDTH = 480;
 export const CHART_HEIGHT = 190;
 const PLOT = { left: 44, right: 120, top: 14, bottom: 40 } as const;
-const Y_TICKS = 5;
+/** Roboto's average glyph width, in ems: enough to tell whether an axis title fits. */
+const GLYPH_EM = 0.52;
+const FONT_SIZE = 8;
 /** Vertical room one reference label needs. */
 const LABEL_GAP = 10;
 
@@ -35,24 +43,42 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charC
 
 const fixed = (n: number) => n.toFixed(1);
 
-function text(x: number, y: number, content: string, attrs = ''): string {
-  return `<text x="${fixed(x)}" y="${fixed(y)}" font-family="Roboto" font-size="8" fill="${MARKER_COLOURS.text}" ${attrs}>${escapeXml(content)}</text>`;
+function text(x: number, y: number, content: string, attrs = '', size = FONT_SIZE): string {
+  return `<text x="${fixed(x)}" y="${fixed(y)}" font-family="Roboto" font-size="${fixed(size)}" fill="${MARKER_COLOURS.text}" ${attrs}>${escapeXml(content)}</text>`;
 }
 
 function line(x1: number, y1: number, x2: number, y2: number, attrs: string): string {
   return `<line x1="${fixed(x1)}" y1="${fixed(y1)}" x2="${fixed(x2)}" y2="${fixed(y2)}" ${attrs}/>`;
 }
 
-function marker(kind: 'IMPROVING' | 'NOT_IMPROVING' | null, x: number, y: number): string {
-  if (kind === 'NOT_IMPROVING') {
-    // A square: 'not improving as expected'.
-    return `<rect x="${fixed(x - 3.5)}" y="${fixed(y - 3.5)}" width="7" height="7" fill="${MARKER_COLOURS.notImproving}"/>`;
+const MARKER_FILL: Record<MarkerKind, string> = {
+  UNJUDGED: MARKER_COLOURS.line,
+  IMPROVING: MARKER_COLOURS.improving,
+  NOT_IMPROVING: MARKER_COLOURS.notImproving,
+  PUBLISHED_MEAN: MARKER_COLOURS.anchor,
+};
+
+/** A marker of the contract's shape for its meaning, radius r, centred on (x, y). */
+export function markerSvg(kind: MarkerKind, x: number, y: number, r = 4): string {
+  const { shape, hollow } = OUTCOME_MARKERS[kind];
+  const colour = MARKER_FILL[kind];
+  const paint = hollow
+    ? `fill="#ffffff" stroke="${colour}" stroke-width="1.2"`
+    : `fill="${colour}" stroke="#ffffff" stroke-width="0.6"`;
+  const corners = markerPoints(shape, x, y, r);
+  if (corners === null) {
+    return `<circle cx="${fixed(x)}" cy="${fixed(y)}" r="${fixed(r - 0.5)}" ${paint}/>`;
   }
-  if (kind === 'IMPROVING') {
-    return `<circle cx="${fixed(x)}" cy="${fixed(y)}" r="3.8" fill="${MARKER_COLOURS.improving}"/>`;
-  }
-  // Not judged (PreOp, 6 Weeks, or no threshold): a hollow circle.
-  return `<circle cx="${fixed(x)}" cy="${fixed(y)}" r="3.2" fill="#ffffff" stroke="${MARKER_COLOURS.line}" stroke-width="1.2"/>`;
+  const points = corners.map(([cx, cy]) => `${fixed(cx)},${fixed(cy)}`).join(' ');
+  return `<polygon points="${points}" ${paint}/>`;
+}
+
+/**
+ * The y-axis title, rotated, at a font size that keeps it within the plot's height: a long
+ * instrument name would otherwise run past the top and bottom of the chart and be cut off.
+ */
+function axisTitleFontSize(title: string, length: number): number {
+  return Math.min(FONT_SIZE, length / (title.length * GLYPH_EM));
 }
 
 type Scale = (value: number) => number;
@@ -77,7 +103,7 @@ function bandBoxes(survey: OutcomeSurvey, xOf: Scale, yOf: Scale, step: number):
   });
 }
 
-/** Published means as hollow diamonds with their ± SD whiskers, each in its own column. */
+/** Published means as hollow squares (as on screen) with their ± SD whiskers, each in its own column. */
 function anchorPoints(survey: OutcomeSurvey, xOf: Scale, yOf: Scale): string[] {
   const clamp = (value: number) => Math.min(survey.max, Math.max(survey.min, value));
   return chartColumns(survey).flatMap((column, index) => {
@@ -93,7 +119,7 @@ function anchorPoints(survey: OutcomeSurvey, xOf: Scale, yOf: Scale): string[] {
       line(x, low, x, high, stroke),
       line(x - 2.5, low, x + 2.5, low, stroke),
       line(x - 2.5, high, x + 2.5, high, stroke),
-      `<polygon points="${fixed(x)},${fixed(y - 3.5)} ${fixed(x + 3.5)},${fixed(y)} ${fixed(x)},${fixed(y + 3.5)} ${fixed(x - 3.5)},${fixed(y)}" fill="#ffffff" stroke="${MARKER_COLOURS.anchor}" stroke-width="1.2"/>`,
+      markerSvg('PUBLISHED_MEAN', x, y, 4),
     ];
   });
 }
@@ -110,8 +136,7 @@ export function outcomeChartSvg(survey: OutcomeSurvey): string {
   const right = PLOT.left + plotWidth;
   const parts: string[] = [];
 
-  for (let i = 0; i < Y_TICKS; i += 1) {
-    const value = survey.min + (span * i) / (Y_TICKS - 1);
+  for (const value of niceTicks(survey.min, survey.max)) {
     const y = yOf(value);
     parts.push(line(PLOT.left, y, right, y, `stroke="${MARKER_COLOURS.grid}" stroke-width="0.5"`));
     parts.push(text(PLOT.left - 5, y + 3, String(Math.round(value)), 'text-anchor="end"'));
@@ -143,11 +168,13 @@ export function outcomeChartSvg(survey: OutcomeSurvey): string {
       'Timepoint after surgery',
       'text-anchor="middle"',
     ),
+    // The instrument's label only: the heading above the chart gives its scale in full.
     text(
-      10,
+      12,
       PLOT.top + plotHeight / 2,
-      `${survey.label} (${survey.scale_text})`,
-      `text-anchor="middle" transform="rotate(-90 10 ${fixed(PLOT.top + plotHeight / 2)})"`,
+      survey.label,
+      `text-anchor="middle" transform="rotate(-90 12 ${fixed(PLOT.top + plotHeight / 2)})"`,
+      axisTitleFontSize(survey.label, plotHeight),
     ),
   );
 
@@ -199,7 +226,7 @@ export function outcomeChartSvg(survey: OutcomeSurvey): string {
     );
   }
   for (const { point, x, y } of scored) {
-    parts.push(marker(point.status, x, y));
+    parts.push(markerSvg(point.status ?? 'UNJUDGED', x, y));
     if (point.score !== null) {
       parts.push(
         text(x, y - 7, formatMeasureValue(survey.measure, point.score), 'text-anchor="middle"'),

@@ -15,8 +15,9 @@ import {
   PUBLISHED_ANCHORS,
   PUBLISHED_REFERENCE_NOTES,
 } from '@recovery-portal/contract/published-outcomes';
+import { MARKER_LEGEND_ORDER, OUTCOME_MARKERS } from '@recovery-portal/contract/outcome-markers';
 import type { Content } from 'pdfmake';
-import { CHART_HEIGHT, CHART_WIDTH, outcomeChartSvg } from './outcome-chart-svg';
+import { CHART_HEIGHT, CHART_WIDTH, markerSvg, outcomeChartSvg } from './outcome-chart-svg';
 import { day, heading, note, table } from './report-blocks';
 import type { ReportData } from './report-data';
 
@@ -44,7 +45,7 @@ function referenceLines(survey: OutcomeSurvey): string[] {
     ...cohort,
     ...thresholds,
     ...PUBLISHED_ANCHORS[survey.measure].map(
-      (anchor) => `Diamond with whiskers: ${anchorText(anchor)}.`,
+      (anchor) => `Hollow square with whiskers: ${anchorText(anchor)}.`,
     ),
     PUBLISHED_REFERENCE_NOTES[survey.measure],
   ].filter((line): line is string => line !== null);
@@ -55,6 +56,27 @@ function sources(survey: OutcomeSurvey): Content[] {
   return measureReferences(survey.measure).map((reference) =>
     note(`${reference.cite} (${reference.figures.join('; ')}): ${reference.source}`),
   );
+}
+
+const LEGEND_ICON = 10;
+
+/** The chart's legend: the contract's shapes and words, as the screen's legend shows them. */
+function markerLegend(): Content {
+  return {
+    table: {
+      widths: [LEGEND_ICON, '*'],
+      body: MARKER_LEGEND_ORDER.map((kind) => [
+        {
+          svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${LEGEND_ICON}" height="${LEGEND_ICON}">${markerSvg(kind, LEGEND_ICON / 2, LEGEND_ICON / 2)}</svg>`,
+          width: LEGEND_ICON,
+          height: LEGEND_ICON,
+        },
+        { text: OUTCOME_MARKERS[kind].label, style: 'note' },
+      ]),
+    },
+    layout: 'noBorders',
+    margin: [0, 2, 0, 4],
+  };
 }
 
 function outcomeBlock(survey: OutcomeSurvey): Content {
@@ -74,9 +96,7 @@ function outcomeBlock(survey: OutcomeSurvey): Content {
     stack: [
       { text: `${survey.name} (${survey.scale_text})`, style: 'h3', margin: [0, 8, 0, 4] },
       { svg: outcomeChartSvg(survey), width: CHART_WIDTH, height: CHART_HEIGHT },
-      note(
-        'Hollow circle: not judged yet; filled circle: clinically important improvement; square: not improving as expected.',
-      ),
+      markerLegend(),
       table(
         [
           'Timepoint',

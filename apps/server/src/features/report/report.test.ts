@@ -12,6 +12,11 @@ import {
   flagSchema,
   participantFlagListSchema,
 } from '@recovery-portal/contract/flags';
+import {
+  MARKER_LEGEND_ORDER,
+  markerPoints,
+  OUTCOME_MARKERS,
+} from '@recovery-portal/contract/outcome-markers';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { REPORT_MESSAGES } from '@recovery-portal/contract/report';
 import { auditLog } from '#app/db/schema/audit';
@@ -34,6 +39,10 @@ import {
 import { callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { createTriageScanner } from '#app/features/flags/triage-scanner';
+import { markerSvg } from './outcome-chart-svg';
+import { renderPdf } from './pdf';
+import type { ReportData } from './report-data';
+import { outcomeScores } from './report-outcomes';
 
 const run = promisify(execFile);
 
@@ -239,6 +248,87 @@ describe('recovery report', () => {
     expect(info).toMatch(/Page size:\s+595\.28 x 841\.89 pts \(A4\)/);
     // The metadata names no one
     expect(info).not.toContain('Marguerite');
+  });
+
+  it('draws the outcome charts with the screen’s markers and legend', async () => {
+    const { participant } = await kneePatient();
+    const response = await callApi(
+      testApp,
+      'GET',
+      reportUrl(participant.id),
+      clinician.access_token,
+    );
+    expect(response.statusCode).toBe(200);
+    const { text } = await pdfOf(response.rawPayload, 'markers');
+    // The legend is the contract's, in the screen's order: one set of words for both.
+    const legend = MARKER_LEGEND_ORDER.map((kind) => OUTCOME_MARKERS[kind].label).join(' ');
+    expect(text).toContain(legend);
+    expect(text).toContain('Hollow square with whiskers: Published mean before surgery');
+    expect(text).not.toMatch(/filled circle|Diamond with whiskers/i);
+    // Each meaning is drawn in the contract's shape (as the screen draws it).
+    for (const kind of MARKER_LEGEND_ORDER) {
+      const corners = markerPoints(OUTCOME_MARKERS[kind].shape, 10, 10, 4);
+      const svg = markerSvg(kind, 10, 10, 4);
+      if (corners === null) expect(svg).toMatch(/^<circle /);
+      else
+        expect(svg).toContain(
+          `points="${corners.map((c) => c.map((n) => n.toFixed(1)).join(',')).join(' ')}"`,
+        );
+      expect(svg.includes('fill="#ffffff"')).toBe(OUTCOME_MARKERS[kind].hollow);
+    }
+  });
+
+  it('keeps the longest rotated axis title between the chart heading and the axis', async () => {
+    const label = 'Global Physical Health T-score';
+    const survey = {
+      survey_id: 1,
+      title: 'PROMIS Global Health',
+      measure: 'PROMIS_GPH',
+      label,
+      name: 'PROMIS Global Physical Health',
+      min: 16.2,
+      max: 67.7,
+      higher_is_better: true,
+      scale_text: 'T-score, mean 50, SD 10, higher = better',
+      mcid: null,
+      pass: null,
+      scb: null,
+      cohort: null,
+      cohort_note: 'No band.',
+      points: [
+        {
+          timepoint: 'PRE_OP',
+          label: 'PreOp',
+          score: 32,
+          submitted_on: '2026-01-01',
+          not_scorable_reason: null,
+          improvement: null,
+          status: null,
+        },
+      ],
+    } as const;
+    const data = { outcomes: { surveys: [survey] } } as unknown as ReportData;
+    const file = path.join(workDir, 'axis.pdf');
+    await writeFile(
+      file,
+      await renderPdf({
+        content: outcomeScores(data),
+        pageSize: { width: 595.28, height: 841.89 },
+        pageMargins: 40,
+      }),
+    );
+    const { stdout } = await run('pdftotext', ['-bbox', file, '-']);
+    const words = [
+      ...stdout.matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</g),
+    ].map(([, yMin, yMax, word]) => ({ yMin: Number(yMin), yMax: Number(yMax), word }));
+    const top = words.find((w) => w.word === 'better)')?.yMax ?? NaN;
+    const bottom = words.find((w) => w.word === 'PreOp')?.yMin ?? NaN;
+    const title = label.split(' ').map((part) => words.find((w) => w.word === part));
+    expect(title.every(Boolean)).toBe(true);
+    for (const word of title) {
+      expect(word?.yMin).toBeGreaterThan(top);
+      expect(word?.yMax).toBeLessThan(bottom);
+    }
   });
 
   it('prints on US Letter or A4 as asked', async () => {

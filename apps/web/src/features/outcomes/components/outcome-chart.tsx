@@ -18,6 +18,7 @@ import {
   chartColumns,
   type ChartColumn,
 } from '@recovery-portal/contract/outcome-reference';
+import { niceTicks } from '@recovery-portal/contract/outcome-markers';
 import type { OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { mcidTarget, scbTarget } from '#app/features/outcomes/outcome-summary.ts';
 import { chartPointLines } from '#app/features/outcomes/outcome-reference-text.ts';
@@ -26,7 +27,6 @@ import { MarkerShape, useMarkerColours } from './outcome-marker';
 import type { MarkerKind } from './outcome-marker';
 
 export const OUTCOME_CHART_HEIGHT = 220;
-const PUBLISHED_MEAN_COLOUR = '#6a1b9a';
 
 /** Short enough for the columns side by side on a narrow card; the tooltip says it in full. */
 const AXIS_LABELS: Record<ChartColumn['key'], string> = {
@@ -82,7 +82,7 @@ function isChartRow(value: unknown): value is ChartRow {
 /**
  * One published score over the five timepoints on the instrument's whole scale: the participant's
  * scores joined by a line; the clinic's middle half of comparable patients as a shaded bar and
- * its median as a tick, at each timepoint with enough of them; published means as hollow squares
+ * its median as a tick, at each timepoint with enough of them; published means as the contract's hollow squares
  * with their SD, in their own columns after 12 Months (*), never joined; the PASS (dashed) and
  * PreOp plus the MCID (dotted) and the SCB (dash-dot). Drawn for sighted users only: the
  * section around it carries the same in words and a table.
@@ -94,8 +94,7 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
   const target = mcidTarget(survey);
   const benefit = scbTarget(survey);
   const muted = theme.palette.text.secondary;
-  // Apart from the status colours (green, red) and the participant's blue.
-  const anchorColour = PUBLISHED_MEAN_COLOUR;
+  const anchorColour = colours.PUBLISHED_MEAN;
   const axisProps = { tick: { fontSize: 12, fill: muted }, stroke: theme.palette.divider };
   const referenceLabel = (value: string) => ({
     value,
@@ -124,7 +123,13 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="axis" interval={0} padding={{ left: 12, right: 12 }} {...axisProps} />
-        <YAxis width={40} domain={[survey.min, survey.max]} allowDecimals={false} {...axisProps} />
+        <YAxis
+          width={40}
+          domain={[survey.min, survey.max]}
+          ticks={niceTicks(survey.min, survey.max)}
+          interval={0}
+          {...axisProps}
+        />
         <Tooltip
           content={({ active, payload }) => {
             const row: unknown = payload?.[0]?.payload;
@@ -157,15 +162,7 @@ export function OutcomeChart({ survey }: { survey: OutcomeSurvey }) {
             typeof cx !== 'number' || typeof cy !== 'number' ? (
               <g />
             ) : (
-              <rect
-                x={cx - 4}
-                y={cy - 4}
-                width={8}
-                height={8}
-                fill={theme.palette.background.paper}
-                stroke={anchorColour}
-                strokeWidth={1.5}
-              />
+              <MarkerShape kind="PUBLISHED_MEAN" cx={cx} cy={cy} colour={anchorColour} size={8} />
             )
           }
         >

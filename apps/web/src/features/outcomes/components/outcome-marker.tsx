@@ -1,10 +1,14 @@
 import { useTheme } from '@mui/material';
-import type { OutcomeStatus } from '@recovery-portal/contract/outcomes';
+import {
+  markerPoints,
+  OUTCOME_MARKERS,
+  type MarkerKind,
+} from '@recovery-portal/contract/outcome-markers';
 
-/** A score's marker: the shape tells the same as the colour, for readers who cannot tell them apart. */
-export type MarkerKind = OutcomeStatus | 'UNJUDGED';
+export type { MarkerKind };
 
 export const MARKER_SIZE = 12;
+const PUBLISHED_MEAN_COLOUR = '#6a1b9a';
 
 /** The palette colour of each marker. */
 export function useMarkerColours(): Record<MarkerKind, string> {
@@ -13,10 +17,12 @@ export function useMarkerColours(): Record<MarkerKind, string> {
     IMPROVING: palette.success.main,
     NOT_IMPROVING: palette.error.main,
     UNJUDGED: palette.primary.main,
+    // Apart from the status colours (green, red) and the participant's blue.
+    PUBLISHED_MEAN: PUBLISHED_MEAN_COLOUR,
   };
 }
 
-/** The marker's SVG shape centred on (cx, cy): circle, diamond (improving) or triangle (not). */
+/** The marker's SVG shape centred on (cx, cy), as the contract gives it (the PDF draws the same). */
 export function MarkerShape({
   kind,
   cx,
@@ -30,29 +36,13 @@ export function MarkerShape({
   colour: string;
   size?: number;
 }) {
-  const r = size / 2;
-  switch (kind) {
-    case 'NOT_IMPROVING':
-      return (
-        <polygon
-          points={`${cx},${cy - r - 1} ${cx + r + 1},${cy + r} ${cx - r - 1},${cy + r}`}
-          fill={colour}
-          stroke="#ffffff"
-          strokeWidth={1}
-        />
-      );
-    case 'IMPROVING':
-      return (
-        <polygon
-          points={`${cx},${cy - r - 1} ${cx + r + 1},${cy} ${cx},${cy + r + 1} ${cx - r - 1},${cy}`}
-          fill={colour}
-          stroke="#ffffff"
-          strokeWidth={1}
-        />
-      );
-    case 'UNJUDGED':
-      return <circle cx={cx} cy={cy} r={r - 1} fill={colour} stroke="#ffffff" strokeWidth={1} />;
-  }
+  const { shape, hollow } = OUTCOME_MARKERS[kind];
+  const paint = hollow
+    ? { fill: '#ffffff', stroke: colour, strokeWidth: 1.5 }
+    : { fill: colour, stroke: '#ffffff', strokeWidth: 1 };
+  const corners = markerPoints(shape, cx, cy, size / 2 + 1);
+  if (corners === null) return <circle cx={cx} cy={cy} r={size / 2 - 1} {...paint} />;
+  return <polygon points={corners.map(([x, y]) => `${x},${y}`).join(' ')} {...paint} />;
 }
 
 /** A standalone marker for the legend. */

@@ -5,6 +5,7 @@ import type {
   OutcomeSurvey,
   OutcomeTrends,
 } from '@recovery-portal/contract/outcomes';
+import { MARKER_LEGEND_ORDER, OUTCOME_MARKERS } from '@recovery-portal/contract/outcome-markers';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { failure, mockFetch, success } from '#app/testing/http.ts';
 import { renderWithProviders } from '#app/testing/render-app.tsx';
@@ -206,10 +207,18 @@ describe('outcome trends section', () => {
       ['12 Months', 'No score', '-', '-', 'Too few (n = 0)', '-'],
     ]);
 
-    // The shapes' meaning is written out, not left to colour.
+    // The shapes' meaning is written out, not left to colour, in the contract's words (the PDF's).
     const legend = screen.getByRole('list', { name: 'Chart legend' });
     expect(within(legend).getByText('Not improving as expected (triangle)')).toBeVisible();
     expect(within(legend).getByText('Clinically important improvement (diamond)')).toBeVisible();
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      ...MARKER_LEGEND_ORDER.map((kind) => OUTCOME_MARKERS[kind].label),
+      "Shaded bar and tick: this clinic's comparable patients, middle half and median",
+    ]);
     expect(
       screen.getByText(
         /Knee replacement programme, from the latest surgery \(Total knee replacement\)\./,

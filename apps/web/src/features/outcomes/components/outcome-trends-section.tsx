@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
+import { MARKER_LEGEND_ORDER, OUTCOME_MARKERS } from '@recovery-portal/contract/outcome-markers';
 import { OUTCOME_STATUS_LABELS } from '@recovery-portal/contract/outcomes';
 import type { CohortPoint, OutcomeSurvey } from '@recovery-portal/contract/outcomes';
 import { percentileText, tooFewText } from '@recovery-portal/contract/outcome-reference';
@@ -20,7 +21,6 @@ import {
   thresholdText,
 } from '#app/features/outcomes/outcome-summary.ts';
 import { MarkerIcon } from './outcome-marker';
-import type { MarkerKind } from './outcome-marker';
 
 // The chart library loads only once there is something to draw (as for the telemetry charts).
 const OutcomeChart = lazy(async () => ({
@@ -31,17 +31,9 @@ const CHART_HEIGHT = 220;
 export const OUTCOME_EMPTY_TEXT =
   'No survey scores yet. Scores appear here once the participant submits a survey.';
 
-const LEGEND: readonly { kind: MarkerKind; label: string }[] = [
-  { kind: 'UNJUDGED', label: 'Score' },
-  { kind: 'NOT_IMPROVING', label: `${OUTCOME_STATUS_LABELS.NOT_IMPROVING} (triangle)` },
-  { kind: 'IMPROVING', label: `${OUTCOME_STATUS_LABELS.IMPROVING} (diamond)` },
-];
-
-/** The reference marks, in words (they have no status colour). */
-const REFERENCE_LEGEND = [
-  "Shaded bar and tick: this clinic's comparable patients, middle half and median",
-  'Hollow purple square with whiskers: a published mean ± SD (* after 12 months)',
-] as const;
+/** The clinic's band, in words (it has no marker). */
+const BAND_LEGEND =
+  "Shaded bar and tick: this clinic's comparable patients, middle half and median";
 
 /**
  * 'Outcome trends': each published score over the schedule against its instrument's MCID, PASS
@@ -106,25 +98,23 @@ function Legend() {
       aria-label="Chart legend"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', m: 0, p: 0 }}
     >
-      {LEGEND.map((item) => (
+      {MARKER_LEGEND_ORDER.map((kind) => (
         <Box
           component="li"
-          key={item.kind}
+          key={kind}
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}
         >
-          <MarkerIcon kind={item.kind} />
+          <MarkerIcon kind={kind} />
           <Typography component="span" variant="body2">
-            {item.label}
+            {OUTCOME_MARKERS[kind].label}
           </Typography>
         </Box>
       ))}
-      {REFERENCE_LEGEND.map((label) => (
-        <Box component="li" key={label}>
-          <Typography component="span" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-        </Box>
-      ))}
+      <Box component="li">
+        <Typography component="span" variant="body2" color="text.secondary">
+          {BAND_LEGEND}
+        </Typography>
+      </Box>
     </Box>
   );
 }
