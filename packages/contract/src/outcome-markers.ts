@@ -6,7 +6,7 @@ import type { OutcomeStatus } from './outcomes';
  * and for greyscale print.
  */
 export type MarkerKind = OutcomeStatus | 'UNJUDGED' | 'PUBLISHED_MEAN';
-export type MarkerShapeName = 'circle' | 'diamond' | 'triangle' | 'square';
+type MarkerShapeName = 'circle' | 'diamond' | 'triangle' | 'square';
 
 export const OUTCOME_MARKERS: Record<
   MarkerKind,
