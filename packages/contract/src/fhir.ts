@@ -18,6 +18,7 @@ export const FHIR_RESOURCE_TYPES = [
   'Communication',
   'Questionnaire',
   'QuestionnaireResponse',
+  'Group',
 ] as const;
 export type FhirResourceType = (typeof FHIR_RESOURCE_TYPES)[number];
 
@@ -49,6 +50,7 @@ export const FHIR_MESSAGES = {
     `${name} must be a date (YYYY, YYYY-MM, YYYY-MM-DD or a full date-time) with an optional prefix eq, lt, le, gt or ge.`,
   invalidReference: (name: string) => `${name} must be a Patient id, written 123 or Patient/123.`,
   invalidToken: (name: string) => `${name} must be a code, written code or system|code.`,
+  invalidString: (name: string) => `${name} must be text of 1 to 256 characters.`,
   invalidId: '_id must be a resource id (letters, digits, "-" and "." only, at most 64).',
   invalidCursor: 'The paging link is invalid; start the search again.',
   methodNotAllowed:

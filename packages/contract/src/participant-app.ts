@@ -52,6 +52,7 @@ const TYPE_WORDS: Record<FhirResourceType, string> = {
   Communication: 'your messages from the coach and the programme',
   Questionnaire: 'the questionnaires of the programme',
   QuestionnaireResponse: 'your questionnaire answers',
+  Group: 'the names of the programme groups',
 };
 
 const VERBS: { words: string; letters: readonly PatientInteraction[] }[] = [

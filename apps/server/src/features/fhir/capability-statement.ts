@@ -6,6 +6,12 @@ import { isWritable } from '#app/features/fhir/writes/resource-writers';
 /** Operation definitions of the HL7 FHIR Bulk Data Access IG. */
 const BULK_DATA = 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition';
 
+/** The types with an instance- or type-level $export, by their OperationDefinition. */
+const EXPORT_OPERATIONS: Partial<Record<string, string>> = {
+  Patient: 'patient-export',
+  Group: 'group-export',
+};
+
 const COMMON_PARAMS = [
   { name: '_id', type: 'token' as const, documentation: 'Resource ids, comma-separated.' },
   {
@@ -45,7 +51,7 @@ export function capabilityStatement(
         security: {
           cors: false,
           description:
-            "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners), a SMART Backend Services token (client_credentials with a private_key_jwt assertion; system/*.read or system/<Type>.read scopes, system/Communication.c for the coach's replies) from the token endpoint in .well-known/smart-configuration, or a participant app's token (patient/ scopes: its own compartment, and creates of Observation, QuestionnaireResponse and Communication).",
+            "Bearer access token: a portal staff token (the role's rights: clinicians read participants' data, administrators read Practitioners and Groups), a SMART Backend Services token (client_credentials with a private_key_jwt assertion; system/*.read or system/<Type>.read scopes, system/Communication.c for the coach's replies) from the token endpoint in .well-known/smart-configuration, or a participant app's token (patient/ scopes: its own compartment, and creates of Observation, QuestionnaireResponse and Communication).",
           service: [
             {
               coding: [
@@ -72,15 +78,17 @@ export function capabilityStatement(
               ...COMMON_PARAMS,
               ...Object.entries(definition.params).map(([name, doc]) => ({ name, ...doc })),
             ],
-            ...(definition.type === 'Patient'
-              ? { operation: [{ name: 'export', definition: `${BULK_DATA}/patient-export` }] }
+            ...(EXPORT_OPERATIONS[definition.type]
+              ? {
+                  operation: [
+                    {
+                      name: 'export',
+                      definition: `${BULK_DATA}/${EXPORT_OPERATIONS[definition.type]}`,
+                    },
+                  ],
+                }
               : {}),
           })),
-          // Groups are the portal's participant groups: exported, not read or searched.
-          {
-            type: 'Group',
-            operation: [{ name: 'export', definition: `${BULK_DATA}/group-export` }],
-          },
         ],
         interaction: [{ code: 'batch' as const }],
         operation: [{ name: 'export', definition: `${BULK_DATA}/export` }],

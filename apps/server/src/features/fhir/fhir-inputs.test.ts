@@ -214,6 +214,7 @@ describe('ugly input anywhere in a FHIR call', () => {
     'code',
     'category',
     'identifier',
+    'name',
     '_count',
     '_summary',
     '_format',

@@ -96,8 +96,13 @@ describe('GET /fhir/R4/metadata', () => {
     expect(statement.resourceType).toBe('CapabilityStatement');
     expect(statement.fhirVersion).toBe('4.0.1');
     const served = statement.rest?.[0]?.resource ?? [];
-    expect(served.map((resource) => resource.type)).toEqual([...FHIR_RESOURCE_TYPES, 'Group']);
-    expect(served.find((resource) => resource.type === 'Group')?.interaction).toBeUndefined();
+    expect(served.map((resource) => resource.type)).toEqual([...FHIR_RESOURCE_TYPES]);
+    const group = served.find((resource) => resource.type === 'Group');
+    expect(group?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type']);
+    expect(group?.searchParam?.map((p) => p.name)).toContain('name');
+    expect(group?.operation?.map((operation) => operation.definition)).toEqual([
+      'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/group-export',
+    ]);
     expect(statement.rest?.[0]?.operation?.map((operation) => operation.name)).toEqual(['export']);
     const observation = served.find((resource) => resource.type === 'Observation');
     expect(observation?.interaction?.map((i) => i.code)).toEqual(['read', 'search-type', 'create']);

@@ -69,7 +69,7 @@ describe('every resource the FHIR API emits for the seeded participants', () => 
     const seen = new Map<string, number>();
     for (const type of FHIR_RESOURCE_TYPES) {
       const resources =
-        type === 'Practitioner' || type === 'Questionnaire'
+        type === 'Practitioner' || type === 'Questionnaire' || type === 'Group'
           ? await searchAll(`${type}?_count=100`)
           : (
               await Promise.all(
@@ -104,6 +104,7 @@ describe('every resource the FHIR API emits for the seeded participants', () => 
       'Communication:coach',
       'Questionnaire',
       'QuestionnaireResponse',
+      'Group',
     ]) {
       expect(seen.get(kind) ?? 0, kind).toBeGreaterThan(0);
     }

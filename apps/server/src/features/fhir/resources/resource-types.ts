@@ -5,6 +5,7 @@ import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
 import type { UidBackfill } from '#app/core/imaging/imaging-uids';
 import type { AnySource } from './fhir-source';
+import { groupSource } from './group.resources';
 import { imagingStudySource } from './imaging-study.resources';
 import { observationSources } from './observation.resources';
 import { patientSource, practitionerSource } from './people.resources';
@@ -42,7 +43,7 @@ const lastUpdated = (documentation: string) => ({
 
 /**
  * The resource types the API serves. Clinicians read participants' data, as on the portal;
- * administrators manage staff and read only Practitioners (the Clinicians screen).
+ * administrators manage staff and read only Practitioners (the Clinicians screen) and Groups.
  */
 export function resourceDefinitions(
   db: Database,
@@ -180,6 +181,19 @@ export function resourceDefinitions(
       },
       staffReaders: clinicians,
       perParticipant: true,
+    },
+    {
+      // The participant groups a Group $export names; they hold no one's data.
+      type: 'Group',
+      sources: [groupSource(db)],
+      params: {
+        name: {
+          type: 'string',
+          documentation: "The group's name: names starting with the text, ignoring case.",
+        },
+      },
+      staffReaders: ['CLINICIAN', 'ADMINISTRATOR'],
+      perParticipant: false,
     },
   ];
 }

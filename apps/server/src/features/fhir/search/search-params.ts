@@ -7,7 +7,15 @@ const COMMON = ['_id', '_count', '_summary', '_format', '_cursor'] as const;
 const REPEATABLE = new Set(['date', 'started', '_lastUpdated']);
 
 export type SearchParamName =
-  '_lastUpdated' | 'patient' | 'subject' | 'date' | 'started' | 'code' | 'category' | 'identifier';
+  | '_lastUpdated'
+  | 'patient'
+  | 'subject'
+  | 'date'
+  | 'started'
+  | 'code'
+  | 'category'
+  | 'identifier'
+  | 'name';
 
 /** A half-open time range [from, to): either end may be open. */
 export interface DateBound {
@@ -31,6 +39,8 @@ export interface ParsedSearch {
   code?: Token[];
   category?: Token[];
   identifier?: Token[];
+  /** A string search (name=): matches values starting with it, ignoring case. */
+  name?: string;
   cursor?: Cursor;
   /** The query as given, without the paging cursor, for self and next links. */
   echo: URLSearchParams;
@@ -210,6 +220,10 @@ export function parseSearch(
           break;
         case 'identifier':
           parsed.identifier = parseTokens(value, name);
+          break;
+        case 'name':
+          if (!value || value.length > 256) throw bad(FHIR_MESSAGES.invalidString(name));
+          parsed.name = value;
           break;
       }
     }
