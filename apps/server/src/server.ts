@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openConfiguredDatabase } from './db/open-configured-database';
@@ -36,7 +37,8 @@ function banner(config: Config, address: string, showDemoLogins: boolean): strin
     `  Recovery Portal is running at ${address}`,
     `  Database: ${config.databaseKind === 'pglite' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail: ${config.smtpUrl ? 'SMTP (SMTP_URL)' : 'outbox table and this log (set SMTP_URL to send)'}`,
-    `  API docs: ${address}/api/docs`,
+    // The portal's page, signed in; /api/docs itself answers browsers without a token with 401.
+    `  API docs: ${address}${WEB_ROUTES.apiDocs} (sign in to the portal)`,
   ];
   if (showDemoLogins) {
     lines.push('', `  Demo logins (password ${DEMO_PASSWORD}):`);

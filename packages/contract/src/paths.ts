@@ -190,6 +190,8 @@ export const WEB_ROUTES = {
   auditLog: '/admin/audit-log',
   fhirClients: '/admin/fhir-clients',
   unauthorized: '/unauthorized',
+  /** The API's OpenAPI operations, for signed-in staff of either role (not under /api: proxied). */
+  apiDocs: '/docs/api',
   /** Linked from the delete-account help page; open access. */
   privacyPolicy: '/privacy-policy',
 } as const;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CSRF_COOKIE } from '@recovery-portal/contract/constants';
 import { MESSAGES } from '@recovery-portal/contract/messages';
+import { API_DOCS_JSON_PATH, apiDocsSchema } from '@recovery-portal/contract/api-docs';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { users } from '#app/db/schema/users';
 import { ok } from '#app/lib/envelope';
@@ -297,6 +298,18 @@ describe('API docs', () => {
     expect(Object.keys(document.paths)).toEqual(
       expect.arrayContaining([API_PATHS.account.login, API_PATHS.account.token, API_PATHS.health]),
     );
+  });
+
+  it("is the shape the portal's API docs page reads, for administrators too", async () => {
+    const administrator = await loginAs(testApp, 'ADMINISTRATOR');
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: API_DOCS_JSON_PATH,
+      headers: authHeaders(administrator.access_token),
+    });
+    expect(response.statusCode).toBe(200);
+    const document = apiDocsSchema.parse(response.json());
+    expect(document.paths[API_PATHS.account.login]?.post?.summary).toBeTruthy();
   });
 });
 

@@ -18,7 +18,13 @@ export const GUARDED_ROUTE_IDS = {
   ADMINISTRATOR: 'administrator-pages',
 } as const satisfies Record<StaffRole, string>;
 
-const guardedIds: ReadonlySet<string> = new Set(Object.values(GUARDED_ROUTE_IDS));
+/** Pages for signed-in staff of either role (the API docs). */
+export const STAFF_ROUTE_ID = 'staff-pages';
+
+const guardedIds: ReadonlySet<string> = new Set([
+  ...Object.values(GUARDED_ROUTE_IDS),
+  STAFF_ROUTE_ID,
+]);
 
 /**
  * Spec §2/§6 guard, run as a loader so a denied page never renders: no access token → /login;
@@ -39,6 +45,14 @@ export function requireRole(role: StaffRole) {
     }
     return null;
   };
+}
+
+/** Any signed-in staff member; without an access token → /login, coming back here after. */
+export function requireSignedIn({ request }: { request: Request }): Response | null {
+  if (getSession().accessToken !== null) return null;
+  const url = new URL(request.url);
+  rememberReturnPath(`${url.pathname}${url.search}`);
+  return redirect(WEB_ROUTES.login);
 }
 
 /** A signed-in user who opens /login goes to their home instead. */

@@ -199,7 +199,7 @@ describe('header and main menu', () => {
     );
   });
 
-  it('administrator sees the Clinicians, Audit log and FHIR clients menu but no tabs, and the logo leads to /admin/home', async () => {
+  it('administrator sees the Clinicians, Audit log, FHIR clients and API docs menu but no tabs, and the logo leads to /admin/home', async () => {
     renderApp({ route: '/admin/home', session: loginFor(administratorUser) });
     await screen.findByRole('heading', { name: 'Clinicians' });
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -212,7 +212,7 @@ describe('header and main menu', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Clinicians', 'Audit log', 'FHIR clients']);
+    ).toEqual(['Clinicians', 'Audit log', 'FHIR clients', 'API docs']);
     expect(within(menu).getByRole('link', { name: 'Clinicians' })).toHaveAttribute(
       'aria-current',
       'page',

@@ -9,6 +9,8 @@ import {
   redirectSignedInUser,
   RequireSession,
   requireRole,
+  requireSignedIn,
+  STAFF_ROUTE_ID,
   useRedirectWhenSessionEnds,
 } from './route-guards';
 
@@ -134,6 +136,19 @@ export function createRoutes(): RouteObject[] {
                   path: WEB_ROUTES.fhirClients,
                   lazy: async () => ({
                     Component: (await import('./routes/fhir-clients')).FhirClientsRoute,
+                  }),
+                },
+              ],
+            },
+            {
+              id: STAFF_ROUTE_ID,
+              loader: requireSignedIn,
+              Component: RequireSession,
+              children: [
+                {
+                  path: WEB_ROUTES.apiDocs,
+                  lazy: async () => ({
+                    Component: (await import('./routes/api-docs')).ApiDocsRoute,
                   }),
                 },
               ],

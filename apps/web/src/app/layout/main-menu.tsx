@@ -23,6 +23,7 @@ const MENU: readonly MenuItem[] = [
   { label: 'Flags', to: WEB_ROUTES.flags, sections: [WEB_ROUTES.flags] },
   { label: 'Outcomes', to: WEB_ROUTES.outcomes, sections: [WEB_ROUTES.outcomes] },
   { label: 'My tasks', to: WEB_ROUTES.myTasks, sections: [WEB_ROUTES.myTasks] },
+  { label: 'API docs', to: WEB_ROUTES.apiDocs, sections: [WEB_ROUTES.apiDocs] },
 ];
 
 /** Administrators manage the clinicians and the FHIR API's system clients, and read the audit trail. */
@@ -30,6 +31,7 @@ const ADMINISTRATOR_MENU: readonly MenuItem[] = [
   { label: 'Clinicians', to: WEB_ROUTES.adminHome, sections: [WEB_ROUTES.adminHome] },
   { label: 'Audit log', to: WEB_ROUTES.auditLog, sections: [WEB_ROUTES.auditLog] },
   { label: 'FHIR clients', to: WEB_ROUTES.fhirClients, sections: [WEB_ROUTES.fhirClients] },
+  { label: 'API docs', to: WEB_ROUTES.apiDocs, sections: [WEB_ROUTES.apiDocs] },
 ];
 
 const MENUS: Record<StaffRole, readonly MenuItem[]> = {

@@ -1,0 +1,5 @@
+import { ApiDocsScreen } from '#app/features/api-docs/components/api-docs-screen.tsx';
+
+export function ApiDocsRoute() {
+  return <ApiDocsScreen />;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** The OpenAPI document the server generates from these contract schemas (signed-in staff). */
+export const API_DOCS_JSON_PATH = '/api/docs/json';
+
+/** The methods an OpenAPI path item may hold, in the order the docs page lists them. */
+export const API_DOCS_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+const operationSchema = z.object({
+  summary: z.string().optional(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+});
+
+/** The part of the OpenAPI 3 document the portal's API docs page shows. */
+export const apiDocsSchema = z.object({
+  info: z.object({ title: z.string(), description: z.string().optional(), version: z.string() }),
+  paths: z.record(
+    z.string(),
+    z.object(Object.fromEntries(API_DOCS_METHODS.map((m) => [m, operationSchema.optional()]))),
+  ),
+});
+export type ApiDocs = z.infer<typeof apiDocsSchema>;
