@@ -122,6 +122,13 @@ const ADMINISTRATOR_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'api-docs',
+    open: async (page) => {
+      await page.goto('/docs/api');
+      await expect(page.getByRole('region', { name: 'fhir' })).toBeVisible();
+    },
+  },
+  {
     name: 'audit-log',
     open: async (page) => {
       await page.goto('/admin/audit-log');
