@@ -4,7 +4,7 @@ import { parsePatientScope, type PatientInteraction } from './smart-scopes';
 /**
  * The pages a participant sees in a browser when an app asks to reach their data (SMART App
  * Launch, standalone) and when they set their password; the server renders them
- * (docs/participant-app.md, docs/decisions/0025-participant-app-launch.md).
+ * (docs/participant-app.md, docs/decisions/0026-participant-app-launch.md).
  */
 export const PARTICIPANT_APP_MESSAGES = {
   signInTitle: 'Sign in to Recovery',

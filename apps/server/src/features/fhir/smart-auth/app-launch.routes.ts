@@ -68,7 +68,7 @@ function show(reply: FastifyReply, step: AuthorizeStep) {
 
 /**
  * The authorization endpoint of participant apps (SMART App Launch, standalone): server-rendered
- * sign-in and consent pages (docs/decisions/0025-participant-app-launch.md).
+ * sign-in and consent pages (docs/decisions/0026-participant-app-launch.md).
  */
 export function registerAppLaunchRoutes(
   fhir: FastifyInstance,
