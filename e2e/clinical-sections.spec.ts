@@ -16,10 +16,14 @@ async function choose(page: Page, label: string, option: string) {
 
 async function openFirstParticipant(page: Page, type: 'Internal' | 'Demo') {
   await login(page, 'CLINICIAN');
-  if (type !== 'Internal') await page.getByRole('tab', { name: type }).click();
+  if (type !== 'Internal') {
+    await page.getByRole('tab', { name: type }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]type=${type}`));
+  }
   const row = page.getByRole('table', { name: 'Participants' }).getByRole('row').nth(1);
-  // The list keeps the previous tab's rows on screen until the new tab's arrive.
-  await expect(row.getByRole('cell', { name: type, exact: true })).toBeVisible();
+  // A new tab shows its loading row, never the previous tab's rows (ADR 0024): a row with a
+  // checkbox is one of this tab's participants.
+  await expect(row.getByRole('checkbox')).toBeVisible();
   await row.click();
   await expect(page).toHaveURL(/\/participant-details\/\d+$/);
 }

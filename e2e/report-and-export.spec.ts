@@ -77,6 +77,8 @@ test('a clinician narrows the list to a cohort and exports its outcome scores', 
 test('the cohort filter and the export fit a 390 px wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(page, 'CLINICIAN');
+  // On a phone the list's filters fold behind one Filters button.
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
   const cohort = page.getByRole('group', { name: 'Cohort' });
   await expect(cohort.getByRole('combobox', { name: 'Group' })).toBeVisible();
   await expect(cohort.getByLabel('Surgery from')).toBeVisible();

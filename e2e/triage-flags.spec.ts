@@ -13,7 +13,7 @@ async function chestPainRows(page: Page): Promise<{ rows: Locator; tab: string }
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     const rows = table
       .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: 'Chest pain', exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: /^Chest pain Conversation · / }) })
       .filter({ hasText: /chest pain/i });
     if ((await rows.count()) > 0) return { rows, tab };
   }
@@ -33,7 +33,7 @@ test('a seeded chest-pain conversation is flagged, opens at the match and is ack
   const { rows, tab } = await chestPainRows(page);
   const first = rows.first();
   await expect(first.getByText('Critical', { exact: true })).toBeVisible();
-  await expect(first.getByText('Conversation', { exact: true })).toBeVisible();
+  await expect(first.getByText(/^Conversation · /)).toBeVisible();
   // The cell holds the name, then the birth date and record number on a line of their own.
   const participant = ((await first.getByRole('cell').nth(1).textContent()) ?? '').replace(
     /DOB .*$/,

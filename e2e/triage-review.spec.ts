@@ -30,9 +30,12 @@ test('a clinician marks a participant reviewed; details and list show it and the
   await login(page, 'CLINICIAN');
   const first = table(page).getByRole('row').nth(1);
   await expect(first).toBeVisible();
-  // The email is the line under the name.
+  // The email is the line with an @, under the name and the identifiers.
   const email =
-    (await (await cellUnder(page, first, 'Name')).innerText()).split('\n')[1]?.trim() ?? '';
+    (await (await cellUnder(page, first, 'Name')).innerText())
+      .split('\n')
+      .find((line) => line.includes('@'))
+      ?.trim() ?? '';
   expect(email).toContain('@');
   await first.click();
   await expect(page).toHaveURL(/\/participant-details\/\d+$/);

@@ -12,3 +12,15 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'X-XSRF-TOKEN';
 
 export const DATE_FORMAT_API = 'YYYY-MM-DD';
+
+/**
+ * The participant types (spec §3), here without zod so that the portal's header, which the
+ * sign-in page draws, can check a remembered tab without loading the schema library.
+ */
+export const PARTICIPANT_TYPES = ['Internal', 'Pilot', 'Demo'] as const;
+export type ParticipantType = (typeof PARTICIPANT_TYPES)[number];
+export const DEFAULT_PARTICIPANT_TYPE: ParticipantType = 'Internal';
+
+export function isParticipantType(value: unknown): value is ParticipantType {
+  return PARTICIPANT_TYPES.some((type) => type === value);
+}

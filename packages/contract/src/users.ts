@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARTICIPANT_TYPES } from './constants';
 
 export const ROLES = ['CLINICIAN', 'ADMINISTRATOR', 'PARTICIPANT'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -13,12 +14,10 @@ export const USER_STATUSES = ['ACTIVATED', 'PENDING_ACTIVATION', 'SUSPENDED'] as
 export const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-export const PARTICIPANT_TYPES = ['Internal', 'Pilot', 'Demo'] as const;
+export { DEFAULT_PARTICIPANT_TYPE, PARTICIPANT_TYPES, type ParticipantType } from './constants';
 export const participantTypeSchema = z.enum(PARTICIPANT_TYPES, {
   error: 'Participant type must be one of Internal, Pilot or Demo.',
 });
-export type ParticipantType = z.infer<typeof participantTypeSchema>;
-export const DEFAULT_PARTICIPANT_TYPE: ParticipantType = 'Internal';
 
 /** Database ids travel as positive integers; path and query strings are coerced. */
 export const idSchema = z.coerce

@@ -2,7 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { administratorUser, clinicianUser, loginFor } from '#app/testing/fixtures.ts';
-import { getParticipantType, useParticipantType } from './participant-type';
+import { useParticipantType } from './participant-type';
+import { getParticipantType } from './remembered-participant-type';
 import {
   clearSession,
   getSession,

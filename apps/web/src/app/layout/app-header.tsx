@@ -3,7 +3,10 @@ import { AppBar, Box, ButtonBase, Toolbar, Typography } from '@mui/material';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { SessionUser } from '@recovery-portal/contract/users';
 import { PortalLink } from '#app/lib/portal-navigation.tsx';
-import { useRememberedParticipantType, withParticipantType } from '#app/lib/participant-type.ts';
+import {
+  useRememberedParticipantType,
+  withParticipantType,
+} from '#app/lib/remembered-participant-type.ts';
 import { homePathFor } from '#app/lib/session.ts';
 
 // Only signed-in users see these, so /login does not download them (DESIGN §7 budget).

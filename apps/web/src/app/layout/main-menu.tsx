@@ -2,7 +2,10 @@ import { Button } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { StaffRole } from '@recovery-portal/contract/users';
-import { useRememberedParticipantType, withParticipantType } from '#app/lib/participant-type.ts';
+import {
+  useRememberedParticipantType,
+  withParticipantType,
+} from '#app/lib/remembered-participant-type.ts';
 import { ScrollRow } from '#app/components/ui/scroll-row.tsx';
 
 type MenuItem = { label: string; to: string; sections: readonly string[] };
