@@ -45,9 +45,10 @@ function storyReferences(files: readonly { file: string; text: string }[]): stri
 
 describe('code cites documents, not issue numbers', () => {
   it('finds no story reference in code, tests or scripts', () => {
-    const files = SEARCHED.flatMap(codeFiles)
-      .filter((file) => file !== self)
-      .map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
+    const files = SEARCHED.flatMap(codeFiles).map((file) => ({
+      file,
+      text: readFileSync(path.join(root, file), 'utf8'),
+    }));
     expect(files.length).toBeGreaterThan(500);
     expect(storyReferences(files)).toEqual([]);
   });
@@ -55,8 +56,8 @@ describe('code cites documents, not issue numbers', () => {
   it('catches the ways a story number is written, and leaves citations alone', () => {
     expect(
       storyReferences([
-        { file: 'a.ts', text: '// see issue 22\nconst a = 1;' },
-        { file: 'b.tsx', text: 'const b = 2;\n/** Issues #7 and 8 */' },
+        { file: 'a.ts', text: `// see issue ${22}\nconst a = 1;` },
+        { file: 'b.tsx', text: `const b = 2;\n/** Issues #${7} and 8 */` },
         { file: 'c.ts', text: '// ADR 0018, spec §5, DESIGN §7, docs/fhir.md, 3 issues found' },
       ]),
     ).toEqual(['a.ts:1', 'b.tsx:2']);
