@@ -4,10 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const self = path
-  .relative(root, fileURLToPath(import.meta.url))
-  .split(path.sep)
-  .join('/');
 
 /**
  * A clone has no issue tracker, so code cites what it does have: a spec section, a DESIGN
