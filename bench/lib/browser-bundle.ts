@@ -6,6 +6,10 @@ import { participantDetailsPath, WEB_ROUTES } from '@recovery-portal/contract/pa
 
 /** DESIGN §7: JavaScript of the first load of /login as Chromium loads it, gzipped. */
 export const LOGIN_FIRST_LOAD_BUDGET_KB = 150;
+/** The participant list, the screen a clinician opens all day, signed in and reloaded. */
+export const PARTICIPANTS_FIRST_LOAD_BUDGET_KB = 200;
+/** A participant's details page, signed in and reloaded: heavy sections load when needed. */
+export const DETAILS_FIRST_LOAD_BUDGET_KB = 260;
 
 /** Scripts Chromium fetched for one page load, dynamic imports included. */
 export interface BrowserPageLoad {
