@@ -141,6 +141,8 @@ const ADMINISTRATOR_SCREENS: Screen[] = [
 
 /** No sideways scrolling, no serious axe finding, and a screenshot to look at. */
 async function checkScreen(page: Page, name: string, width: number) {
+  // A table still loading shows 'Loading...' in its first row: the picture waits for the data.
+  await expect(page.locator('table[aria-busy="true"]')).toHaveCount(0);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
