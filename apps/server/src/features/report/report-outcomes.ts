@@ -94,9 +94,16 @@ function outcomeBlock(survey: OutcomeSurvey): Content {
   ]);
   return {
     stack: [
-      { text: `${survey.name} (${survey.scale_text})`, style: 'h3', margin: [0, 8, 0, 4] },
-      { svg: outcomeChartSvg(survey), width: CHART_WIDTH, height: CHART_HEIGHT },
-      markerLegend(),
+      {
+        // A chart read without its legend, or a heading left alone at a page's foot, misleads:
+        // the three move to the next page together.
+        unbreakable: true,
+        stack: [
+          { text: `${survey.name} (${survey.scale_text})`, style: 'h3', margin: [0, 8, 0, 4] },
+          { svg: outcomeChartSvg(survey), width: CHART_WIDTH, height: CHART_HEIGHT },
+          markerLegend(),
+        ],
+      },
       table(
         [
           'Timepoint',

@@ -76,6 +76,36 @@ beforeEach(async () => {
   clinician = await loginAs(testApp, 'CLINICIAN');
 });
 
+/** One scored PROMIS Global Physical Health survey, as the report's data carries it. */
+const promisLabel = 'Global Physical Health T-score';
+const promisSurvey = {
+  survey_id: 1,
+  title: 'PROMIS Global Health',
+  measure: 'PROMIS_GPH',
+  label: promisLabel,
+  name: 'PROMIS Global Physical Health',
+  min: 16.2,
+  max: 67.7,
+  higher_is_better: true,
+  scale_text: 'T-score, mean 50, SD 10, higher = better',
+  mcid: null,
+  pass: null,
+  scb: null,
+  cohort: null,
+  cohort_note: 'No band.',
+  points: [
+    {
+      timepoint: 'PRE_OP',
+      label: 'PreOp',
+      score: 32,
+      submitted_on: '2026-01-01',
+      not_scorable_reason: null,
+      improvement: null,
+      status: null,
+    },
+  ],
+} as const;
+
 const reportUrl = (id: number | string, query = '') =>
   `${API_PATHS.user.report(id)}${query ? `?${query}` : ''}`;
 
@@ -279,35 +309,7 @@ describe('recovery report', () => {
   });
 
   it('keeps the longest rotated axis title between the chart heading and the axis', async () => {
-    const label = 'Global Physical Health T-score';
-    const survey = {
-      survey_id: 1,
-      title: 'PROMIS Global Health',
-      measure: 'PROMIS_GPH',
-      label,
-      name: 'PROMIS Global Physical Health',
-      min: 16.2,
-      max: 67.7,
-      higher_is_better: true,
-      scale_text: 'T-score, mean 50, SD 10, higher = better',
-      mcid: null,
-      pass: null,
-      scb: null,
-      cohort: null,
-      cohort_note: 'No band.',
-      points: [
-        {
-          timepoint: 'PRE_OP',
-          label: 'PreOp',
-          score: 32,
-          submitted_on: '2026-01-01',
-          not_scorable_reason: null,
-          improvement: null,
-          status: null,
-        },
-      ],
-    } as const;
-    const data = { outcomes: { surveys: [survey] } } as unknown as ReportData;
+    const data = { outcomes: { surveys: [promisSurvey] } } as unknown as ReportData;
     const file = path.join(workDir, 'axis.pdf');
     await writeFile(
       file,
@@ -323,11 +325,32 @@ describe('recovery report', () => {
     ].map(([, yMin, yMax, word]) => ({ yMin: Number(yMin), yMax: Number(yMax), word }));
     const top = words.find((w) => w.word === 'better)')?.yMax ?? NaN;
     const bottom = words.find((w) => w.word === 'PreOp')?.yMin ?? NaN;
-    const title = label.split(' ').map((part) => words.find((w) => w.word === part));
+    const title = promisLabel.split(' ').map((part) => words.find((w) => w.word === part));
     expect(title.every(Boolean)).toBe(true);
     for (const word of title) {
       expect(word?.yMin).toBeGreaterThan(top);
       expect(word?.yMax).toBeLessThan(bottom);
+    }
+  });
+
+  it('keeps each chart with its heading and legend on one page wherever it falls', async () => {
+    const data = { outcomes: { surveys: [promisSurvey] } } as unknown as ReportData;
+    const legend = MARKER_LEGEND_ORDER.map((kind) => OUTCOME_MARKERS[kind].label);
+    // Text above pushes the chart down step by step, across the foot of the first page.
+    for (let above = 420; above <= 720; above += 20) {
+      const file = path.join(workDir, `break-${above}.pdf`);
+      await writeFile(
+        file,
+        await renderPdf({
+          content: [{ text: ' ', margin: [0, above, 0, 0] }, ...outcomeScores(data)],
+          pageSize: { width: 595.28, height: 841.89 },
+          pageMargins: 40,
+        }),
+      );
+      const { stdout } = await run('pdftotext', ['-layout', file, '-']);
+      const pages = stdout.split('\f').map((page) => page.replace(/\s+/g, ' '));
+      const chartPage = pages.find((page) => page.includes('PROMIS Global Physical Health ('));
+      for (const label of legend) expect(chartPage, `${label} at ${above}`).toContain(label);
     }
   });
 
