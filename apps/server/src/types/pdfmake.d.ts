@@ -24,7 +24,7 @@ declare module 'pdfmake' {
     | string
     | Content[]
     | ({ text: string | TextPart[]; style?: string } & Style)
-    | ({ stack: Content[] } & Style)
+    | ({ stack: Content[]; unbreakable?: boolean } & Style)
     | ({ svg: string; width: number; height: number } & Style)
     | ({
         table: {
