@@ -1,12 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import {
@@ -21,6 +13,12 @@ import { renewSession } from '#app/lib/api/session-refresh.ts';
 import { clearIdleSignOutNotice, setIdleSignOutNotice } from '#app/lib/idle-notice.ts';
 import { startIdleTimer, type ActivitySource, type IdleTimer } from '#app/lib/idle-timer.ts';
 import { getSession, subscribeSession } from '#app/lib/session.ts';
+import { useOpenedOnce } from '#app/lib/use-opened-once.ts';
+
+// The warning loads the first time it is due, not with every signed-in page (DESIGN §7).
+const IdleWarningDialog = lazy(async () => ({
+  default: (await import('./idle-warning-dialog')).IdleWarningDialog,
+}));
 
 /** When this tab's session last renewed its tokens (ms), in session storage like the tokens. */
 const RENEWED_AT_KEY = 'session_renewed_at';
@@ -72,6 +70,7 @@ export function IdleLogoff() {
   const minutes = policy.data?.idle_timeout_minutes ?? DEFAULT_IDLE_TIMEOUT_MINUTES;
   const [deadline, setDeadline] = useState<number | null>(null);
   const timer = useRef<IdleTimer | null>(null);
+  const warned = useOpenedOnce(deadline !== null);
 
   useEffect(() => {
     clearIdleSignOutNotice();
@@ -118,70 +117,18 @@ export function IdleLogoff() {
     };
   }, [minutes, navigate]);
 
+  if (!warned) return null;
   return (
-    <IdleWarningDialog
-      deadline={deadline}
-      onStay={() => timer.current?.staySignedIn()}
-      onSignOut={() => {
-        timer.current?.stop();
-        setDeadline(null);
-        logoutNow.mutate();
-      }}
-    />
+    <Suspense fallback={null}>
+      <IdleWarningDialog
+        deadline={deadline}
+        onStay={() => timer.current?.staySignedIn()}
+        onSignOut={() => {
+          timer.current?.stop();
+          setDeadline(null);
+          logoutNow.mutate();
+        }}
+      />
+    </Suspense>
   );
-}
-
-function IdleWarningDialog({
-  deadline,
-  onStay,
-  onSignOut,
-}: {
-  deadline: number | null;
-  onStay: () => void;
-  onSignOut: () => void;
-}) {
-  const titleId = useId();
-  const bodyId = useId();
-  // The last deadline stays on screen while the dialog animates closed.
-  const [shownDeadline, setShownDeadline] = useState(deadline);
-  if (deadline !== null && deadline !== shownDeadline) setShownDeadline(deadline);
-
-  return (
-    <Dialog
-      open={deadline !== null}
-      // Escape or a click outside also mean the user is there.
-      onClose={onStay}
-      role="alertdialog"
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      slotProps={{ paper: { sx: { width: 420, maxWidth: 'calc(100% - 32px)' } } }}
-    >
-      <DialogTitle id={titleId}>{SESSION_POLICY_MESSAGES.warningTitle}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={bodyId}>
-          {shownDeadline === null ? null : (
-            <Countdown key={shownDeadline} deadline={shownDeadline} running={deadline !== null} />
-          )}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onSignOut}>{SESSION_POLICY_MESSAGES.signOutNow}</Button>
-        <Button variant="contained" onClick={onStay} autoFocus>
-          {SESSION_POLICY_MESSAGES.staySignedIn}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** The warning sentence with the seconds left, updated every second while it runs. */
-function Countdown({ deadline, running }: { deadline: number; running: boolean }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const interval = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(interval);
-  }, [running]);
-  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
-  return SESSION_POLICY_MESSAGES.warningBody(seconds);
 }

@@ -16,7 +16,6 @@ import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
 import { ColumnChooser, useColumnChoice } from '#app/components/ui/column-chooser.tsx';
 import { COMPACT_BUTTONS_ON_PHONE } from '#app/components/ui/compact-buttons.ts';
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { RowId } from '#app/components/ui/data-table.tsx';
 import { useFiltersFolded } from '#app/components/ui/filter-fold.tsx';
@@ -25,6 +24,7 @@ import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { ExportButton } from '#app/components/ui/export-button.tsx';
 import { useParticipantType } from '#app/lib/participant-type.ts';
+import { useOpenedOnce } from '#app/lib/use-opened-once.ts';
 import { useDeleteParticipants } from '#app/features/participants/api/delete-participants.ts';
 import { useCohortExport } from '#app/features/participants/api/cohort-export.ts';
 import { useParticipants } from '#app/features/participants/api/get-participants.ts';
@@ -35,9 +35,13 @@ import { CohortFilter } from './cohort-filter';
 import { participantColumns, participantName } from './participant-columns';
 import { ParticipantsToolbar } from './participants-toolbar';
 
-// The form (selects, validation) loads when first opened, keeping the list's own chunk small.
+// Dialogs load when first opened (the form with its selects and validation, the delete
+// question), keeping them out of the list's first load (DESIGN §7).
 const InviteParticipantDialog = lazy(async () => ({
   default: (await import('./invite-participant-dialog')).InviteParticipantDialog,
+}));
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('#app/components/ui/confirm-dialog.tsx')).ConfirmDialog,
 }));
 
 /** The "Assign to…" dialog for the list's selection; `onAssigned` clears the selection. */
@@ -68,9 +72,9 @@ export function ParticipantsList({
   const deleteMany = useDeleteParticipants();
   const exportOutcomes = useCohortExport();
   const [inviteOpen, setInviteOpen] = useState(false);
-  // Mounted from the first opening on, so closing still plays the dialog's exit transition.
-  const [inviteUsed, setInviteUsed] = useState(false);
+  const inviteUsed = useOpenedOnce(inviteOpen);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const confirmUsed = useOpenedOnce(confirmDelete);
   const [assigning, setAssigning] = useState(false);
 
   useEffect(() => {
@@ -196,10 +200,7 @@ export function ParticipantsList({
         <Button
           variant="contained"
           startIcon={<PersonAddAlt />}
-          onClick={() => {
-            setInviteUsed(true);
-            setInviteOpen(true);
-          }}
+          onClick={() => setInviteOpen(true)}
         >
           Invite New Participant
         </Button>
@@ -238,15 +239,19 @@ export function ParticipantsList({
           '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
         }}
       />
-      <ConfirmDialog
-        open={confirmDelete}
-        title={MESSAGES.participants.confirmDeleteTitle}
-        body={MESSAGES.participants.confirmDeleteBody}
-        destructive
-        pending={deleteMany.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={deleteSelected}
-      />
+      {confirmUsed && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmDelete}
+            title={MESSAGES.participants.confirmDeleteTitle}
+            body={MESSAGES.participants.confirmDeleteBody}
+            destructive
+            pending={deleteMany.isPending}
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={deleteSelected}
+          />
+        </Suspense>
+      )}
       {renderAssignDialog({
         open: assigning,
         participantIds: selectedIds,
