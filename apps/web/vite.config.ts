@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import type { Alias, Plugin } from 'vite';
+import { lazySelectMenu } from './build-plugins/lazy-select-menu.ts';
 import { precompressAssets } from './build-plugins/precompress-assets.ts';
 
 // The API server of apps/server; the dev server forwards /api so cookies stay same-origin.
@@ -73,7 +74,7 @@ const SIGN_IN_FORM_MODULES = new RegExp(
 export default defineConfig(({ command }) => ({
   // Lets the config work from the repository root too (`vite build apps/web`, `vitest -c …`).
   root: import.meta.dirname,
-  plugins: [react(), muiWithoutCssVariables(), precompressAssets()],
+  plugins: [react(), muiWithoutCssVariables(), lazySelectMenu(), precompressAssets()],
   resolve: { alias: command === 'build' ? reactRouterProductionAliases() : [] },
   server: {
     proxy: { '/api': { target: API_TARGET, changeOrigin: false } },

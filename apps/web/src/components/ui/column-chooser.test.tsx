@@ -34,7 +34,8 @@ const headers = () =>
 
 async function toggle(user: ReturnType<typeof userEvent.setup>, column: string) {
   await user.click(screen.getByRole('button', { name: 'Columns' }));
-  await user.click(screen.getByRole('menuitemcheckbox', { name: column }));
+  // The menu's code loads when it first opens.
+  await user.click(await screen.findByRole('menuitemcheckbox', { name: column }));
   await user.keyboard('{Escape}');
 }
 
@@ -46,7 +47,7 @@ describe('column chooser', () => {
     expect(headers()).toEqual(['Name', 'Ward']);
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    const menu = screen.getByRole('menu', { name: 'Columns' });
+    const menu = await screen.findByRole('menu', { name: 'Columns' });
     expect(
       within(menu)
         .getAllByRole('menuitemcheckbox')
@@ -90,7 +91,7 @@ describe('column chooser', () => {
     expect(headers()).toEqual(['Name', 'Ward', 'Phone']);
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Reset to default' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reset to default' }));
     expect(headers()).toEqual(['Name', 'Ward']);
     expect(window.localStorage.getItem(columnStorageKey(clinicianUser.id, 'people'))).toBeNull();
   });

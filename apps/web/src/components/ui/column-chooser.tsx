@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button, Divider, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import CheckBox from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
+import { LazyMenu } from '#app/lib/lazy-mui-menu.tsx';
 import { useSession } from '#app/lib/session.ts';
 import { columnLabel } from './data-table';
 import type { DataTableColumn } from './data-table';
@@ -115,7 +116,7 @@ export function ColumnChooser({ choice }: { choice: Omit<ColumnChoice<unknown>, 
       >
         Columns
       </Button>
-      <Menu
+      <LazyMenu
         id={menuId}
         anchorEl={anchor}
         open={open}
@@ -149,7 +150,7 @@ export function ColumnChooser({ choice }: { choice: Omit<ColumnChoice<unknown>, 
         >
           Reset to default
         </MenuItem>
-      </Menu>
+      </LazyMenu>
     </>
   );
 }
