@@ -1,19 +1,18 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Box } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { identityText } from '@recovery-portal/contract/participant-identity';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { PageHeading } from '#app/components/layout/page-heading.tsx';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { CareTeamCard } from '#app/features/care-team/components/care-team-card.tsx';
-import { CreateTaskDialog } from '#app/features/care-team/components/create-task-dialog.tsx';
 import { ParticipantTasksSection } from '#app/features/care-team/components/participant-tasks-section.tsx';
 import { ParticipantConversationsCard } from '#app/features/conversations/components/participant-conversations-card.tsx';
 import {
   conversationFocusFromParams,
   withoutConversationFocus,
 } from '#app/features/conversations/conversation-focus.ts';
-import { DigitalTwinDialog } from '#app/features/digital-twin/components/digital-twin-dialog.tsx';
 import { getParticipantFlagsQueryOptions } from '#app/features/flags/api/get-participant-flags.ts';
 import { ParticipantFlagsSection } from '#app/features/flags/components/participant-flags-section.tsx';
 import { ImagingSection } from '#app/features/imaging/components/imaging-section.tsx';
@@ -31,6 +30,16 @@ import { SurveyScheduleCard } from '#app/features/surveys/components/survey-sche
 import { HomeHealthTelemetryCard } from '#app/features/telemetry/components/home-health-telemetry-card.tsx';
 import { LabsVitalsCard } from '#app/features/telemetry/components/labs-vitals-card.tsx';
 import { ThresholdsSection } from '#app/features/thresholds/components/thresholds-section.tsx';
+
+// Dialogs load when first opened (DESIGN §7).
+const CreateTaskDialog = lazy(async () => ({
+  default: (await import('#app/features/care-team/components/create-task-dialog.tsx'))
+    .CreateTaskDialog,
+}));
+const DigitalTwinDialog = lazy(async () => ({
+  default: (await import('#app/features/digital-twin/components/digital-twin-dialog.tsx'))
+    .DigitalTwinDialog,
+}));
 
 /** Route /participant-details/:patientId (spec §2 'Participant details'). */
 export function ParticipantDetailsRoute() {
@@ -81,7 +90,11 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
             <ParticipantFlagsSection
               participantId={participantId}
               participantName={identity}
-              renderFollowUp={(followUp) => <CreateTaskDialog open {...followUp} />}
+              renderFollowUp={(followUp) => (
+                <Suspense fallback={null}>
+                  <CreateTaskDialog open {...followUp} />
+                </Suspense>
+              )}
             />
           </DetailsSection>
           <DetailsSection id="tasks">
@@ -143,11 +156,13 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
           </DetailsSection>
         </Box>
       </Box>
-      <DigitalTwinDialog
-        participantId={participantId}
-        open={digitalTwinOpen}
-        onClose={() => setDigitalTwinOpen(false)}
-      />
+      <LoadWhenOpened open={digitalTwinOpen}>
+        <DigitalTwinDialog
+          participantId={participantId}
+          open={digitalTwinOpen}
+          onClose={() => setDigitalTwinOpen(false)}
+        />
+      </LoadWhenOpened>
     </>
   );
 }

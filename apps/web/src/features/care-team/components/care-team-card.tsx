@@ -1,9 +1,14 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useParticipantCareTeam } from '#app/features/care-team/api/get-participant-care-team.ts';
-import { AssignResponsibleDialog } from './assign-responsible-dialog';
+
+// Loads when first opened (DESIGN §7).
+const AssignResponsibleDialog = lazy(async () => ({
+  default: (await import('./assign-responsible-dialog')).AssignResponsibleDialog,
+}));
 
 /** The details page's care team: who is responsible, and Assign / Change. */
 export function CareTeamCard({ participantId }: { participantId: number }) {
@@ -30,12 +35,14 @@ export function CareTeamCard({ participantId }: { participantId: number }) {
           <strong>{careTeam.isPending ? '…' : (responsible?.name ?? 'Nobody assigned')}</strong>
         </Typography>
       )}
-      <AssignResponsibleDialog
-        open={open}
-        participantIds={[participantId]}
-        current={responsible}
-        onClose={() => setOpen(false)}
-      />
+      <LoadWhenOpened open={open}>
+        <AssignResponsibleDialog
+          open={open}
+          participantIds={[participantId]}
+          current={responsible}
+          onClose={() => setOpen(false)}
+        />
+      </LoadWhenOpened>
     </SectionCard>
   );
 }

@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { Task } from '@recovery-portal/contract/tasks';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { toApiDate } from '#app/lib/format.ts';
 import { useParticipantTasks } from '#app/features/care-team/api/tasks.ts';
-import { CreateTaskDialog } from './create-task-dialog';
 import { TaskDue } from './task-due';
 import { TaskActions } from './task-actions';
 import { TaskStatus } from './task-status';
 import { TaskTitle } from './task-title';
+
+// Loads when first opened (DESIGN §7).
+const CreateTaskDialog = lazy(async () => ({
+  default: (await import('./create-task-dialog')).CreateTaskDialog,
+}));
 
 /**
  * The participant's follow-up tasks on their details: open ones by due date (overdue marked on
@@ -81,12 +86,14 @@ export function ParticipantTasksSection({
           size="small"
         />
       )}
-      <CreateTaskDialog
-        open={creating}
-        participantId={participantId}
-        participantName={participantName}
-        onClose={() => setCreating(false)}
-      />
+      <LoadWhenOpened open={creating}>
+        <CreateTaskDialog
+          open={creating}
+          participantId={participantId}
+          participantName={participantName}
+          onClose={() => setCreating(false)}
+        />
+      </LoadWhenOpened>
     </SectionCard>
   );
 }

@@ -1,15 +1,20 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Box, IconButton, Tooltip } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDeleteTask } from '#app/features/care-team/api/tasks.ts';
-import { EditTaskDialog } from './create-task-dialog';
 import { TaskToggleButton } from './task-status';
+
+// Loads when first opened (DESIGN §7).
+const EditTaskDialog = lazy(async () => ({
+  default: (await import('./create-task-dialog')).EditTaskDialog,
+}));
 
 /**
  * A task's actions: Mark done or Reopen, Edit (title, due date, note, or reassigning it) and
@@ -41,7 +46,9 @@ export function TaskActions({ task }: { task: Task }) {
           <DeleteOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-      <EditTaskDialog task={editing ? task : null} onClose={() => setEditing(false)} />
+      <LoadWhenOpened open={editing}>
+        <EditTaskDialog task={editing ? task : null} onClose={() => setEditing(false)} />
+      </LoadWhenOpened>
       <ConfirmDialog
         open={deleting}
         title={TASK_MESSAGES.confirmDeleteTitle}

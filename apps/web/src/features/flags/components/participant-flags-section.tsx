@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { Flag } from '@recovery-portal/contract/flags';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
@@ -11,8 +12,12 @@ import { useParticipantFlags } from '#app/features/flags/api/get-participant-fla
 import type { RenderFlagFollowUp } from '#app/features/flags/flag-follow-up.ts';
 import { flagLink } from '#app/features/flags/flag-link.ts';
 import { flagsByRelevance } from '#app/features/flags/flag-order.ts';
-import { AcknowledgeFlagDialog } from './acknowledge-flag-dialog';
 import { FLAG_COLUMNS } from './flag-columns';
+
+// Loads when first opened (DESIGN §7).
+const AcknowledgeFlagDialog = lazy(async () => ({
+  default: (await import('./acknowledge-flag-dialog')).AcknowledgeFlagDialog,
+}));
 
 function StatusCell({ flag }: { flag: Flag }) {
   if (flag.status === 'OPEN') {
@@ -142,7 +147,9 @@ export function ParticipantFlagsSection({
           size="small"
         />
       )}
-      <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
+      <LoadWhenOpened open={acknowledging !== null}>
+        <AcknowledgeFlagDialog flag={acknowledging} onClose={() => setAcknowledging(null)} />
+      </LoadWhenOpened>
       {followingUp &&
         renderFollowUp({
           participantId,

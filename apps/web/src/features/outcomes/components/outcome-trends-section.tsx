@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, useId } from 'react';
 import { Alert, Box, Skeleton, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { MARKER_LEGEND_ORDER, OUTCOME_MARKERS } from '@recovery-portal/contract/outcome-markers';
@@ -9,6 +9,7 @@ import {
   measureReferences,
   PUBLISHED_REFERENCE_NOTES,
 } from '@recovery-portal/contract/published-outcomes';
+import { LoadWhenNear } from '#app/components/ui/deferred.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useOutcomeTrends } from '#app/features/outcomes/api/get-outcome-trends.ts';
@@ -22,7 +23,7 @@ import {
 } from '#app/features/outcomes/outcome-summary.ts';
 import { MarkerIcon } from './outcome-marker';
 
-// The chart library loads only once there is something to draw (as for the telemetry charts).
+// The chart library loads once there is something to draw and the chart comes near the viewport.
 const OutcomeChart = lazy(async () => ({
   default: (await import('./outcome-chart')).OutcomeChart,
 }));
@@ -137,9 +138,9 @@ function SurveyOutcome({ survey }: { survey: OutcomeSurvey }) {
         {survey.name} ({survey.scale_text}) · {thresholdText(survey)}
       </Typography>
       <Box aria-hidden="true" sx={{ height: CHART_HEIGHT, mt: 1 }}>
-        <Suspense fallback={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
+        <LoadWhenNear placeholder={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
           <OutcomeChart survey={survey} />
-        </Suspense>
+        </LoadWhenNear>
       </Box>
       <Typography id={summaryId} variant="body2" sx={{ mt: 1 }}>
         {surveySummary(survey)}

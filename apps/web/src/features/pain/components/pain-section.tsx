@@ -1,25 +1,23 @@
-import { useId, useState } from 'react';
-import { Alert, Box, Button, Typography, useTheme } from '@mui/material';
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { lazy, useId, useState } from 'react';
+import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { PAIN_BODY_SITE_LABELS, PAIN_SCORE_MAX } from '@recovery-portal/contract/pain';
 import type { PainLog } from '@recovery-portal/contract/pain';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { LoadWhenNear, LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { VisuallyHidden } from '#app/components/ui/visually-hidden.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { formatDate, formatDateTime, formatScore } from '#app/lib/format.ts';
+import { formatDateTime, formatScore } from '#app/lib/format.ts';
 import { PAIN_LOG_COUNT, usePainLogs } from '#app/features/pain/api/get-pain-logs.ts';
-import { RecordPainDialog } from './record-pain-dialog';
 
+// The dialog loads when first opened, the chart library when the chart comes near the viewport.
+const RecordPainDialog = lazy(async () => ({
+  default: (await import('./record-pain-dialog')).RecordPainDialog,
+}));
+const PainScoreChart = lazy(async () => ({
+  default: (await import('./pain-score-chart')).PainScoreChart,
+}));
 const CHART_HEIGHT = 200;
 /** Entries listed under the chart. */
 const LISTED = 10;
@@ -72,17 +70,18 @@ export function PainSection({ participantId }: { participantId: number }) {
           />
         </Box>
       )}
-      <RecordPainDialog
-        open={recording}
-        participantId={participantId}
-        onClose={() => setRecording(false)}
-      />
+      <LoadWhenOpened open={recording}>
+        <RecordPainDialog
+          open={recording}
+          participantId={participantId}
+          onClose={() => setRecording(false)}
+        />
+      </LoadWhenOpened>
     </SectionCard>
   );
 }
 
 function PainChart({ logs, loading }: { logs: readonly PainLog[]; loading: boolean }) {
-  const theme = useTheme();
   const headingId = useId();
   const summaryId = useId();
   // The API answers newest first; the chart reads left to right in time.
@@ -95,10 +94,6 @@ function PainChart({ logs, loading }: { logs: readonly PainLog[]; loading: boole
     const scores = logs.map((log) => log.score);
     summary = `Latest pain score ${formatScore(latest.score, PAIN_SCORE_MAX)} on ${formatDateTime(latest.recorded_at)}; ${logs.length} ${logs.length === 1 ? 'score' : 'scores'} from ${Math.min(...scores)} to ${Math.max(...scores)}.`;
   }
-  const axisProps = {
-    tick: { fontSize: 12, fill: theme.palette.text.secondary },
-    stroke: theme.palette.divider,
-  };
 
   return (
     <Box component="figure" aria-labelledby={headingId} aria-describedby={summaryId} sx={{ m: 0 }}>
@@ -114,39 +109,9 @@ function PainChart({ logs, loading }: { logs: readonly PainLog[]; loading: boole
         </Typography>
       ) : (
         <Box aria-hidden="true" sx={{ height: CHART_HEIGHT, mt: 1 }}>
-          <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-            <LineChart data={points} accessibilityLayer={false} margin={{ left: 0, right: 16 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis
-                dataKey="at"
-                type="number"
-                scale="time"
-                domain={['dataMin', 'dataMax']}
-                tickFormatter={(at: number) => formatDate(at, 'MMM D')}
-                minTickGap={16}
-                {...axisProps}
-              />
-              <YAxis
-                width={32}
-                domain={[0, PAIN_SCORE_MAX]}
-                ticks={[0, 2, 4, 6, 8, 10]}
-                allowDecimals={false}
-                {...axisProps}
-              />
-              <Tooltip
-                labelFormatter={(at) => formatDateTime(Number(at))}
-                formatter={(value) => [formatScore(Number(value), PAIN_SCORE_MAX), 'Pain score']}
-              />
-              <Line
-                type="linear"
-                dataKey="score"
-                stroke={theme.palette.error.main}
-                strokeWidth={2}
-                dot={{ r: 3 }}
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
+          <LoadWhenNear placeholder={<Skeleton variant="rounded" height={CHART_HEIGHT} />}>
+            <PainScoreChart points={points} height={CHART_HEIGHT} />
+          </LoadWhenNear>
         </Box>
       )}
     </Box>

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { Typography } from '@mui/material';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { FeedbackIcon } from '#app/components/ui/feedback-icon.tsx';
@@ -12,7 +13,11 @@ import {
   toProfileNudgeRows,
 } from '#app/features/profile-nudges/profile-nudges.ts';
 import type { ProfileNudgeRow } from '#app/features/profile-nudges/profile-nudges.ts';
-import { ProfileNudgeDialog } from './profile-nudge-dialog';
+
+// Loads when first opened (DESIGN §7).
+const ProfileNudgeDialog = lazy(async () => ({
+  default: (await import('./profile-nudge-dialog')).ProfileNudgeDialog,
+}));
 
 const COLUMNS: readonly DataTableColumn<ProfileNudgeRow>[] = [
   {
@@ -88,12 +93,14 @@ export function ParticipantNudgesCard({ participantId, firstName }: ParticipantN
           label: 'Nudges pagination',
         }}
       />
-      <ProfileNudgeDialog
-        nudges={rows}
-        index={openIndex}
-        onIndexChange={setOpenIndex}
-        onClose={() => setOpenIndex(null)}
-      />
+      <LoadWhenOpened open={openIndex !== null}>
+        <ProfileNudgeDialog
+          nudges={rows}
+          index={openIndex}
+          onIndexChange={setOpenIndex}
+          onClose={() => setOpenIndex(null)}
+        />
+      </LoadWhenOpened>
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
@@ -10,6 +10,7 @@ import { MESSAGES } from '@recovery-portal/contract/messages';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { REVIEW_MESSAGES } from '@recovery-portal/contract/review';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { ParticipantBanner } from '#app/components/ui/participant-identity.tsx';
@@ -18,8 +19,12 @@ import { useDeleteParticipant } from '#app/features/profile/api/delete-participa
 import { useMarkParticipantReviewed } from '#app/features/profile/api/mark-participant-reviewed.ts';
 import { useResumeParticipant } from '#app/features/profile/api/resume-participant.ts';
 import { useSuspendParticipant } from '#app/features/profile/api/suspend-participant.ts';
-import { EditParticipantDialog } from './edit-participant-dialog';
 import { ReportButton } from './report-button';
+
+// Loads when first opened (DESIGN §7).
+const EditParticipantDialog = lazy(async () => ({
+  default: (await import('./edit-participant-dialog')).EditParticipantDialog,
+}));
 
 type OpenDialog = 'suspend' | 'delete' | 'edit' | null;
 
@@ -142,7 +147,9 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
         pending={remove.isPending}
         destructive
       />
-      <EditParticipantDialog open={dialog === 'edit'} profile={profile} onClose={close} />
+      <LoadWhenOpened open={dialog === 'edit'}>
+        <EditParticipantDialog open={dialog === 'edit'} profile={profile} onClose={close} />
+      </LoadWhenOpened>
     </>
   );
 }

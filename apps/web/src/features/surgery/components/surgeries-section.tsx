@@ -1,14 +1,19 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, Button } from '@mui/material';
 import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
 import type { Surgery } from '@recovery-portal/contract/surgery';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate, formatNumber, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
 import { useSurgeries } from '#app/lib/api/surgeries.ts';
-import { SurgeryDialog } from './surgery-dialog';
+
+// Loads when first opened (DESIGN §7).
+const SurgeryDialog = lazy(async () => ({
+  default: (await import('./surgery-dialog')).SurgeryDialog,
+}));
 
 /** A surgery's procedure with its side, e.g. 'Total knee replacement (Left)'. */
 export function procedureText(surgery: Pick<Surgery, 'procedure' | 'side'>): string {
@@ -83,12 +88,14 @@ export function SurgeriesSection({ participantId }: { participantId: number }) {
           emptyText="No surgeries recorded"
         />
       )}
-      <SurgeryDialog
-        open={dialog.open}
-        participantId={participantId}
-        surgery={dialog.open ? dialog.surgery : null}
-        onClose={() => setDialog({ open: false })}
-      />
+      <LoadWhenOpened open={dialog.open}>
+        <SurgeryDialog
+          open={dialog.open}
+          participantId={participantId}
+          surgery={dialog.open ? dialog.surgery : null}
+          onClose={() => setDialog({ open: false })}
+        />
+      </LoadWhenOpened>
     </SectionCard>
   );
 }

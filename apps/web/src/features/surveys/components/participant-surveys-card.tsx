@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import type { SurveyResponse } from '@recovery-portal/contract/survey-responses';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
@@ -8,7 +9,11 @@ import { useSurveyResponses } from '#app/features/surveys/api/get-survey-respons
 import { surveysByRelevance } from '#app/features/surveys/survey-order.ts';
 import { surveyScoreLines } from '#app/features/surveys/survey-scores.ts';
 import { SURVEY_STATUS_LABELS } from '#app/features/surveys/survey-status.ts';
-import { SurveyResponseDialog } from './survey-response-dialog';
+
+// Loads when first opened (DESIGN §7).
+const SurveyResponseDialog = lazy(async () => ({
+  default: (await import('./survey-response-dialog')).SurveyResponseDialog,
+}));
 
 const surveyDate = (value: string | null) => formatDate(value, DATE_FORMATS.surveySchedule);
 
@@ -77,7 +82,9 @@ export function ParticipantSurveysCard({ participantId, firstName }: Participant
         preview={DETAILS_PREVIEW_ROWS}
         size="small"
       />
-      <SurveyResponseDialog survey={open} onClose={() => setOpen(null)} />
+      <LoadWhenOpened open={open !== null}>
+        <SurveyResponseDialog survey={open} onClose={() => setOpen(null)} />
+      </LoadWhenOpened>
     </SectionCard>
   );
 }

@@ -1,13 +1,18 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import type { ParticipantThreshold } from '@recovery-portal/contract/thresholds';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
 import { useThresholds } from '#app/features/thresholds/api/get-thresholds.ts';
-import { ThresholdsDialog } from './thresholds-dialog';
+
+// Loads when first opened (DESIGN §7).
+const ThresholdsDialog = lazy(async () => ({
+  default: (await import('./thresholds-dialog')).ThresholdsDialog,
+}));
 
 const COLUMNS: readonly DataTableColumn<ParticipantThreshold>[] = [
   { id: 'rule', header: 'Rule', cell: (rule) => rule.label, sx: { fontWeight: 600 } },
@@ -75,12 +80,14 @@ export function ThresholdsSection({
         </>
       )}
       {thresholds.data && (
-        <ThresholdsDialog
-          open={editing}
-          thresholds={thresholds.data}
-          onClose={() => setEditing(false)}
-          {...(onSaved ? { onSaved } : {})}
-        />
+        <LoadWhenOpened open={editing}>
+          <ThresholdsDialog
+            open={editing}
+            thresholds={thresholds.data}
+            onClose={() => setEditing(false)}
+            {...(onSaved ? { onSaved } : {})}
+          />
+        </LoadWhenOpened>
       )}
     </SectionCard>
   );
