@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import type { ParticipantIdentity } from '@recovery-portal/contract/participant-identity';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { DataTable, DETAILS_PREVIEW_ROWS } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
@@ -13,7 +14,11 @@ import { useParticipantConversations } from '#app/features/conversations/api/get
 import { toConversationRow } from '#app/features/conversations/conversation-rows.ts';
 import type { ConversationRow } from '#app/features/conversations/conversation-rows.ts';
 import type { ConversationFocus } from '#app/features/conversations/conversation-focus.ts';
-import { ParticipantConversationDialog } from './participant-conversation-dialog';
+
+// Loads when first opened (DESIGN §7).
+const ParticipantConversationDialog = lazy(async () => ({
+  default: (await import('./participant-conversation-dialog')).ParticipantConversationDialog,
+}));
 
 const COLUMNS: readonly DataTableColumn<ConversationRow>[] = [
   {
@@ -76,15 +81,17 @@ export function ParticipantConversationsCard({
         preview={DETAILS_PREVIEW_ROWS}
         size="small"
       />
-      <ParticipantConversationDialog
-        conversation={shown}
-        participant={participant}
-        focus={open ? null : focus}
-        onClose={() => {
-          if (open) setOpen(null);
-          else onFocusClosed?.();
-        }}
-      />
+      <LoadWhenOpened open={shown !== null}>
+        <ParticipantConversationDialog
+          conversation={shown}
+          participant={participant}
+          focus={open ? null : focus}
+          onClose={() => {
+            if (open) setOpen(null);
+            else onFocusClosed?.();
+          }}
+        />
+      </LoadWhenOpened>
     </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   Alert,
@@ -13,6 +13,7 @@ import {
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
 import type { Surgery } from '@recovery-portal/contract/surgery';
+import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
@@ -24,8 +25,13 @@ import { useDeleteDicom } from '#app/features/imaging/api/delete-dicom.ts';
 import { useDownloadDicom } from '#app/features/imaging/api/download-dicom.ts';
 import { useDicomList } from '#app/features/imaging/api/get-dicom-list.ts';
 import { useSurgeries } from '#app/lib/api/surgeries.ts';
-import { DicomPreviewDialog, DicomThumbnail } from './dicom-preview';
+import { DicomThumbnail } from './dicom-preview';
 import { DicomUploadZone } from './dicom-upload-zone';
+
+// Loads when first opened (DESIGN §7).
+const DicomPreviewDialog = lazy(async () => ({
+  default: (await import('./dicom-preview-dialog')).DicomPreviewDialog,
+}));
 
 function surgeryLabel(surgery: Surgery): string {
   const side = surgery.side === 'NOT_APPLICABLE' ? '' : ` (${SURGERY_SIDE_LABELS[surgery.side]})`;
@@ -238,7 +244,9 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
           emptyText="No images uploaded for this surgery"
         />
       )}
-      <DicomPreviewDialog image={toPreview} onClose={() => setToPreview(null)} />
+      <LoadWhenOpened open={toPreview !== null}>
+        <DicomPreviewDialog image={toPreview} onClose={() => setToPreview(null)} />
+      </LoadWhenOpened>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this image?"
