@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +24,7 @@ import {
   type SqlCapture,
   type StatementPlan,
 } from './lib/direct-sql';
+import { openPgliteSql } from './lib/pglite-sql';
 import { loadServer, loadServerOpenLoop, type LoadOptions } from './lib/http-load';
 import { log } from './lib/log';
 import { startLoadSampler } from './lib/machine-load';
@@ -35,12 +35,12 @@ import {
   toMarkdown,
   type BenchReport,
   type DatabaseRun,
+  type OneClientFigure,
   type ScenarioResult,
 } from './lib/report';
 import {
   coachListScenarios,
   detailsScenarios,
-  landingParticipantList,
   mixedClinicianCalls,
   nudgeListScenarios,
   outcomesScenarios,
@@ -51,7 +51,6 @@ import {
 } from './lib/scenarios';
 import { seedDatabase, type SeedResult, type SeedVolume } from './lib/seed';
 import { startServer } from './lib/server-process';
-import { measureTwoProcesses } from './lib/two-processes';
 
 const USAGE = `Usage: npm run bench -- [options]
   --participants N         PostgreSQL participants (default 100000)
@@ -182,6 +181,10 @@ async function measure(
   const server = await loadServer(baseUrl, headers, scenario.calls, load);
   const result: ScenarioResult = { group: scenario.group, name: scenario.name, server };
   const call = scenario.calls[0];
+  if (!direct && scenario.group === 'participant-list') {
+    // PGlite: the built server holds the database; its SQL is replayed once it has stopped.
+    result.oneClientServer = await loadServer(baseUrl, headers, scenario.calls, ONE_CLIENT);
+  }
   if (direct && call) {
     // The statements behind the call and their plans; the list also runs them directly.
     const stages = await direct.capture.capture(call);
@@ -195,12 +198,37 @@ async function measure(
   }
   const line = `${scenario.group} ${scenario.name}: p50 ${server.p50.toFixed(1)} p95 ${server.p95.toFixed(1)} p99 ${server.p99.toFixed(1)} ms, ${Math.round(server.requestsPerSecond)}/s${server.errors ? `, ${server.errors} failed` : ''}`;
   const one = result.oneClient;
-  log(
-    one
-      ? `${line}; one client p50 ${one.server.p50.toFixed(2)} ms, its SQL ${one.direct.p50.toFixed(2)} ms, ratio ${one.ratioP50.toFixed(2)}`
-      : line,
-  );
+  log(one ? `${line}; ${oneClientText(one)}` : line);
   return result;
+}
+
+const oneClientText = (one: OneClientFigure) =>
+  `one client p50 ${one.server.p50.toFixed(2)} ms, its SQL ${one.direct.p50.toFixed(2)} ms, ratio ${one.ratioP50.toFixed(2)}`;
+
+/**
+ * PGlite against its own SQL: each participant list call of the run is sent once more to an
+ * in-process copy of the server on the same data directory, and the statements it ran are
+ * replayed straight into that PGlite at one client, as long as the built server was measured.
+ */
+async function replayPgliteLists(
+  dataDir: string,
+  scenarios: readonly Scenario[],
+  results: readonly ScenarioResult[],
+): Promise<void> {
+  const sql = await openPgliteSql(dataDir);
+  const close = onCleanup(() => sql.close());
+  for (const [index, result] of results.entries()) {
+    const call = scenarios[index]?.calls[0];
+    const server = result.oneClientServer;
+    if (!call || !server) continue;
+    const stages = await sql.capture(call);
+    result.statements = stagesText(stages);
+    const direct = await sql.replay(stages, ONE_CLIENT);
+    result.oneClient = { server, direct, ratioP50: server.p50 / direct.p50 };
+    delete result.oneClientServer;
+    log(`pglite participant-list ${result.name}: ${oneClientText(result.oneClient)}`);
+  }
+  await close();
 }
 
 /** Waits until no other session is busy, e.g. the server's participant_stats refresh at start. */
@@ -294,16 +322,13 @@ async function measurePostgres(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-server-'));
   onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const serverStarted = performance.now();
-  // The second process (two-process throughput) must accept the first one's tokens.
-  const jwtSecret = randomBytes(48).toString('base64url');
-  const serverOptions = {
+  const server = await startServer({
     serverScript: options.serverScript,
     dataDir,
     databaseUrl: url,
     logDir: options.logDir,
-    jwtSecret,
-  };
-  const server = await startServer({ ...serverOptions, label: 'postgres' });
+    label: 'postgres',
+  });
   const stopServer = onCleanup(() => server.stop());
   const serverStartSeconds = (performance.now() - serverStarted) / 1000;
   await waitForIdleDatabase(url);
@@ -344,18 +369,6 @@ async function measurePostgres(
   log(
     `Open loop, ${OPEN_LOOP_RATE} mixed calls/s for ${OPEN_LOOP_SECONDS} s: p50 ${openLoop.p50.toFixed(1)} ms, p95 ${openLoop.p95.toFixed(1)} ms, ${openLoop.errors} failed`,
   );
-  const second = await startServer({ ...serverOptions, label: 'postgres-second' });
-  const stopSecond = onCleanup(() => second.stop());
-  const twoProcesses = await measureTwoProcesses(
-    [server.url, second.url],
-    headers,
-    landingParticipantList().calls,
-    { ...options.load, durationSeconds: TWO_PROCESS_SECONDS },
-  );
-  await stopSecond();
-  log(
-    `Two processes: ${twoProcesses.throughputRatio.toFixed(2)}x the list throughput of one (${Math.round(twoProcesses.one.requestsPerSecond)} req/s)`,
-  );
   const serverCost = await measureServerCost(server.url, headers, server.pid, SERVER_COST_ROUNDS);
   logServerCost('PostgreSQL', serverCost);
   const fhirExport = await measureExport({
@@ -376,7 +389,6 @@ async function measurePostgres(
     serverStartSeconds,
     scenarios: results,
     openLoop: { ratePerSecond: OPEN_LOOP_RATE, result: openLoop },
-    twoProcesses,
     serverCost,
     fhirExport,
   };
@@ -420,6 +432,7 @@ async function measurePglite(
     results.push(await measure(scenario, server.url, headers, options.load, null));
   }
   await stopServer();
+  await replayPgliteLists(dataDir, scenarios, results);
   return {
     kind: 'pglite',
     label: 'PGlite (embedded, one server process)',
@@ -435,26 +448,24 @@ const SERVER_COST_ROUNDS = { rounds: 5, secondsPerRound: 2 };
 /** DESIGN §7: mixed clinician traffic at a fixed 100 requests a second, p95 ≤ 50 ms. */
 const OPEN_LOOP_RATE = 100;
 const OPEN_LOOP_SECONDS = 10;
-/** Long enough per side that one slow second does not decide the ratio. */
-const TWO_PROCESS_SECONDS = 5;
 
 function logServerCost(database: string, cost: ServerCost) {
   log(
-    `${database}, one client: /api/health p50 ${spread(cost.health.p50)} ms, CPU ${spread(cost.health.cpuMs)} ms a call; list p50 ${spread(cost.list.p50)} ms, CPU ${spread(cost.list.cpuMs)} ms a call; list/health p50 ${spread(cost.ratioP50)}`,
+    `${database}, one client: /api/health p50 ${spread(cost.health.p50)} ms, CPU ${spread(cost.health.cpuMs)} ms a call; list p50 ${spread(cost.list.p50)} ms, server process CPU ${spread(cost.list.cpuMs)} ms a call`,
   );
 }
 
 /**
- * Against the built server on a throw-away embedded database with the demo programme (its
- * clinician signs in): the portal's first loads in Chromium and, unless `bundleOnly`, what a list
- * call costs next to /api/health.
+ * The portal's first loads in Chromium, against the built server on a throw-away embedded
+ * database with the demo programme (its clinician signs in). They are bytes, the same whatever
+ * else the machine does, so they run while the databases are seeded.
  */
-async function measureDemoServer(
+async function measureFirstLoadsOnDemoServer(
   buildDir: string,
   serverScript: string,
   logDir: string,
-  bundleOnly: boolean,
-): Promise<{ browser: BrowserPageLoad[]; serverCost?: ServerCost }> {
+): Promise<BrowserPageLoad[]> {
+  const started = performance.now();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-browser-'));
   const removeData = onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   const server = await startServer({
@@ -472,10 +483,10 @@ async function measureDemoServer(
     const [participantId] = (await pickTargets(server.url, headers)).ids;
     if (participantId === undefined) throw new Error('the demo programme has no participants');
     const browser = await measureFirstLoads(server.url, credentials, participantId);
-    if (bundleOnly) return { browser };
-    const serverCost = await measureServerCost(server.url, headers, server.pid, SERVER_COST_ROUNDS);
-    logServerCost('Embedded database, demo data', serverCost);
-    return { browser, serverCost };
+    log(
+      `First loads in Chromium (JavaScript, gzip) in ${((performance.now() - started) / 1000).toFixed(0)} s: ${browser.map((load) => `${load.path} ${load.gzipKb.toFixed(1)} KB`).join(', ')}`,
+    );
+    return browser;
   } finally {
     await stopServer();
     await removeData();
@@ -484,11 +495,12 @@ async function measureDemoServer(
 
 /**
  * Seeds both databases at once (each seeder is mostly one process and PostgreSQL's writes; on
- * two cores they overlap well), then measures PostgreSQL and PGlite one after the other, each
- * with the machine to itself.
+ * two cores they overlap well) while `alongside` runs, then measures PostgreSQL and PGlite one
+ * after the other, each with the machine to itself.
  */
 async function runDatabases(
   options: { postgres: RunOptions | null; pglite: RunOptions | null },
+  alongside: Promise<unknown>,
   phases: Record<string, number>,
 ): Promise<DatabaseRun[]> {
   const started = performance.now();
@@ -505,8 +517,9 @@ async function runDatabases(
           label: 'pglite seed',
         })
       : undefined,
+    alongside,
   ]);
-  phases['seeding (both databases at once)'] = (performance.now() - started) / 1000;
+  phases['seeding (both databases at once) and first loads'] = (performance.now() - started) / 1000;
 
   const runs: DatabaseRun[] = [];
   if (!options.postgres) {
@@ -554,24 +567,20 @@ async function main() {
   const logDir = path.join(resultsDir, `${stamp}-logs`);
   mkdirSync(logDir, { recursive: true });
 
-  const started = performance.now();
   const bundle = analyseBundle(
     path.join(buildDir, 'apps/web/dist'),
     path.join(repoRoot, 'apps/web/src'),
   );
-  const { browser, serverCost } = await measureDemoServer(
-    buildDir,
-    serverScript,
-    logDir,
-    args['bundle-only'],
-  );
-  phases['first loads in Chromium and the demo server'] = (performance.now() - started) / 1000;
-  log(
-    `First loads in Chromium (JavaScript, gzip): ${browser.map((load) => `${load.path} ${load.gzipKb.toFixed(1)} KB`).join(', ')}`,
-  );
+  const firstLoads = measureFirstLoadsOnDemoServer(buildDir, serverScript, logDir);
+  // Awaited below (with the seeding, or alone); a failure meanwhile must not go unhandled.
+  firstLoads.catch(() => undefined);
 
   const databases: DatabaseRun[] = [];
-  if (!args['bundle-only']) {
+  if (args['bundle-only']) {
+    const started = performance.now();
+    await firstLoads;
+    phases['first loads in Chromium'] = (performance.now() - started) / 1000;
+  } else {
     const common = { load, serverScript, logDir, volume: volume(args.volume) };
     databases.push(
       ...(await runDatabases(
@@ -586,10 +595,12 @@ async function main() {
                 participants: positive('pglite-participants', args['pglite-participants']),
               },
         },
+        firstLoads,
         phases,
       )),
     );
   }
+  const browser = await firstLoads;
   // Before the clean-up: the throw-away PostgreSQL's CPU time is lost once it has stopped.
   const machineLoad = loadSampler.stop();
   await cleanUp();
@@ -612,7 +623,6 @@ async function main() {
     databases,
     bundle,
     browser,
-    ...(serverCost ? { demoServerCost: serverCost } : {}),
   };
   const report: BenchReport = { ...partial, budgets: evaluateBudgets(partial) };
   const markdown = toMarkdown(report);

@@ -1,37 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { CSRF_COOKIE, CSRF_HEADER } from '@recovery-portal/contract/constants';
-import { API_PATHS } from '@recovery-portal/contract/paths';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import { joinAmbientTransactions } from '../../apps/server/src/db/ambient-transaction';
 import type { Database, DatabaseHandle } from '../../apps/server/src/db/client';
-import { benchClinician } from './api-session';
 import { runClosedLoop, type LoadOptions } from './closed-loop';
 import type { ApiCall } from './http-load';
+import { startInProcessApp } from './in-process-app';
 import type { LoadResult } from './stats';
-
-/** One statement exactly as the server handed it to node-postgres (config object and values). */
-export interface CapturedStatement {
-  text: string;
-  config: unknown;
-  values: unknown;
-}
-
-/**
- * The statements of one request in the order the server ran them: statements of one stage ran
- * at the same time (the list's count and page queries), stages one after the other.
- */
-export type StatementStages = CapturedStatement[][];
-
-interface Recorded extends CapturedStatement {
-  start: number;
-  end: number;
-}
+import { toStages, type RecordedStatement, type StatementStages } from './statement-stages';
 
 type QueryFn = (config: unknown, values?: unknown) => Promise<unknown>;
 
@@ -42,29 +17,10 @@ function statementText(config: unknown): string {
   return String(config);
 }
 
-/** Groups recorded statements into stages: one that starts before the stage has ended joins it. */
-function toStages(recorded: readonly Recorded[]): StatementStages {
-  const stages: StatementStages = [];
-  let stageEnd = -Infinity;
-  for (const statement of [...recorded].sort((a, b) => a.start - b.start)) {
-    const { text, config, values } = statement;
-    const current = stages.at(-1);
-    if (current && statement.start < stageEnd) {
-      current.push({ text, config, values });
-      stageEnd = Math.max(stageEnd, statement.end);
-    } else {
-      stages.push([{ text, config, values }]);
-      stageEnd = statement.end;
-    }
-  }
-  return stages;
-}
-
 export interface SqlCapture {
   /**
-   * Sends the call to an in-process copy of the server (the same buildApp, routes, services and
-   * repositories as the built server) and returns every statement it ran for it, so the direct
-   * measurement replays the server's own SQL rather than a copy of it.
+   * Sends the call to an in-process copy of the server and returns every statement it ran for
+   * it, so the direct measurement replays the server's own SQL rather than a copy of it.
    */
   capture(call: ApiCall): Promise<StatementStages>;
   close(): Promise<void>;
@@ -74,7 +30,7 @@ export interface SqlCapture {
 export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   pool.on('error', () => undefined);
-  let recording: Recorded[] | null = null;
+  let recording: RecordedStatement[] | null = null;
   // Every statement, pooled or in a transaction, runs on a pool client: record there, once.
   pool.on('connect', (client) => {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -82,7 +38,8 @@ export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture>
       const into = recording;
       if (!into) return original(...args);
       const [config, second, third] = args;
-      const entry: Recorded = {
+      const entry: RecordedStatement = {
+        kind: 'query',
         text: statementText(config),
         config,
         values: typeof second === 'function' ? undefined : second,
@@ -115,19 +72,9 @@ export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture>
     Object.assign(client, { query: wrapped });
   });
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rp-bench-capture-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(48).toString('base64url'),
-    LOG_LEVEL: 'silent',
-    // No portal files: this copy answers API calls only.
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  });
-  const db = drizzle(pool) as unknown as Database;
   const database: DatabaseHandle = {
-    db,
+    // As openDatabase builds it: a request's queries join its transaction.
+    db: joinAmbientTransactions(drizzle(pool) as unknown as Database),
     kind: 'postgres',
     driver: { kind: 'postgres', url: databaseUrl },
     ping: async () => {
@@ -136,51 +83,19 @@ export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture>
     migrate: async () => {},
     close: () => pool.end(),
   };
-  const app: FastifyInstance = await buildApp({
-    config,
-    database,
-    secrets: { jwtSecret: config.jwtSecret ?? randomBytes(48).toString('base64url') },
-    logger: false,
-  });
-
-  const csrf = randomBytes(18).toString('base64url');
-  const csrfHeaders = { cookie: `${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER.toLowerCase()]: csrf };
-  const login = await app.inject({
-    method: 'POST',
-    url: API_PATHS.account.login,
-    headers: csrfHeaders,
-    payload: benchClinician(),
-  });
-  const token = (login.json() as { _data?: { access_token?: string } })._data?.access_token;
-  if (login.statusCode !== 200 || !token) {
-    throw new Error(`in-process login failed: HTTP ${login.statusCode}`);
-  }
-  const headers = { ...csrfHeaders, authorization: `Bearer ${token}` };
-
+  const app = await startInProcessApp(database, databaseUrl);
   return {
     async capture(call) {
-      const recorded: Recorded[] = [];
+      const recorded: RecordedStatement[] = [];
       recording = recorded;
       try {
-        const response = await app.inject({
-          method: call.method,
-          url: call.path,
-          headers,
-          ...(call.body === undefined ? {} : { payload: call.body as object }),
-        });
-        if (response.statusCode !== 200) {
-          throw new Error(`${call.method} ${call.path} answered HTTP ${response.statusCode}`);
-        }
+        await app.send(call);
       } finally {
         recording = null;
       }
       return toStages(recorded);
     },
-    async close() {
-      await app.close();
-      await pool.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: () => app.close(),
   };
 }
 

@@ -67,7 +67,7 @@ function participantList(options: {
 }
 
 /** The participant list's first page as the portal opens it: default sort, Active, no search. */
-export function landingParticipantList(): Scenario {
+function landingParticipantList(): Scenario {
   return participantList({
     orderBy: DEFAULT_PARTICIPANT_SORT_KEY,
     orderDirection: 'asc',
