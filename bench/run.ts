@@ -217,11 +217,19 @@ async function replayPgliteLists(
 ): Promise<void> {
   const sql = await openPgliteSql(dataDir);
   const close = onCleanup(() => sql.close());
+  // Every call's statements first: the captures warm the freshly opened PGlite (its WebAssembly
+  // and caches) as the server's own run had warmed the server's, before any replay is timed.
+  const captured = [];
   for (const [index, result] of results.entries()) {
     const call = scenarios[index]?.calls[0];
+    if (call && result.oneClientServer) captured.push({ result, stages: await sql.capture(call) });
+  }
+  const first = captured[0];
+  if (first)
+    await sql.replay(first.stages, { ...ONE_CLIENT, durationSeconds: PGLITE_WARMUP_SECONDS });
+  for (const { result, stages } of captured) {
     const server = result.oneClientServer;
-    if (!call || !server) continue;
-    const stages = await sql.capture(call);
+    if (!server) continue;
     result.statements = stagesText(stages);
     const direct = await sql.replay(stages, ONE_CLIENT);
     result.oneClient = { server, direct, ratioP50: server.p50 / direct.p50 };
@@ -448,6 +456,8 @@ const SERVER_COST_ROUNDS = { rounds: 5, secondsPerRound: 2 };
 /** DESIGN §7: mixed clinician traffic at a fixed 100 requests a second, p95 ≤ 50 ms. */
 const OPEN_LOOP_RATE = 100;
 const OPEN_LOOP_SECONDS = 10;
+/** Unrecorded replay on the freshly opened PGlite before its timed replays. */
+const PGLITE_WARMUP_SECONDS = 2;
 
 function logServerCost(database: string, cost: ServerCost) {
   log(

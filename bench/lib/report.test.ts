@@ -80,7 +80,7 @@ describe('overheadBudget', () => {
       'none',
     );
     expect(b.pass).toBe(true);
-    expect(b.measured).toBe('median 1.30×, range 1.20×–1.50× over 3; worst b; 0 over');
+    expect(b.measured).toBe('median 1.30×, range 1.20×–1.50× over 3; worst 1.50× (b); 0 over');
   });
 
   it('fails when one query is over, and names it', () => {
@@ -94,7 +94,7 @@ describe('overheadBudget', () => {
       'none',
     );
     expect(b.pass).toBe(false);
-    expect(b.measured).toContain('worst slow; 1 over');
+    expect(b.measured).toContain('worst 2.40× (slow); 1 over');
   });
 
   it('fails on a ratio that could not be computed rather than passing it', () => {
@@ -135,7 +135,7 @@ describe('evaluateBudgets', () => {
     const budgets = evaluateBudgets(report([postgres, pglite]));
     const onPostgres = budget(budgets, 'PostgreSQL, 100,000 participants: /api/user/list p50');
     expect(onPostgres).toMatchObject({ pass: false, limit: '≤ 1.5× in every sort/search/status' });
-    expect(onPostgres.measured).toContain('worst sort=b; 1 over');
+    expect(onPostgres.measured).toContain('worst 2.00× (sort=b); 1 over');
     const onPglite = budget(budgets, 'PGlite, 10,000 participants: /api/user/list p50');
     expect(onPglite.pass).toBe(true);
     expect(onPglite.measured).toContain('over 2');
