@@ -55,8 +55,6 @@ export async function startServer(options: {
   seedDemo?: boolean;
   /** The built portal to serve (default: the server's own default). */
   webDistDir?: string;
-  /** Shared by processes that must accept each other's tokens (default: a key of its own). */
-  jwtSecret?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -74,7 +72,7 @@ export async function startServer(options: {
       DATABASE_URL: options.databaseUrl ?? '',
       SEED_DEMO: options.seedDemo ? '1' : '0',
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
-      JWT_SECRET: options.jwtSecret ?? randomBytes(48).toString('base64url'),
+      JWT_SECRET: randomBytes(48).toString('base64url'),
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', log, log],
