@@ -41,7 +41,14 @@ export function seedDatabase(options: {
     ],
     {
       cwd: repoRoot,
-      env: { ...process.env, ...options.env, LOG_LEVEL: 'warn' },
+      // No statement timeout: the seeder's closing vacuum of ten million rows is no request, and
+      // on a busy machine it outlasts the server's default limit.
+      env: {
+        ...process.env,
+        ...options.env,
+        LOG_LEVEL: 'warn',
+        DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
