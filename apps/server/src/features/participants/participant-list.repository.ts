@@ -226,7 +226,8 @@ function paged<T extends PgSelect>(
  * The first column of `query`'s rows as an int[], in the query's order, from the `skip`th on
  * and `take` of them. `query` bounds its rows with a constant limit, so that PostgreSQL plans
  * its index walk for that many (a limit computed from the total would be planned as a tenth of
- * the table); `take` and `skip` may be computed.
+ * the table); `take` and `skip` may be computed. A plain select over an ordered subquery keeps
+ * its order (PostgreSQL neither flattens nor reorders it).
  */
 function idArray(query: SQLWrapper, take?: SQL, skip?: SQL): SQL {
   const slice = take ? sql` limit ${take} offset ${skip ?? sql`0`}` : sql``;
@@ -456,6 +457,8 @@ export async function readParticipantList(
     .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
     .orderBy(sql`${item}.ord`);
   audit?.recorded();
+  // One row with a null id stands for an empty page (it carries the total). The users columns
+  // are typed nullable for the left join; a row with an id has them as RawRow says.
   const rows = raw.flatMap((row) =>
     row.id === null ? [] : [toListRow(row as RawRow, query.type)],
   );
