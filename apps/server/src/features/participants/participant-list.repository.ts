@@ -224,9 +224,9 @@ function paged<T extends PgSelect>(
 
 /**
  * The first column of `query`'s rows as an int[], in the query's order, from the `skip`th on
- * and `take` of them. `query` bounds its rows with a constant limit, so that PostgreSQL plans
- * its index walk for that many (a limit computed from the total would be planned as a tenth of
- * the table); `take` and `skip` may be computed. A plain select over an ordered subquery keeps
+ * and `take` of them. Where it can, `query` bounds its rows with a constant limit, so that
+ * PostgreSQL plans its index walk for that many (a limit computed from the total is planned as
+ * a tenth of the table); `take` and `skip` may be computed. A plain select over an ordered subquery keeps
  * its order (PostgreSQL neither flattens nor reorders it).
  */
 function idArray(query: SQLWrapper, take?: SQL, skip?: SQL): SQL {
@@ -347,18 +347,17 @@ function walkedPageIds(
       offset,
     );
     // The page is the `size` rows that `fromEnd` rows from the end precede; read from the end
-    // when that is closer, which reads at most offset + limit rows.
+    // when that is closer, which reads the last total − offset rows. Their number is computed,
+    // so PostgreSQL plans that walk for a tenth of the rows (still an index walk); a constant
+    // bound (offset + limit) would be planned as most of the table on the last pages.
     const size = sql`least(${limit}, ${total} - ${offset})`;
     const fromEnd = sql`(${total} - ${offset} - ${size})`;
     const opposite = query.orderDirection === 'desc' ? 'asc' : 'desc';
-    const fromTheEnd = paged(
-      selectIds(db, 'users'),
-      and(...conditions),
-      [...sort.order(opposite), byId(opposite)],
-      offset + limit,
-      0,
-    );
-    const reversed = sql`array(select tail.id from (select page.id, row_number() over () as k from (${fromTheEnd}) as page(id) limit ${size} offset ${fromEnd}) as tail order by tail.k desc)`;
+    const fromTheEnd = selectIds(db, 'users')
+      .where(and(...conditions))
+      .orderBy(...sort.order(opposite), byId(opposite));
+    const tail = idArray(fromTheEnd, sql`${total} - ${offset}`);
+    const reversed = sql`array(select tail.id from unnest(${tail}) with ordinality as tail(id, k) where tail.k > ${fromEnd} order by tail.k desc)`;
     return sql`case when ${fromEnd} < ${offset} then ${reversed} else ${idArray(forward)} end`;
   }
 
@@ -418,6 +417,8 @@ export async function readParticipantList(
   now: Date = new Date(),
   audit?: AuditInStatement,
 ): Promise<ParticipantListRead> {
+  // `offset 0` keeps PostgreSQL from pulling the total up into every branch that reads it,
+  // which would count the matches once per reference.
   const total = sql`list_total.n`;
   const page = db
     .$with('list_page', {
@@ -429,7 +430,7 @@ export async function readParticipantList(
         db,
         query,
         now,
-      )} as n) as list_total`,
+      )} as n offset 0) as list_total`,
     );
   const withAudit = audit
     ? [
