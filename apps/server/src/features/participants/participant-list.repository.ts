@@ -139,17 +139,17 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
   };
 }
 
-/** The list's rows: every participant has a users row, not always the others (left joined). */
-function selectRows(db: Database) {
-  return db
-    .select(rowFields)
-    .from(users)
+/**
+ * The tables a list row reads beside users: every participant has a users row, not always the
+ * others (left joined).
+ */
+function joinRowTables<T extends PgSelect>(query: T) {
+  return query
     .leftJoin(participantStats, eq(participantStats.userId, users.id))
     .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
     .leftJoin(userGroups, eq(userGroups.id, users.groupId))
     .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
-    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
-    .$dynamic();
+    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId));
 }
 
 /** Counts rows read from `table` (PostgreSQL drops the unused left joins). */
@@ -445,18 +445,15 @@ export async function readParticipantList(
       ]
     : [];
   const item = sql`list_item`;
-  const raw = await db
-    .with(page, ...withAudit)
-    .select({ total: page.n, ...rowFields })
-    .from(page)
-    .leftJoin(sql`unnest(${page.ids}) with ordinality as ${item}(id, ord)`, sql`true`)
-    .leftJoin(users, sql`${users.id} = ${item}.id`)
-    .leftJoin(participantStats, eq(participantStats.userId, users.id))
-    .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
-    .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-    .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
-    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
-    .orderBy(sql`${item}.ord`);
+  const raw = await joinRowTables(
+    db
+      .with(page, ...withAudit)
+      .select({ total: page.n, ...rowFields })
+      .from(page)
+      .leftJoin(sql`unnest(${page.ids}) with ordinality as ${item}(id, ord)`, sql`true`)
+      .leftJoin(users, sql`${users.id} = ${item}.id`)
+      .$dynamic(),
+  ).orderBy(sql`${item}.ord`);
   audit?.recorded();
   // One row with a null id stands for an empty page (it carries the total). The users columns
   // are typed nullable for the left join; a row with an id has them as RawRow says.
@@ -489,7 +486,7 @@ export async function findParticipantRow(
   db: Database,
   id: number,
 ): Promise<ParticipantListRow | undefined> {
-  const [row] = await selectRows(db)
+  const [row] = await joinRowTables(db.select(rowFields).from(users).$dynamic())
     .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
     .limit(1);
   return row ? toListRow(row, 'Internal') : undefined;
