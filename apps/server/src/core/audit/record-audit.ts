@@ -1,4 +1,4 @@
-import { and, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/audit';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -81,39 +81,6 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     clientAddress: entry.clientAddress ?? null,
     requestId: entry.requestId ?? null,
   });
-}
-
-/**
- * The insert of `entry`'s row as SQL, for a read that writes its row in its own statement (a
- * data-modifying CTE) instead of in a round trip of its own. `moreDetails`, a jsonb expression
- * over what the statement read, is merged into the details. Never folded: only a signed-in
- * caller's reads are written this way.
- */
-export function auditRowInsert(entry: AuditEntry, moreDetails?: SQL): SQL {
-  const subjectId = entry.subjectId ?? null;
-  const details =
-    entry.details === undefined || entry.details === null ? null : JSON.stringify(entry.details);
-  const detailsSql = moreDetails
-    ? sql`coalesce(${details}::jsonb, '{}'::jsonb) || ${moreDetails}`
-    : sql`${details}::jsonb`;
-  const columns = [
-    auditLog.actorId,
-    auditLog.actorEmail,
-    auditLog.actorName,
-    auditLog.action,
-    auditLog.subjectType,
-    auditLog.subjectId,
-    auditLog.subjectName,
-    auditLog.details,
-    auditLog.clientAddress,
-    auditLog.requestId,
-  ].map((column) => sql.identifier(column.name));
-  const actorId = entry.actorId ?? null;
-  return sql`insert into ${auditLog} (${sql.join(columns, sql`, `)}) values (${actorId}::int, ${
-    entry.actorEmail ?? null
-  }::text, ${userLabel(actorId)}, ${entry.action}::text, ${entry.subjectType ?? null}::text, ${subjectId}::int, ${userLabel(
-    isUserSubject(entry.subjectType) ? subjectId : null,
-  )}, ${detailsSql}, ${entry.clientAddress ?? null}::text, ${entry.requestId ?? null}::text)`;
 }
 
 /**

@@ -46,50 +46,21 @@ function routeAuditAction(request: FastifyRequest): AuditAction {
   );
 }
 
-type CallerEntry = Omit<AuditEntry, 'clientAddress' | 'requestId' | 'action'> & {
-  action?: AuditAction;
-};
-
-/** The row of an action taken by the request's caller: who, from where and which request. */
-function requestAuditEntry(request: FastifyRequest, entry: CallerEntry): AuditEntry {
-  return {
+/** Audits an action taken by the request's caller, filling in who, from where and which request. */
+export async function auditRequest(
+  db: Database,
+  request: FastifyRequest,
+  entry: Omit<AuditEntry, 'clientAddress' | 'requestId' | 'action'> & { action?: AuditAction } = {},
+): Promise<void> {
+  await recordAudit(db, {
     actorId: request.staff?.id ?? null,
     actorEmail: request.staff?.email ?? null,
     clientAddress: request.ip,
     requestId: request.id,
     ...entry,
     action: entry.action ?? routeAuditAction(request),
-  };
-}
-
-/** Audits an action taken by the request's caller, filling in who, from where and which request. */
-export async function auditRequest(
-  db: Database,
-  request: FastifyRequest,
-  entry: CallerEntry = {},
-): Promise<void> {
-  await recordAudit(db, requestAuditEntry(request, entry));
+  });
   request.audited = true;
-}
-
-/**
- * The audit row of a read that writes it in the same statement as its data (see
- * auditRowInsert), saving a round trip per call. `recorded` is called once that statement has
- * run, so that the guard in audit-trail.ts does not write a second row.
- */
-export interface AuditInStatement {
-  entry: AuditEntry;
-  recorded(): void;
-}
-
-/** The request's row for a read that writes it in its own statement (AuditInStatement). */
-export function auditInStatement(request: FastifyRequest, entry: CallerEntry): AuditInStatement {
-  return {
-    entry: requestAuditEntry(request, entry),
-    recorded: () => {
-      request.audited = true;
-    },
-  };
 }
 
 /** The request's audit function, handed to a service so that it records in the caller's name. */

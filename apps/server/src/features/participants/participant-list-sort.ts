@@ -30,10 +30,10 @@ export interface SortSpec {
    */
   lookupOrder: (direction: SortDirection) => SQL[];
   /**
-   * The query choosing the ids of a page of rows with a value (its first column), in order, for
-   * orders that one walk of an index cannot give.
+   * Chooses the ids of a page of rows with a value, in order, for orders that one walk of an
+   * index cannot give.
    */
-  pageIds?: (db: Database, page: IdPage) => SQLWrapper;
+  pageIds?: (db: Database, page: IdPage) => Promise<number[]>;
 }
 
 /** A page of rows with a value to choose ids for: filters, direction and paging. */
@@ -45,13 +45,16 @@ interface IdPage {
 }
 
 /**
- * The query of the ids of a page sorted by open flags. The (severity, count, user_id) index walked within one
+ * The ids of a page sorted by open flags. The (severity, count, user_id) index walked within one
  * severity gives that severity's rows by count and id, in either direction; so each severity
  * reads at most offset + limit rows in index order, and only those few are merged and sorted.
  * (Walking the whole index would give the counts of a severity in the wrong direction, and
  * PostgreSQL would read and sort every flagged participant of the leading severity.)
  */
-function openFlagPageIds(db: Database, { where, direction, limit, offset }: IdPage): SQLWrapper {
+async function openFlagPageIds(
+  db: Database,
+  { where, direction, limit, offset }: IdPage,
+): Promise<number[]> {
   const inOrder = direction === 'desc' ? desc : asc;
   const severities = direction === 'desc' ? FLAG_SEVERITIES : [...FLAG_SEVERITIES].reverse();
   const [first, ...rest] = severities.map((severity) =>
@@ -68,7 +71,7 @@ function openFlagPageIds(db: Database, { where, direction, limit, offset }: IdPa
       .limit(offset + limit),
   );
   if (!first) throw new Error('there are no flag severities');
-  return rest
+  const merged = rest
     .reduce((union, next) => union.unionAll(next), first.$dynamic())
     .orderBy(
       // The set operation names its columns: severity order is the enum's (most severe first).
@@ -80,6 +83,7 @@ function openFlagPageIds(db: Database, { where, direction, limit, offset }: IdPa
     )
     .limit(limit)
     .offset(offset);
+  return (await merged).map((row) => row.userId);
 }
 
 /** users under another name, for looking up a participant's own columns row by row. */

@@ -1,24 +1,11 @@
 // The participant list's pages and totals: each page reads only the rows it shows (filters in
 // participant-list-filters.ts, sort keys in participant-list-sort.ts).
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  isNotNull,
-  isNull,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
-import { auditRowInsert } from '#app/core/audit/record-audit';
-import type { AuditInStatement } from '#app/core/audit/request-audit';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import {
   engagementFields,
@@ -139,17 +126,17 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
   };
 }
 
-/**
- * The tables a list row reads beside users: every participant has a users row, not always the
- * others (left joined).
- */
-function joinRowTables<T extends PgSelect>(query: T) {
-  return query
+/** The list's rows: every participant has a users row, not always the others (left joined). */
+function selectRows(db: Database) {
+  return db
+    .select(rowFields)
+    .from(users)
     .leftJoin(participantStats, eq(participantStats.userId, users.id))
     .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
     .leftJoin(userGroups, eq(userGroups.id, users.groupId))
     .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
-    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId));
+    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
+    .$dynamic();
 }
 
 /** Counts rows read from `table` (PostgreSQL drops the unused left joins). */
@@ -208,6 +195,32 @@ function selectIds(db: Database, table: SortTable, join: SortTable = table) {
   }
 }
 
+/**
+ * The list rows of participants by id. Always the same statement, named: PostgreSQL parses it
+ * once per connection and keeps its plan (primary key lookups), where planning this five-table
+ * join anew took longer than running it; kept, so Drizzle builds its SQL once (ADR 0014).
+ */
+const rowsByIdStatement = preparedOutsideTransactions((db) =>
+  selectRows(db)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
+    .prepare('participant_list_rows'),
+);
+
+/** The list rows of these participants, in the order of `ids`. */
+async function rowsInOrder(
+  db: Database,
+  ids: readonly number[],
+  fallbackType: ParticipantType,
+): Promise<ParticipantListRow[]> {
+  if (ids.length === 0) return [];
+  const raw: RawRow[] = await rowsByIdStatement(db).execute({ ids });
+  const byUserId = new Map(raw.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byUserId.get(id);
+    return row ? [toListRow(row, fallbackType)] : [];
+  });
+}
+
 function paged<T extends PgSelect>(
   query: T,
   where: SQL | undefined,
@@ -223,27 +236,55 @@ function paged<T extends PgSelect>(
 }
 
 /**
- * The first column of `query`'s rows as an int[], in the query's order, from the `skip`th on
- * and `take` of them. Where it can, `query` bounds its rows with a constant limit, so that
- * PostgreSQL plans its index walk for that many (a limit computed from the total is planned as
- * a tenth of the table); `take` and `skip` may be computed. A plain select over an ordered subquery keeps
- * its order (PostgreSQL neither flattens nor reorders it).
+ * Participants of a type (and of a status, `byStatus`) whose search text contains a gram. Named
+ * and kept, like the rows by id: the paginator's total is read on every list call.
  */
-function idArray(query: SQLWrapper, take?: SQL, skip?: SQL): SQL {
-  const slice = take ? sql` limit ${take} offset ${skip ?? sql`0`}` : sql``;
-  return sql`array(select page.id from (${query}) as page(id)${slice})`;
+function countedStatement(byStatus: boolean, name: string) {
+  return preparedOutsideTransactions((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int` })
+      .from(participantSearchCounts)
+      .where(
+        and(
+          eq(participantSearchCounts.participantType, sql.placeholder('type')),
+          // search_text is lower-cased; lower() here keeps the same case mapping as the LIKE.
+          eq(participantSearchCounts.gram, sql`lower(${sql.placeholder('gram')})`),
+          byStatus ? eq(participantSearchCounts.status, sql.placeholder('status')) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+}
+const countedAnyStatus = countedStatement(false, 'participant_count_any_status');
+const countedOneStatus = countedStatement(true, 'participant_count_one_status');
+
+/** Participants of `type` (and `status`, when given) whose search text contains `gram`. */
+async function countedFromTable(
+  db: Database,
+  filters: Pick<ParticipantFilters, 'type' | 'status'>,
+  gram: string,
+): Promise<number> {
+  const [row] = filters.status
+    ? await countedOneStatus(db).execute({ type: filters.type, gram, status: filters.status })
+    : await countedAnyStatus(db).execute({ type: filters.type, gram });
+  return row?.n ?? 0;
 }
 
 /**
- * How many participants match the filters (the paginator's total), as an SQL expression.
- * Without a tracker filter and with no search or one of 1–2 characters, the exact number is
- * read from participant_search_counts (kept by triggers on users) rather than counted;
- * otherwise it is counted, a search through its trigram index.
+ * How many participants match the filters (the paginator's total). Without a tracker filter and
+ * with no search or one of 1–2 characters, the exact number is read from
+ * participant_search_counts (kept by triggers on users) rather than counted; otherwise it is
+ * counted, a search through its trigram index.
  */
-function totalOf(db: Database, filters: ParticipantFilters, now: Date): SQL {
+export async function countParticipants(
+  db: Database,
+  filters: ParticipantFilters,
+  now: Date = new Date(),
+): Promise<number> {
   const days = filters.not_reviewed_days;
   const search = normalisedSearch(filters.search_key);
   const everyone = () => filterConditions({ ...filters, not_reviewed_days: null }, now);
+  let all: number;
   // participant_search_counts knows type, status and search only: other filters are counted.
   const counted =
     !filters.tracker &&
@@ -252,113 +293,96 @@ function totalOf(db: Database, filters: ParticipantFilters, now: Date): SQL {
     !filters.surgery_from &&
     !filters.surgery_to &&
     !filters.programme;
-  const all =
-    counted && [...search].length <= MAX_COUNTED_SEARCH_LENGTH
-      ? db
-          .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int` })
-          .from(participantSearchCounts)
-          .where(
-            and(
-              eq(participantSearchCounts.participantType, filters.type),
-              // search_text is lower-cased; lower() here keeps the same case mapping as the LIKE.
-              eq(participantSearchCounts.gram, sql`lower(${search})`),
-              filters.status ? eq(participantSearchCounts.status, filters.status) : undefined,
-            ),
-          )
-      : countRows(db, 'users').where(and(...everyone()));
-  if (days === null) return sql`(${all})::int`;
+  if (counted && [...search].length <= MAX_COUNTED_SEARCH_LENGTH) {
+    all = await countedFromTable(db, filters, search);
+  } else {
+    const [row] = await countRows(db, 'users').where(and(...everyone()));
+    all = row?.n ?? 0;
+  }
+  if (days === null) return all;
   // Those reviewed recently are few and indexed (last_reviewed_at): counting them and taking them
   // away is far cheaper than testing every participant's triage row.
-  const recent = countRows(db, 'triage').where(
+  const [recent] = await countRows(db, 'triage').where(
     and(...everyone(), gt(participantTriage.lastReviewedAt, reviewCutoff(days, now))),
   );
-  return sql`((${all}) - (${recent}))::int`;
+  return all - (recent?.n ?? 0);
 }
 
 /**
- * True when sorting after filtering may read fewer rows than walking the sort's index: a
- * caseload, the participants with overdue tasks, or a search the trigram index serves (3 or
- * more characters); it does when they are few (at most FILTER_FIRST_MAX_MATCHES). A search of
- * 1–2 characters has no index to filter with, so its page is always found by walking the sort's
- * index, which reads no more rows than filtering would.
+ * True when sorting after filtering reads fewer rows than walking the sort's index: a search the
+ * trigram index answers with few matches. A search of 1–2 characters has no index to filter
+ * with, so its page is always found by walking the sort's index, which reads no more rows than
+ * filtering would.
  */
-function mayFilterFirst(query: ParticipantPageQuery): boolean {
-  if (narrowedByCareTeam(query)) return true;
-  return [...normalisedSearch(query.search_key)].length > MAX_COUNTED_SEARCH_LENGTH;
+function filterFirst(query: ParticipantPageQuery, total: number): boolean {
+  // A caseload or the participants with overdue tasks are few: sort them after filtering.
+  if (narrowedByCareTeam(query)) return total <= FILTER_FIRST_MAX_MATCHES;
+  const search = normalisedSearch(query.search_key);
+  if ([...search].length <= MAX_COUNTED_SEARCH_LENGTH) return false;
+  return total <= FILTER_FIRST_MAX_MATCHES;
 }
 
 /**
- * The ids of the page's participants, in order, as an int[] expression over `total`, the
- * exact number of matching participants. Sorted on the whitelisted key with rows without a
- * value last and ties broken by id (in the sort's direction), so pages never overlap or skip.
- * Each way below is an SQL branch taken by the total, so one statement reads total and page:
+ * One page of the list, sorted on the whitelisted key with rows without a value last and ties
+ * broken by id (in the sort's direction), so pages never overlap or skip. `total` is the exact
+ * number of matching participants (countParticipants); it is counted when not given.
  *
  * - A page at or past the total is empty without reading anything.
- * - A search with few matches (mayFilterFirst): filter with the trigram index, then sort them.
+ * - A search with few matches (filterFirst): filter with the trigram index, then sort them.
  * - first_name, email: read in the order of the users indexes ((type, status, key, id), or
  *   (type, key, id) for all statuses); a page in the second half is read from the end, in the
  *   opposite order, so that the last page reads no more than the first.
  * - Otherwise rows with a value are read in index order (for the 7-day counts and last seen, the
  *   participant_stats indexes, by status when the list is filtered by one; for flags and reviews,
  *   participant_triage's), so the first pages need no full sort; rows without a value, which only
- *   the last pages reach, follow ordered by id.
+ *   the last pages reach, come from a second query.
  *
  * Each of these chooses only the page's ids, reading as few tables as it can; the rows are then
- * read by id.
+ * read by id (rowsInOrder).
  */
-function pageIdsOf(db: Database, query: ParticipantPageQuery, now: Date, total: SQL): SQL {
-  const limit = query.page_size;
-  const offset = query.start;
-  const conditions = filterConditions(query, now);
-  const walk = walkedPageIds(db, query, conditions, total);
-  const chosen = mayFilterFirst(query)
-    ? sql`case when ${total} <= ${FILTER_FIRST_MAX_MATCHES} then ${idArray(
-        paged(
-          selectIds(db, 'users'),
-          and(...conditions),
-          SORTS[query.orderBy].lookupOrder(query.orderDirection),
-          limit,
-          offset,
-        ),
-      )} else ${walk} end`
-    : walk;
-  return sql`case when ${offset} >= ${total} then '{}'::int[] else ${chosen} end`;
-}
-
-/** The page's ids read by walking the sort's index (see pageIdsOf). */
-function walkedPageIds(
+export async function listParticipantPage(
   db: Database,
   query: ParticipantPageQuery,
-  conditions: SQL[],
-  total: SQL,
-): SQL {
+  now: Date = new Date(),
+  total?: number,
+): Promise<ParticipantListRow[]> {
+  const matching = total ?? (await countParticipants(db, query, now));
+  const offset = query.start;
+  if (offset >= matching) return [];
+  const ids = await pageIds(db, query, now, matching);
+  return rowsInOrder(db, ids, query.type);
+}
+
+/** The ids of the page's participants, in order (see listParticipantPage). */
+async function pageIds(
+  db: Database,
+  query: ParticipantPageQuery,
+  now: Date,
+  matching: number,
+): Promise<number[]> {
   const limit = query.page_size;
   const offset = query.start;
   const sort = SORTS[query.orderBy];
   const direction = query.orderDirection === 'desc' ? desc : asc;
+  const conditions = filterConditions(query, now);
+  const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
   const valueOrder = sort.order(query.orderDirection);
 
+  if (filterFirst(query, matching)) {
+    const order = sort.lookupOrder(query.orderDirection);
+    return idsOf(await paged(selectIds(db, 'users'), and(...conditions), order, limit, offset));
+  }
   if (!sort.nullable) {
-    const forward = paged(
-      selectIds(db, 'users'),
-      and(...conditions),
-      [...valueOrder, direction(users.id)],
-      limit,
-      offset,
-    );
-    // The page is the `size` rows that `fromEnd` rows from the end precede; read from the end
-    // when that is closer, which reads the last total − offset rows. Their number is computed,
-    // so PostgreSQL plans that walk for a tenth of the rows (still an index walk); a constant
-    // bound (offset + limit) would be planned as most of the table on the last pages.
-    const size = sql`least(${limit}, ${total} - ${offset})`;
-    const fromEnd = sql`(${total} - ${offset} - ${size})`;
-    const opposite = query.orderDirection === 'desc' ? 'asc' : 'desc';
-    const fromTheEnd = selectIds(db, 'users')
-      .where(and(...conditions))
-      .orderBy(...sort.order(opposite), byId(opposite));
-    const tail = idArray(fromTheEnd, sql`${total} - ${offset}`);
-    const reversed = sql`array(select tail.id from unnest(${tail}) with ordinality as tail(id, k) where tail.k > ${fromEnd} order by tail.k desc)`;
-    return sql`case when ${fromEnd} < ${offset} then ${reversed} else ${idArray(forward)} end`;
+    const size = Math.min(limit, matching - offset);
+    const fromEnd = matching - offset - size;
+    if (fromEnd < offset) {
+      const opposite = query.orderDirection === 'desc' ? 'asc' : 'desc';
+      const reversed = [...sort.order(opposite), byId(opposite)];
+      const rows = await paged(selectIds(db, 'users'), and(...conditions), reversed, size, fromEnd);
+      return idsOf(rows).reverse();
+    }
+    const order = [...valueOrder, direction(users.id)];
+    return idsOf(await paged(selectIds(db, 'users'), and(...conditions), order, limit, offset));
   }
 
   const withValue = and(
@@ -367,118 +391,32 @@ function walkedPageIds(
     isNotNull(sort.column),
   );
   const first = sort.pageIds
-    ? sort.pageIds(db, { where: withValue, direction: query.orderDirection, limit, offset })
-    : paged(
-        selectIds(db, sort.table),
-        withValue,
-        [...valueOrder, direction(ID_COLUMNS[sort.table])],
-        limit,
-        offset,
+    ? await sort.pageIds(db, { where: withValue, direction: query.orderDirection, limit, offset })
+    : idsOf(
+        await paged(
+          selectIds(db, sort.table),
+          withValue,
+          [...valueOrder, direction(ID_COLUMNS[sort.table])],
+          limit,
+          offset,
+        ),
       );
-  // The page runs past the rows with a value: it continues with those without, ordered by id,
-  // after skipping as many of them as the offset passes beyond the rows with a value (counted
-  // only when the page holds none of them).
-  const found = sql`cardinality(first_page.ids)`;
-  const withValueCount = sql`case when ${found} = 0 and ${offset} > 0 then (${countRows(
-    db,
-    sort.table,
-  ).where(withValue)}) else ${offset} + ${found} end`;
-  const rest = paged(
+  if (first.length === limit) return first;
+
+  // The page runs past the rows with a value: continue with those without, ordered by id.
+  let withValueCount = offset + first.length;
+  if (first.length === 0 && offset > 0) {
+    const [counted] = await countRows(db, sort.table).where(withValue);
+    withValueCount = counted?.n ?? 0;
+  }
+  const rest = await paged(
     selectIds(db, 'users', sort.table),
     and(...conditions, isNull(sort.column)),
     [direction(users.id)],
-    offset + limit,
-    0,
+    limit - first.length,
+    Math.max(0, offset - withValueCount),
   );
-  const restIds = idArray(
-    rest,
-    sql`${limit} - ${found}`,
-    sql`greatest(0, ${offset} - ${withValueCount})`,
-  );
-  return sql`(select case when ${found} = ${limit} then first_page.ids else first_page.ids || ${restIds} end from (select ${idArray(
-    first,
-  )} as ids) as first_page)`;
-}
-
-/** The page as read: its rows and the total they are a page of. */
-export interface ParticipantListRead {
-  rows: ParticipantListRow[];
-  total: number;
-}
-
-/**
- * The page of the list and the exact number of matching participants, in one statement: the
- * total, the page's ids (pageIdsOf) and their rows. With `audit`, the same statement writes
- * the call's audit row, with the ids of the page's participants as `returned` in its details.
- */
-export async function readParticipantList(
-  db: Database,
-  query: ParticipantPageQuery,
-  now: Date = new Date(),
-  audit?: AuditInStatement,
-): Promise<ParticipantListRead> {
-  // `offset 0` keeps PostgreSQL from pulling the total up into every branch that reads it,
-  // which would count the matches once per reference.
-  const total = sql`list_total.n`;
-  const page = db
-    .$with('list_page', {
-      n: sql<number>`n`.as('n'),
-      ids: sql<number[]>`ids`.as('ids'),
-    })
-    .as(
-      sql`select list_total.n, ${pageIdsOf(db, query, now, total)} as ids from (select ${totalOf(
-        db,
-        query,
-        now,
-      )} as n offset 0) as list_total`,
-    );
-  const withAudit = audit
-    ? [
-        db
-          .$with('list_audit', {})
-          .as(
-            auditRowInsert(
-              audit.entry,
-              sql`jsonb_build_object('returned', to_jsonb((select ${page.ids} from ${page})))`,
-            ),
-          ),
-      ]
-    : [];
-  const item = sql`list_item`;
-  const raw = await joinRowTables(
-    db
-      .with(page, ...withAudit)
-      .select({ total: page.n, ...rowFields })
-      .from(page)
-      .leftJoin(sql`unnest(${page.ids}) with ordinality as ${item}(id, ord)`, sql`true`)
-      .leftJoin(users, sql`${users.id} = ${item}.id`)
-      .$dynamic(),
-  ).orderBy(sql`${item}.ord`);
-  audit?.recorded();
-  // One row with a null id stands for an empty page (it carries the total). The users columns
-  // are typed nullable for the left join; a row with an id has them as RawRow says.
-  const rows = raw.flatMap((row) =>
-    row.id === null ? [] : [toListRow(row as RawRow, query.type)],
-  );
-  return { rows, total: raw[0]?.total ?? 0 };
-}
-
-/** How many participants match the filters (readParticipantList's total). */
-export async function countParticipants(
-  db: Database,
-  filters: ParticipantPageQuery,
-  now: Date = new Date(),
-): Promise<number> {
-  return (await readParticipantList(db, filters, now)).total;
-}
-
-/** One page of the list (readParticipantList's rows). */
-export async function listParticipantPage(
-  db: Database,
-  query: ParticipantPageQuery,
-  now: Date = new Date(),
-): Promise<ParticipantListRow[]> {
-  return (await readParticipantList(db, query, now)).rows;
+  return [...first, ...idsOf(rest)];
 }
 
 /** The list row of one participant, or undefined when the id is not a participant. */
@@ -486,7 +424,7 @@ export async function findParticipantRow(
   db: Database,
   id: number,
 ): Promise<ParticipantListRow | undefined> {
-  const [row] = await joinRowTables(db.select(rowFields).from(users).$dynamic())
+  const [row] = await selectRows(db)
     .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
     .limit(1);
   return row ? toListRow(row, 'Internal') : undefined;

@@ -21,7 +21,7 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import type { Mailer } from '#app/mail/mailer';
 import { currentStaff } from '#app/plugins/auth';
-import { auditInStatement, auditRequest } from '#app/core/audit/request-audit';
+import { auditRequest } from '#app/core/audit/request-audit';
 import { createParticipantService } from './participants.service';
 
 /** Participant management (spec §2 'Participants list', §7): clinicians only, every call audited. */
@@ -54,14 +54,17 @@ export function registerParticipantRoutes(
       },
     },
     async (request) => {
-      // Written by the list's own statement, with the ids of the page's participants as
-      // `returned`. The parsed query: the schema drops unknown keys and fills every default, so
-      // the row holds exactly the query state the page was read with.
-      const audit = auditInStatement(request, {
+      const result = await participants.list(request.body, currentStaff(request).id);
+      await auditRequest(db, request, {
         subjectType: 'participant_list',
-        details: { query: request.body },
+        details: {
+          // The parsed query: the schema drops unknown keys and fills every default, so the row
+          // holds exactly the query state the page was read with.
+          query: request.body,
+          returned: result.users.map((row) => row.id),
+        },
       });
-      return ok(await participants.list(request.body, currentStaff(request).id, audit));
+      return ok(result);
     },
   );
 

@@ -13,7 +13,6 @@ import { MRN_MESSAGES } from '@recovery-portal/contract/participant-identity';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
-import type { AuditInStatement } from '#app/core/audit/request-audit';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { invitationMail, reminderMail, type JoinCode } from './participant-mail';
@@ -118,12 +117,14 @@ export function createParticipantService(deps: {
     async list(
       listQuery: ParticipantListQuery,
       viewerId: number,
-      audit: AuditInStatement,
     ): Promise<ParticipantListResponse> {
       // "Mine" is the caseload of whoever asks.
       const query = { ...listQuery, responsible_id: listQuery.mine ? viewerId : null };
-      // The total, the page and the audit row in one statement (ADR 0014).
-      const { rows, total } = await list.readParticipantList(db, query, new Date(), audit);
+      // One instant for both, so 'not reviewed in N days' counts the rows it pages. The exact
+      // total comes first: it tells how to read the page, and that a page past it is empty.
+      const now = new Date();
+      const total = await list.countParticipants(db, query, now);
+      const rows = await list.listParticipantPage(db, query, now, total);
       return { users: rows, total_participants: total };
     },
 
