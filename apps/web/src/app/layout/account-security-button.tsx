@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { IconButton } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import type { SessionUser } from '@recovery-portal/contract/users';
-import { LazyTooltip } from '#app/components/ui/lazy-tooltip.tsx';
 
 // The dialog and its forms load the first time it is opened.
 const AccountSecurityDialog = lazy(async () => ({
@@ -16,7 +15,7 @@ export function AccountSecurityButton({ user }: { user: SessionUser }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <LazyTooltip title="Sign-in security">
+      <Tooltip title="Sign-in security">
         <IconButton
           color="inherit"
           aria-label="Sign-in security"
@@ -27,7 +26,7 @@ export function AccountSecurityButton({ user }: { user: SessionUser }) {
         >
           <SecurityOutlined />
         </IconButton>
-      </LazyTooltip>
+      </Tooltip>
       {opened ? (
         <Suspense fallback={null}>
           <AccountSecurityDialog

@@ -257,6 +257,8 @@ describe('participants list', () => {
     serve();
     const { user, table } = await openParticipants();
     await user.click(screen.getByRole('button', { name: 'Columns' }));
+    // The menu's code loads when it first opens.
+    await screen.findByRole('menu', { name: 'Columns' });
     for (const column of ['Type', 'Chats (7 days)', 'Calls (7 days)']) {
       await user.click(screen.getByRole('menuitemcheckbox', { name: column }));
     }
