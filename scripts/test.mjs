@@ -2,6 +2,7 @@
 import { ensureInstall } from './ensure-install.mjs';
 import { buildAll } from './build.mjs';
 import { log, run } from './lib.mjs';
+import { clockEnv, OTHER_CLOCKS } from './test-clocks.mjs';
 
 ensureInstall();
 log('Lint');
@@ -15,8 +16,15 @@ run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 log('Typecheck');
 run('npm', ['run', 'typecheck', '--silent']);
 const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
-log('Unit, component and API tests (API on embedded PGlite)');
-run('npx', ['vitest', 'run'], { env: envWithoutPostgres });
+log('Unit, component and bench tests');
+run('npx', ['vitest', 'run', '--project', 'web', '--project', 'bench'], {
+  env: envWithoutPostgres,
+});
+const [firstClock] = OTHER_CLOCKS;
+log(`API tests on embedded PGlite, with the clock at ${firstClock.now} in ${firstClock.tz}`);
+run('npx', ['vitest', 'run', '--project', 'server'], {
+  env: clockEnv(envWithoutPostgres, firstClock),
+});
 if (TEST_DATABASE_URL) {
   log('API tests again on PostgreSQL (TEST_DATABASE_URL)');
   run('npx', ['vitest', 'run', '--project', 'server'], { env: process.env });
