@@ -23,6 +23,25 @@ async function openFirstRow(page: Page, list: string, table: string, url: RegExp
   await expect(page).toHaveURL(url);
 }
 
+/**
+ * Scrolls a long page through, a viewport at a time, so that every part that loads near the
+ * viewport (charts) draws, waits until no skeleton stands in for one, then goes back to the top:
+ * the picture, the fit and the axe checks then cover the drawn parts.
+ */
+async function drawPartsLoadedNearViewport(page: Page) {
+  const scrollOn = () =>
+    page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight < document.documentElement.scrollHeight;
+    });
+  while (await scrollOn()) {
+    // A section that has just come into view may fetch and grow before the next step.
+    await page.waitForLoadState('networkidle');
+  }
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 const PUBLIC_SCREENS: Screen[] = [
   { name: 'login', open: (page) => page.goto('/login').then(() => undefined) },
   { name: 'reset-password', open: (page) => page.goto('/reset-password').then(() => undefined) },
@@ -49,6 +68,7 @@ const CLINICIAN_SCREENS: Screen[] = [
     open: async (page) => {
       await openFirstRow(page, '/participants', 'Participants', /\/participant-details\/\d+/, 2);
       await expect(page.getByRole('table', { name: 'Surgeries' })).toBeVisible();
+      await drawPartsLoadedNearViewport(page);
     },
   },
   {
