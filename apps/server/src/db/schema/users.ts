@@ -116,6 +116,11 @@ export const users = pgTable(
       .on(table.responsibleClinicianId, table.participantType, table.id)
       .where(sql`${table.responsibleClinicianId} is not null`),
     index('users_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    // A group's members (the list's group filter, the FHIR Group export's pages by id, the member
+    // count) and the ON DELETE SET NULL of a removed group, read without scanning every user.
+    index('users_group_idx')
+      .on(table.groupId, table.id)
+      .where(sql`${table.groupId} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "users_group_idx" ON "users" USING btree ("group_id","id") WHERE "users"."group_id" is not null;
