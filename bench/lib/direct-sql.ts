@@ -6,7 +6,11 @@ import { runClosedLoop, type LoadOptions } from './closed-loop';
 import type { ApiCall } from './http-load';
 import { startInProcessApp } from './in-process-app';
 import type { LoadResult } from './stats';
-import { toStages, type RecordedStatement, type StatementStages } from './statement-stages';
+import {
+  statementRecorder,
+  type RecordedStatement,
+  type StatementStages,
+} from './statement-stages';
 
 type QueryFn = (config: unknown, values?: unknown) => Promise<unknown>;
 
@@ -30,12 +34,12 @@ export interface SqlCapture {
 export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   pool.on('error', () => undefined);
-  let recording: RecordedStatement[] | null = null;
+  const recorder = statementRecorder();
   // Every statement, pooled or in a transaction, runs on a pool client: record there, once.
   pool.on('connect', (client) => {
     const original = client.query.bind(client) as (...args: unknown[]) => unknown;
     const wrapped = (...args: unknown[]): unknown => {
-      const into = recording;
+      const into = recorder.sink();
       if (!into) return original(...args);
       const [config, second, third] = args;
       const entry: RecordedStatement = {
@@ -85,16 +89,7 @@ export async function createSqlCapture(databaseUrl: string): Promise<SqlCapture>
   };
   const app = await startInProcessApp(database, databaseUrl);
   return {
-    async capture(call) {
-      const recorded: RecordedStatement[] = [];
-      recording = recorded;
-      try {
-        await app.send(call);
-      } finally {
-        recording = null;
-      }
-      return toStages(recorded);
-    },
+    capture: (call) => recorder.capture(() => app.send(call)),
     close: () => app.close(),
   };
 }

@@ -4,7 +4,7 @@ import type { SqlCapture } from './direct-sql';
 import { startInProcessApp } from './in-process-app';
 import type { LoadResult } from './stats';
 import {
-  toStages,
+  statementRecorder,
   toTransactionRuns,
   type CapturedStatement,
   type RecordedStatement,
@@ -104,20 +104,11 @@ export async function openPgliteSql(dataDir: string): Promise<PgliteSql> {
     exec: client.exec.bind(client),
     transaction: client.transaction.bind(client),
   };
-  let recording: RecordedStatement[] | null = null;
-  recordPglite(client, () => recording);
+  const recorder = statementRecorder();
+  recordPglite(client, recorder.sink);
   const app = await startInProcessApp(database, '');
   return {
-    async capture(call) {
-      const recorded: RecordedStatement[] = [];
-      recording = recorded;
-      try {
-        await app.send(call);
-      } finally {
-        recording = null;
-      }
-      return toStages(recorded);
-    },
+    capture: (call) => recorder.capture(() => app.send(call)),
     replay(stages, options) {
       // One connection: every statement waits for the one before it, whatever the stages.
       const runs = toTransactionRuns(stages.flat());

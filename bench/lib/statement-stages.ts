@@ -68,3 +68,24 @@ export function toTransactionRuns(statements: readonly CapturedStatement[]): Sta
   }
   return runs;
 }
+
+/**
+ * Where a driver's recording wrapper writes while a call is captured: `sink()` is the list to
+ * record into, or null outside a capture, and `capture` records what one call runs, in stages.
+ */
+export function statementRecorder() {
+  let recording: RecordedStatement[] | null = null;
+  return {
+    sink: (): RecordedStatement[] | null => recording,
+    async capture(send: () => Promise<unknown>): Promise<StatementStages> {
+      const recorded: RecordedStatement[] = [];
+      recording = recorded;
+      try {
+        await send();
+      } finally {
+        recording = null;
+      }
+      return toStages(recorded);
+    },
+  };
+}
