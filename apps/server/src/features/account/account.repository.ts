@@ -3,10 +3,6 @@ import type { Database } from '#app/db/client';
 import { loginCodes } from '#app/db/schema/auth';
 import { users } from '#app/db/schema/users';
 
-export async function insertLoginCode(db: Database, code: typeof loginCodes.$inferInsert) {
-  await db.insert(loginCodes).values(code);
-}
-
 /** Codes of the user that are unused and unexpired, newest first. */
 export async function findActiveLoginCodes(db: Database, userId: number) {
   return db

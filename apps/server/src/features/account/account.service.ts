@@ -7,10 +7,11 @@ import type { Role } from '@recovery-portal/contract/users';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
 import { AppError, RateLimitedError } from '#app/lib/app-error';
-import { activationCode, sha256 } from '#app/lib/secure-random';
+import { sha256 } from '#app/lib/secure-random';
 import type { Mailer } from '#app/mail/mailer';
 import { activationCodeMail, resetLink, ssoWelcomeMail } from '#app/mail/templates';
 import { auditFromAddressLastHour } from '#app/core/audit/record-audit';
+import { createLoginCode } from '#app/core/login-codes';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
 import type { CallerContext } from '#app/core/caller';
 import { createLoginThrottle, signInKey } from '#app/core/sign-in/login-throttle';
@@ -154,22 +155,20 @@ export function createAccountService(deps: {
       user: { id: number; email: string; role?: Role },
       purpose: 'reset' | 'welcome',
     ) {
-      const code = activationCode();
       const minutesValid =
         purpose === 'welcome' ? config.inviteCodeTtlHours * 60 : config.loginCodeTtlMinutes;
-      const message = activationCodeMail({
-        to: user.email,
-        code,
-        link: resetLink(config.publicUrl, user.email, code, user.role === 'PARTICIPANT'),
-        minutesValid,
-        purpose,
-      });
       await db.transaction(async (tx) => {
-        await repo.insertLoginCode(tx, {
+        const code = await createLoginCode(tx, {
           userId: user.id,
-          codeHash: sha256(code),
           purpose: purpose === 'welcome' ? 'INVITE' : 'RESET',
-          expiresAt: new Date(Date.now() + minutesValid * 60_000),
+          minutesValid,
+        });
+        const message = activationCodeMail({
+          to: user.email,
+          code,
+          link: resetLink(config.publicUrl, user.email, code, user.role === 'PARTICIPANT'),
+          minutesValid,
+          purpose,
         });
         await (mailer.queueWithin ? mailer.queueWithin(tx, message) : mailer.send(message));
       });

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '#app/db/result-rows';
 import { userGroups, users } from '#app/db/schema/users';
 import { useTestApp } from '#app/test/build-test-app';
 import { createParticipant } from '#app/test/factories';
@@ -42,6 +43,6 @@ describe("a FHIR Group export's pages of members", () => {
           and id > 0 order by id limit 100`,
       );
     });
-    expect(JSON.stringify(plan.rows)).toContain('users_group_idx');
+    expect(JSON.stringify(rowsOf(plan))).toContain('users_group_idx');
   });
 });
