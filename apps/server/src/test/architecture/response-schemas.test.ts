@@ -61,6 +61,8 @@ const openApiSchema = z.object({
  */
 describe('response schemas', () => {
   let table: RouteTableApp;
+  // A migrated database and every route's OpenAPI document: on a busy machine this takes most of
+  // the default hook timeout, so it gets its own.
   beforeAll(async () => {
     table = await buildAppWithRouteTable({
       OIDC_ISSUER: 'http://127.0.0.1:9',
@@ -68,7 +70,7 @@ describe('response schemas', () => {
       OIDC_CLIENT_SECRET: 'response-schemas-test-secret',
       API_DOCS_PUBLIC: 'true',
     });
-  });
+  }, 90_000);
   afterAll(async () => {
     await table.testApp.close();
   });
