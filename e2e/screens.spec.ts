@@ -80,6 +80,17 @@ const CLINICIAN_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'programme-outcomes',
+    open: async (page) => {
+      await page.goto('/outcomes');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(
+        page.getByRole('progressbar', { name: 'Loading programme outcomes' }),
+      ).toHaveCount(0);
+      await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    },
+  },
+  {
     name: 'nudges',
     open: async (page) => {
       await page.goto('/nudges');

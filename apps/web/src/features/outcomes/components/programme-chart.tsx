@@ -11,6 +11,7 @@ import {
 } from 'recharts';
 import type { ProgrammeMeasure } from '@recovery-portal/contract/programme-outcomes';
 import { MEASURE_INFO } from '@recovery-portal/contract/instruments';
+import { niceTicks } from '@recovery-portal/contract/outcome-markers';
 import { medianTick } from './median-tick';
 
 export const PROGRAMME_CHART_HEIGHT = 200;
@@ -49,7 +50,7 @@ export function ProgrammeChart({ measure }: { measure: ProgrammeMeasure }) {
         <YAxis
           width={40}
           domain={[measure.min, measure.max]}
-          allowDecimals={false}
+          ticks={niceTicks(measure.min, measure.max)}
           tick={{ fontSize: 12, fill: muted }}
           stroke={theme.palette.divider}
         />

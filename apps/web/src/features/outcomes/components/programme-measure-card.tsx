@@ -10,6 +10,7 @@ import {
 } from '@recovery-portal/contract/programme-outcomes';
 import { PUBLISHED_REFERENCE_NOTES } from '@recovery-portal/contract/published-outcomes';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
+import { SidewaysScroll } from '#app/components/ui/sideways-scroll.tsx';
 import { PROGRAMME_TABLE_SX } from './programme-table';
 
 const ProgrammeChart = lazy(async () => ({
@@ -55,7 +56,7 @@ export function ProgrammeMeasureCard({ measure }: { measure: ProgrammeMeasure })
           {chartSummary(measure)}
         </Typography>
       </Box>
-      <Box sx={{ overflowX: 'auto', mt: 1 }}>
+      <SidewaysScroll label={`${measure.label}: scores and completion by timepoint`} sx={{ mt: 1 }}>
         <Box component="table" sx={PROGRAMME_TABLE_SX}>
           <caption style={visuallyHidden}>
             {measure.label}: scores and completion by timepoint
@@ -92,9 +93,12 @@ export function ProgrammeMeasureCard({ measure }: { measure: ProgrammeMeasure })
             })}
           </tbody>
         </Box>
-      </Box>
+      </SidewaysScroll>
       {measure.rates.length > 0 ? (
-        <Box sx={{ overflowX: 'auto', mt: 2 }}>
+        <SidewaysScroll
+          label={`${measure.label}: shares reaching the published thresholds`}
+          sx={{ mt: 2 }}
+        >
           <Box component="table" sx={PROGRAMME_TABLE_SX}>
             <caption style={visuallyHidden}>
               {measure.label}: shares reaching the published thresholds
@@ -124,7 +128,7 @@ export function ProgrammeMeasureCard({ measure }: { measure: ProgrammeMeasure })
               ))}
             </tbody>
           </Box>
-        </Box>
+        </SidewaysScroll>
       ) : null}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         {PUBLISHED_REFERENCE_NOTES[measure.measure]}

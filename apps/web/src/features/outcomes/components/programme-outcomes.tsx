@@ -82,7 +82,8 @@ export function ProgrammeOutcomes({
           <Box
             sx={{
               display: 'grid',
-              gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+              // minmax(0, …): a wide table scrolls inside its card instead of widening the page.
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
               gap: 2,
               mb: 2,
             }}
