@@ -18,19 +18,15 @@ import { todayUtc } from '#app/core/days';
 import { roundTo } from '#app/core/numbers';
 import { INSTRUMENTS } from '#app/core/surveys/instruments/index';
 import { improvementOf } from '#app/core/surveys/outcome-status';
+import { filteredCohort } from './outcome-aggregates.repository';
 import {
-  behind,
-  cohortSize,
-  completion,
-  filteredCohort,
-  scoreBands,
-  thresholdRates,
+  programmeFigures,
   type BandRow,
   type BehindRow,
   type CompletionRow,
   type RateRow,
   type RateThresholds,
-} from './outcome-aggregates.repository';
+} from './programme-outcomes.repository';
 
 const percentOf = (part: number, whole: number) =>
   whole === 0 ? null : roundTo((part / whole) * 100, 1);
@@ -153,23 +149,24 @@ export function createProgrammeOutcomesService(db: Database) {
     /**
      * How the filtered cohort is doing, per published score: quartiles per timepoint, the shares
      * that reached the MCID, PASS and SCB next to the published shares, questionnaire completion,
-     * and whose latest score is not improving as expected. One set of aggregate statements.
+     * and whose latest score is not improving as expected. One aggregate statement.
      */
     async figures(query: ProgrammeOutcomesQuery, viewerId: number): Promise<ProgrammeOutcomes> {
       const cohort = filteredCohort({ ...query, responsible_id: query.mine ? viewerId : null });
-      const [participants, bands, rates, completions, behindRows] = await Promise.all([
-        cohortSize(db, cohort),
-        scoreBands(db, cohort, MEASURES),
-        thresholdRates(db, cohort, THRESHOLDS),
-        completion(db, cohort, todayUtc()),
-        behind(db, cohort, THRESHOLDS, MAX_BEHIND_LISTED),
-      ]);
+      const {
+        participants,
+        demo,
+        bands,
+        rates,
+        completion: completions,
+        behind: behindRows,
+      } = await programmeFigures(db, cohort, THRESHOLDS, todayUtc(), MAX_BEHIND_LISTED);
       const measures = MEASURES.map((measure) =>
         measureFigures(measure, bands, rates, completions),
       ).filter((figures) => figures.n > 0 || figures.completion.some((c) => c.due > 0));
       return {
         participants,
-        demo: bands.some((row) => row.demo),
+        demo,
         measures,
         behind: behindRows.map(behindParticipant),
         behind_total: behindRows[0]?.total ?? 0,

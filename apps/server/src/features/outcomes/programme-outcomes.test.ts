@@ -1,12 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   programmeOutcomesSchema,
   type ProgrammeOutcomes,
 } from '@recovery-portal/contract/programme-outcomes';
+import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
 import type { SurveyTimepoint } from '@recovery-portal/contract/surveys';
 import type { ParticipantType } from '@recovery-portal/contract/users';
+import { rowsOf } from '#app/db/result-rows';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
 import {
@@ -41,7 +43,7 @@ type Cell = number | 'overdue' | 'na' | 'pending';
 /** A knee patient operated on 400 days ago with KOOS JR raw sums (or states) per timepoint. */
 async function kneePatient(
   cells: Partial<Record<SurveyTimepoint, Cell>>,
-  options: { type?: ParticipantType; lastName?: string } = {},
+  options: { type?: ParticipantType; lastName?: string; procedure?: SurgeryProcedure } = {},
 ) {
   const participant = await addParticipant(testApp.db, {
     type: options.type ?? 'Internal',
@@ -49,7 +51,7 @@ async function kneePatient(
   });
   const surgeryDate = addDays(todayUtc(), -400);
   await createSurgery(testApp.db, participant.id, {
-    procedure: 'TOTAL_KNEE_REPLACEMENT',
+    procedure: options.procedure ?? 'TOTAL_KNEE_REPLACEMENT',
     surgeryDate,
   });
   for (const [timepoint, cell] of Object.entries(cells)) {
@@ -147,6 +149,57 @@ describe('programme outcomes', () => {
       due: 0,
       percent: null,
     });
+  });
+
+  it('gives exactly the quartiles percentile_cont gives over the cohort’s own scores, ties and all', async () => {
+    // Ties, an even and an odd count; one participant without any score yet.
+    const preOp = [16, 16, 16, 10, 10, 20, 5, 5, 5, 5, 28, 0, 16];
+    const month3 = [6, 6, 9, 9, 9, 12, 3, 14, 14, 1, 20, 6];
+    const knees: number[] = [];
+    for (const [i, raw] of preOp.entries()) {
+      const three = month3[i];
+      const participant = await kneePatient({
+        PRE_OP: raw,
+        ...(three === undefined ? {} : { MONTH_3: three }),
+      });
+      knees.push(participant.id);
+    }
+    knees.push((await kneePatient({ PRE_OP: 'pending' })).id);
+    // Other cohorts with extreme scores: another tab, and a hip patient of this tab.
+    await kneePatient({ PRE_OP: 28, MONTH_3: 28 }, { type: 'Pilot' });
+    const hip = await kneePatient(
+      { PRE_OP: 0, MONTH_3: 0 },
+      { procedure: 'TOTAL_HIP_REPLACEMENT' },
+    );
+
+    async function expected(ids: number[]) {
+      const result = await testApp.db.execute(sql`
+        select timepoint::text as timepoint, count(*)::int as n,
+          percentile_cont(array[0.25, 0.5, 0.75]) within group (order by value) as q
+        from outcome_scores
+        where measure = 'KOOS_JR' and user_id in (${sql.join(ids, sql`, `)})
+        group by timepoint`);
+      return rowsOf<{ timepoint: SurveyTimepoint; n: number; q: number[] }>(result);
+    }
+    for (const [query, ids, participants] of [
+      ['programme=KNEE', knees, 14],
+      ['', [...knees, hip.id], 15],
+    ] as const) {
+      const data = await figures(query);
+      expect(data.participants).toBe(participants);
+      const koos = data.measures.find((m) => m.measure === 'KOOS_JR');
+      expect(koos?.n).toBe(ids.length - 1);
+      const rows = await expected([...ids]);
+      expect(rows.length).toBe(2);
+      for (const row of rows) {
+        expect(koos?.points.find((p) => p.timepoint === row.timepoint)).toMatchObject({
+          n: row.n,
+          p25: row.q[0],
+          median: row.q[1],
+          p75: row.q[2],
+        });
+      }
+    }
   });
 
   it('narrows to the filters: type tab, programme, group, surgery days and Mine', async () => {
