@@ -121,14 +121,18 @@ export async function programmeFigures(
   const statement = sql`with cohort as materialized (${cohort}),
     -- One row per participant and measure (outcome_scores holds one score per timepoint).
     per_user as materialized (
-      select o.measure, o.user_id,
-        array[${perTimepoint(sql`o.value`)}]::float8[] as vs,
-        array[${perTimepoint(sql`o.response_id`)}]::int[] as rs,
-        bool_or(o.generated) as generated
-      from ${outcomeScores} o
-      where o.user_id in (select user_id from cohort)
-        and o.measure in (${measures.length === 0 ? sql`null` : listOf(measures)})
-      group by o.measure, o.user_id
+      select x.measure, c.user_id, x.vs, x.rs, x.generated
+      from cohort c
+      cross join lateral (
+        select o.measure,
+          array[${perTimepoint(sql`o.value`)}]::float8[] as vs,
+          array[${perTimepoint(sql`o.response_id`)}]::int[] as rs,
+          bool_or(o.generated) as generated
+        from ${outcomeScores} o
+        where o.user_id = c.user_id
+          and o.measure in (${measures.length === 0 ? sql`null` : listOf(measures)})
+        group by o.measure
+      ) x
     ),
     judged_scores as (
       select p.measure, p.user_id,
