@@ -198,15 +198,19 @@ export async function programmeFigures(
       from judged_scores p join t on t.measure = p.measure
       group by p.measure
     ),
+    -- Counted per survey id, the title joined to the twenty counts (titles are unique).
     completion as (
-      select s.title, r.timepoint::text as timepoint,
-        count(*) filter (where r.submitted_at is not null
-          or (not r.not_applicable and r.target_date < ${today}))::int as due,
-        count(*) filter (where r.submitted_at is not null)::int as submitted
-      from ${surveyResponses} r
-      join ${surveys} s on s.id = r.survey_id
-      where r.user_id in (select user_id from cohort)
-      group by s.title, r.timepoint
+      select s.title, k.timepoint::text as timepoint, k.due, k.submitted
+      from (
+        select r.survey_id, r.timepoint,
+          count(*) filter (where r.submitted_at is not null
+            or (not r.not_applicable and r.target_date < ${today}))::int as due,
+          count(*) filter (where r.submitted_at is not null)::int as submitted
+        from ${surveyResponses} r
+        where exists (select 1 from cohort c where c.user_id = r.user_id)
+        group by r.survey_id, r.timepoint
+      ) k
+      join ${surveys} s on s.id = k.survey_id
     ),
     -- The latest score judged (3 Months on).
     latest as (
