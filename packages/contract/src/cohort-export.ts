@@ -10,7 +10,6 @@ import {
   type ParticipantListQuery,
   type ParticipantStatusFilter,
 } from './participants';
-import { isCalendarDate } from './tasks';
 import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema, userStatusSchema } from './users';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateStringSchema, participantIdField } from './profile';
+import { participantIdField } from './participants';
+import { dateStringSchema } from './profile';
 
 /**
  * GET /api/chat/get-user-object-nursery/{id}: the coach model's picture of the participant, an

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FLAG_SEVERITIES } from './flags-constants';
 import { participantIdentityFields } from './participant-identity';
 import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema } from './users';
 
@@ -7,26 +8,19 @@ import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema } from './users';
  * from threshold rules on telemetry and from outcome scores that are not improving as expected
  * (against the instrument's published MCID and PASS); listed most severe and oldest first.
  *
- * This file imports only users.ts and participant-identity.ts (zod alone): participants.ts and
- * review.ts import it, so importing them (or profile.ts) here would make a cycle.
+ * This file imports only users.ts, participant-identity.ts and flags-constants.ts (zod alone),
+ * so that any other contract module can import it without a cycle.
  */
+
+export { FLAG_SEVERITIES, FLAG_SEVERITY_LABELS, type FlagSeverity } from './flags-constants';
 
 /** Where a flag came from. */
 export const FLAG_SOURCES = ['CONVERSATION', 'THRESHOLD', 'OUTCOME'] as const;
 export type FlagSource = (typeof FLAG_SOURCES)[number];
 
-/** Most severe first: the database enum keeps this order, so ordering by it sorts by severity. */
-export const FLAG_SEVERITIES = ['CRITICAL', 'HIGH', 'MODERATE'] as const;
-export type FlagSeverity = (typeof FLAG_SEVERITIES)[number];
-
 export const FLAG_STATUSES = ['OPEN', 'ACKNOWLEDGED'] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];
 
-export const FLAG_SEVERITY_LABELS: Record<FlagSeverity, string> = {
-  CRITICAL: 'Critical',
-  HIGH: 'High',
-  MODERATE: 'Moderate',
-};
 
 export const FLAG_SOURCE_LABELS: Record<FlagSource, string> = {
   CONVERSATION: 'Conversation',

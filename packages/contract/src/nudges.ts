@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './calendar-dates';
 import { exportFileName, rangePart } from './export-file-name';
 import { participantTypeSchema } from './users';
 
@@ -41,21 +42,13 @@ export function toOrderDirection(
   return lower === 'asc' || lower === 'desc' ? lower : fallback;
 }
 
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
 
 /** A YYYY-MM-DD filter date; '' means no filter. */
 export function optionalDateFilter(field: string) {
   return z
     .string({ error: `${field} must be a date written YYYY-MM-DD.` })
     .max(10, `${field} must be a date written YYYY-MM-DD.`)
-    .refine((value) => value === '' || isIsoDate(value), {
+    .refine((value) => value === '' || isCalendarDate(value), {
       error: `${field} must be a date written YYYY-MM-DD.`,
     })
     .optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { participantIdField } from './profile';
+import { participantIdField } from './participants';
 import { SURGERY_PROCEDURE_LABELS, surgeryProcedureSchema, type SurgeryProcedure } from './surgery';
 import { describeChange, measureSchema } from './instruments';
 import {

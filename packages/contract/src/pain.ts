@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { participantIdField } from './profile';
+import { participantIdField } from './participants';
 
 export const PAIN_BODY_SITES = [
   'LEFT_KNEE',

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { careTeamMemberSchema } from './care-team';
-import { FLAG_SEVERITIES } from './flags';
-import { isCalendarDate } from './tasks';
+import { isCalendarDate } from './calendar-dates';
+import { FLAG_SEVERITIES } from './flags-constants';
 import { MESSAGES } from './messages';
-import { isIsoDate } from './nudges';
 import { mrnSchema } from './participant-identity';
 import { RECOVERY_PROGRAMMES, type RecoveryProgramme } from './programmes';
 import {
@@ -190,7 +189,7 @@ function surgeryBoundSchema(field: 'surgery_from' | 'surgery_to') {
   return z
     .string({ error: message })
     .max(10, message)
-    .refine((value) => value === '' || isIsoDate(value), { error: message })
+    .refine((value) => value === '' || isCalendarDate(value), { error: message })
     .nullish()
     .transform((value) => value ?? '');
 }
@@ -328,9 +327,22 @@ export const DEFAULT_PARTICIPANT_LIST_QUERY: ParticipantListQuery = {
   programme: '',
 };
 
+const MAX_ID = 2_147_483_647;
+
 /** A database id in a JSON body: a positive whole number (no coercion from strings). */
 const bodyIdSchema = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+/**
+ * A participant id in a query string, path or JSON body: a positive whole number, or its digits
+ * as text ('42'). Anything else ('abc', '-1', '1.5', '1e3') is refused with `message`.
+ */
+export function participantIdField(message: string = PARTICIPANT_ERRORS.userIdRequired) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
+  );
+}
 
 const userIdSchema = bodyIdSchema(PARTICIPANT_ERRORS.userIdRequired);
 

@@ -6,10 +6,11 @@ import {
   type ConversationMarker,
   type TranscriptMessage,
 } from './conversations';
-import { isIsoDate, nudgeFeedbackSchema, nudgeStatusSchema } from './nudges';
+import { isCalendarDate } from './calendar-dates';
+import { nudgeFeedbackSchema, nudgeStatusSchema } from './nudges';
 import {
   groupRefSchema,
-  PARTICIPANT_ERRORS,
+  participantIdField,
   phoneNumberSchema,
   updateParticipantTypeSchema,
 } from './participants';
@@ -20,19 +21,6 @@ import { emailSchema, firstNameSchema, lastNameSchema, personNameSchema } from '
 // ---------------------------------------------------------------------------------------------
 // Request pieces shared by every participant-details call
 // ---------------------------------------------------------------------------------------------
-
-const MAX_ID = 2_147_483_647;
-
-/**
- * A participant id in a query string, path or JSON body: a positive whole number, or its digits
- * as text ('42'). Anything else ('abc', '-1', '1.5', '1e3') is refused with `message`.
- */
-export function participantIdField(message: string = PARTICIPANT_ERRORS.userIdRequired) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
-  );
-}
 
 export const PARTICIPANT_ID_MESSAGE = 'The participant id must be a positive whole number.';
 
@@ -48,7 +36,7 @@ export const DATE_STRING_MESSAGE = 'date_string must be a date written YYYY-MM-D
 export const dateStringSchema = z
   .string({ error: DATE_STRING_MESSAGE })
   .max(10, DATE_STRING_MESSAGE)
-  .refine(isIsoDate, { error: DATE_STRING_MESSAGE });
+  .refine(isCalendarDate, { error: DATE_STRING_MESSAGE });
 
 const isoDay = z.iso.date();
 const timestamp = z.iso.datetime({ offset: true });
@@ -172,7 +160,7 @@ const birthDateSchema = z
   .refine(
     (value) =>
       value === '' ||
-      (isIsoDate(value) && value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
+      (isCalendarDate(value) && value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
     { error: BIRTH_DATE_MESSAGE },
   );
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FLAG_SEVERITIES, FLAG_SEVERITY_LABELS, type FlagSeverity } from './flags';
-import { participantIdField } from './profile';
+import { FLAG_SEVERITIES, FLAG_SEVERITY_LABELS, type FlagSeverity } from './flags-constants';
+import { participantIdField } from './participants';
 
 /**
  * Review tracking and data-connection status (ADR 0012 'Review tracking'): who last reviewed a

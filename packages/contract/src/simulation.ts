@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { participantIdField } from './profile';
+import { participantIdField } from './participants';
 import { surgeryProcedureSchema } from './surgery';
 
 /**

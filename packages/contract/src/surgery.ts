@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from './nudges';
-import { participantIdField } from './profile';
+import { isCalendarDate } from './calendar-dates';
+import { participantIdField } from './participants';
 
 // ---------------------------------------------------------------------------------------------
 // Enums
@@ -92,7 +92,7 @@ export function latestSurgeryDate(now: Date = new Date()): string {
 export const surgeryDateSchema = z
   .string({ error: SURGERY_MESSAGES.dateInvalid })
   .max(10, SURGERY_MESSAGES.dateInvalid)
-  .refine(isIsoDate, { error: SURGERY_MESSAGES.dateInvalid })
+  .refine(isCalendarDate, { error: SURGERY_MESSAGES.dateInvalid })
   .refine((value) => value >= SURGERY_DATE_MIN && value <= latestSurgeryDate(), {
     error: SURGERY_MESSAGES.dateOutOfRange,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './calendar-dates';
 import { careTeamMemberSchema } from './care-team';
 
 /**
@@ -51,12 +52,6 @@ export const TASK_MESSAGES = {
   listError: 'Could not load the tasks.',
 } as const;
 
-/** YYYY-MM-DD that names a real calendar day (2025-02-30 is refused). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 const calendarDateSchema = (message: string) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FlagSeverity } from './flags';
-import { participantIdField } from './profile';
+import { participantIdField } from './participants';
 import { SURGERY_PROCEDURES, type SurgeryProcedure } from './surgery';
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { MeasurementKey } from './measurements';
 import { API_PATHS } from './paths';
-import { dateStringSchema, participantIdField } from './profile';
+import { participantIdField } from './participants';
+import { dateStringSchema } from './profile';
 import { insightSchema, isoDaySchema, plotPointSchema, trendSeriesSchema } from './telemetry';
 
 // ---------------------------------------------------------------------------------------------

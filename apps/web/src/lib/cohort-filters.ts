@@ -1,5 +1,5 @@
-import { isIsoDate } from '@recovery-portal/contract/nudges';
-import { RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
+import { isCalendarDate } from '@recovery-portal/contract/calendar-dates';
+import { RECOVERY_PROGRAMMES } from '@recovery-portal/contract/programmes';
 import { surgeryRangeInOrder } from '@recovery-portal/contract/participants';
 
 /** The cohort filters as kept in a screen's URL: group, surgery days and programme. */
@@ -13,8 +13,8 @@ export type CohortFilterValues = Readonly<
  * backwards loses that bound rather than failing the screen.
  */
 export function cohortFiltersOf(values: CohortFilterValues) {
-  const surgery_from = isIsoDate(values.surgeryFrom) ? values.surgeryFrom : '';
-  const surgery_to = isIsoDate(values.surgeryTo) ? values.surgeryTo : '';
+  const surgery_from = isCalendarDate(values.surgeryFrom) ? values.surgeryFrom : '';
+  const surgery_to = isCalendarDate(values.surgeryTo) ? values.surgeryTo : '';
   const range = { surgery_from, surgery_to };
   return {
     group: values.group.trim(),

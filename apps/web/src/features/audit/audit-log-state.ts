@@ -5,7 +5,7 @@ import {
   AUDIT_SUBJECT_TYPES,
 } from '@recovery-portal/contract/audit';
 import type { AuditListRequest } from '@recovery-portal/contract/audit';
-import { isIsoDate } from '@recovery-portal/contract/nudges';
+import { isCalendarDate } from '@recovery-portal/contract/calendar-dates';
 import { useListState } from '#app/lib/list-state.ts';
 import type { ListState } from '#app/lib/list-state.ts';
 
@@ -50,7 +50,7 @@ function cursor(value: string): number | undefined {
 
 /** The first or last instant of a local day, as the API's instant; '' when no valid day. */
 function dayBound(day: string, edge: 'start' | 'end'): string {
-  if (!isIsoDate(day)) return '';
+  if (!isCalendarDate(day)) return '';
   const local = dayjs(day);
   return (edge === 'start' ? local.startOf('day') : local.endOf('day')).toISOString();
 }

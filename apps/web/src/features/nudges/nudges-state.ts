@@ -1,6 +1,6 @@
+import { isCalendarDate } from '@recovery-portal/contract/calendar-dates';
 import {
   DEFAULT_NUDGE_SORT,
-  isIsoDate,
   NUDGE_FEEDBACK_FILTERS,
   NUDGE_PAGE_SIZE,
   NUDGE_SORT_FIELDS,
@@ -69,7 +69,7 @@ export const NUDGE_SORT_OPTIONS = [
 /** How the list and the details page show a nudge's target date. */
 export const NUDGE_DATE_FORMAT = 'MMM DD, YYYY';
 
-const validDate = (value: string) => (isIsoDate(value) ? value : '');
+const validDate = (value: string) => (isCalendarDate(value) ? value : '');
 
 /** The body of POST /api/nudge/list for a list state, a page and the participant-type tab. */
 export function toNudgeListRequest(

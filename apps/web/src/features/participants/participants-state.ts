@@ -6,7 +6,7 @@ import {
   PARTICIPANT_SORT_KEYS,
   SORT_DIRECTIONS,
 } from '@recovery-portal/contract/participants';
-import { RECOVERY_PROGRAMMES } from '@recovery-portal/contract/outcomes';
+import { RECOVERY_PROGRAMMES } from '@recovery-portal/contract/programmes';
 import type {
   ParticipantListQuery,
   ParticipantStatusFilter,
