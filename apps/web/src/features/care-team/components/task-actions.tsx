@@ -5,7 +5,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
 import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '#app/components/ui/lazy-confirm-dialog.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDeleteTask } from '#app/features/care-team/api/tasks.ts';
@@ -49,7 +49,7 @@ export function TaskActions({ task }: { task: Task }) {
       <LoadWhenOpened open={editing}>
         <EditTaskDialog task={editing ? task : null} onClose={() => setEditing(false)} />
       </LoadWhenOpened>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={deleting}
         title={TASK_MESSAGES.confirmDeleteTitle}
         body={TASK_MESSAGES.confirmDeleteBody(task.title)}

@@ -14,7 +14,7 @@ import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
 import type { Surgery } from '@recovery-portal/contract/surgery';
 import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '#app/components/ui/lazy-confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
@@ -247,7 +247,7 @@ function ImageTable({ participantId, surgeryId }: { participantId: number; surge
       <LoadWhenOpened open={toPreview !== null}>
         <DicomPreviewDialog image={toPreview} onClose={() => setToPreview(null)} />
       </LoadWhenOpened>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={toDelete !== null}
         title="Delete this image?"
         body={toDelete ? `${toDelete.original_name} will be removed for good.` : undefined}

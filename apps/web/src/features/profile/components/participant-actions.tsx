@@ -12,7 +12,7 @@ import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import { REVIEW_MESSAGES } from '@recovery-portal/contract/review';
 import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { PageToolbar } from '#app/components/layout/toolbar-slot.tsx';
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '#app/components/ui/lazy-confirm-dialog.tsx';
 import { ParticipantBanner } from '#app/components/ui/participant-identity.tsx';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDeleteParticipant } from '#app/features/profile/api/delete-participant.ts';
@@ -128,7 +128,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
         </Button>
       </PageToolbar>
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={dialog === 'suspend'}
         title={MESSAGES.participants.confirmSuspendTitle}
         subject={<ParticipantBanner participant={profile} />}
@@ -136,7 +136,7 @@ export function ParticipantActions({ profile }: { profile: ParticipantProfile })
         onCancel={close}
         pending={suspend.isPending}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={dialog === 'delete'}
         title={MESSAGES.participants.confirmDeleteTitle}
         body={MESSAGES.participants.confirmDeleteBody}

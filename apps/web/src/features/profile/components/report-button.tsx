@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button, MenuItem } from '@mui/material';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import {
   REPORT_MESSAGES,
@@ -8,6 +8,7 @@ import {
 } from '@recovery-portal/contract/report';
 import type { ReportPaper } from '@recovery-portal/contract/report';
 import { errorMessage } from '#app/lib/api/api-error.ts';
+import { LazyMenu } from '#app/lib/lazy-mui-menu.tsx';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDownloadReport } from '#app/features/profile/api/download-report.ts';
 
@@ -45,7 +46,7 @@ export function ReportButton({ participantId }: { participantId: number }) {
       >
         Report
       </Button>
-      <Menu
+      <LazyMenu
         id={menuId}
         anchorEl={anchor}
         open={anchor !== null}
@@ -57,7 +58,7 @@ export function ReportButton({ participantId }: { participantId: number }) {
             PDF on {REPORT_PAPER_LABELS[paper]}
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { ConfirmDialog } from '#app/components/ui/confirm-dialog.tsx';
+import { LazyConfirmDialog } from '#app/components/ui/lazy-confirm-dialog.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { formatDate, formatNumber, MEDIUM_DATE_FORMAT } from '#app/lib/format.ts';
@@ -150,7 +150,7 @@ function ProgramChoice({ participantId }: { participantId: number }) {
           ))}
         </Box>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={chosen !== null}
         title={`Enroll in ${chosen?.name ?? 'this programme'}?`}
         body="This generates the participant's programme data and replaces their generated demo data."
