@@ -21,7 +21,6 @@ export type FlagSource = (typeof FLAG_SOURCES)[number];
 export const FLAG_STATUSES = ['OPEN', 'ACKNOWLEDGED'] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];
 
-
 export const FLAG_SOURCE_LABELS: Record<FlagSource, string> = {
   CONVERSATION: 'Conversation',
   THRESHOLD: 'Threshold',

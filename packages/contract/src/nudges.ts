@@ -42,7 +42,6 @@ export function toOrderDirection(
   return lower === 'asc' || lower === 'desc' ? lower : fallback;
 }
 
-
 /** A YYYY-MM-DD filter date; '' means no filter. */
 export function optionalDateFilter(field: string) {
   return z

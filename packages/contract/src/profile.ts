@@ -160,7 +160,9 @@ const birthDateSchema = z
   .refine(
     (value) =>
       value === '' ||
-      (isCalendarDate(value) && value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
+      (isCalendarDate(value) &&
+        value >= '1900-01-01' &&
+        value <= new Date().toISOString().slice(0, 10)),
     { error: BIRTH_DATE_MESSAGE },
   );
 

@@ -52,7 +52,6 @@ export const TASK_MESSAGES = {
   listError: 'Could not load the tasks.',
 } as const;
 
-
 const calendarDateSchema = (message: string) =>
   z
     .string({ error: message })

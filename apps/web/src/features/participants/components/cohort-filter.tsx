@@ -1,5 +1,8 @@
 import { Box, MenuItem, TextField } from '@mui/material';
-import { RECOVERY_PROGRAMME_LABELS, RECOVERY_PROGRAMMES } from '@recovery-portal/contract/programmes';
+import {
+  RECOVERY_PROGRAMME_LABELS,
+  RECOVERY_PROGRAMMES,
+} from '@recovery-portal/contract/programmes';
 import { useUserGroups } from '#app/lib/api/user-groups.ts';
 import type { ParticipantListKey } from '#app/features/participants/participants-state.ts';
 
