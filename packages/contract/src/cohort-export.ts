@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './calendar-dates';
 import { exportFileName, rangePart } from './export-file-name';
 import {
   cohortFilterFields,
