@@ -13,12 +13,8 @@ import { surveyTimepointSchema, type SurveyTimepoint } from './surveys';
 // Programmes and the published thresholds scores are held against
 // ---------------------------------------------------------------------------------------------
 
-// The programmes themselves live in programmes.ts, which the participant list's filter imports too.
-export {
-  RECOVERY_PROGRAMME_LABELS,
-  RECOVERY_PROGRAMMES,
-  type RecoveryProgramme,
-} from './programmes';
+// The programmes themselves live in programmes.ts, which the participant list imports directly.
+export { RECOVERY_PROGRAMMES, type RecoveryProgramme } from './programmes';
 
 /**
  * The programme a recorded procedure belongs to. Procedures outside the programmes (ACL,
