@@ -32,7 +32,8 @@ describe('Report button', () => {
     const clicked = captureDownloads();
     const { user } = renderWithProviders(<ReportButton participantId={7} />);
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    await user.click(screen.getByRole('menuitem', { name: 'PDF on US Letter' }));
+    // The menu's code loads when it first opens.
+    await user.click(await screen.findByRole('menuitem', { name: 'PDF on US Letter' }));
 
     await waitFor(() => expect(clicked).toHaveLength(1));
     expect(clicked[0]).toHaveAttribute('download', 'recovery-report-7-2026-03-10.pdf');
@@ -49,7 +50,7 @@ describe('Report button', () => {
     captureDownloads();
     const { user } = renderWithProviders(<ReportButton participantId={7} />);
     await user.click(screen.getByRole('button', { name: 'Report' }));
-    await user.click(screen.getByRole('menuitem', { name: 'PDF on A4' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'PDF on A4' }));
     expect(await screen.findByText('There is no participant 7.')).toBeInTheDocument();
   });
 });
