@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
+import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
 import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { LOGIN_FIRST_LOAD_BUDGET_KB } from '../bench/lib/browser-bundle';
@@ -211,12 +212,12 @@ test.describe("a participant's details page", () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
   /**
-   * DESIGN §7: the details page, signed in and reloaded with the cache off, fetches no chart
-   * code until the network is quiet: the charts (and their library) load when they come near
-   * the viewport, dialogs when first opened; scrolling to a chart shows it. `npm run bench`
+   * DESIGN §7: the details page, signed in and reloaded with the cache off, fetches no chart,
+   * menu or dialog code until the network is quiet: the charts (and their library) load when
+   * they come near the viewport, menus and dialogs when first opened; each then works. `npm run bench`
    * holds the page's size to its budget.
    */
-  test('the first load leaves the charts out and a chart loads once scrolled to', async ({
+  test('the first load leaves the charts, menus and dialogs out; each loads when needed', async ({
     seededParticipant: { page },
     context,
   }) => {
@@ -238,7 +239,21 @@ test.describe("a participant's details page", () => {
     for (const script of firstLoad) {
       const body = (await script.body()).toString();
       expect(body, `${script.url()} carries the chart library`).not.toMatch(CHART_CODE);
+      for (const [part, code] of Object.entries(DEFERRED_CODE)) {
+        expect(body, `${script.url()} carries ${part}`).not.toMatch(code);
+      }
     }
+
+    // The Report menu and a confirmation open once their code has come.
+    await page.getByRole('button', { name: 'Report' }).click();
+    await expect(page.getByRole('menuitem', { name: 'PDF on A4' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await page.getByRole('button', { name: 'Delete Participant' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText(MESSAGES.participants.confirmDeleteTitle);
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(confirm).toBeHidden();
 
     const pain = page.getByRole('region', { name: 'Pain' });
     await pain.scrollIntoViewIfNeeded();
