@@ -10,6 +10,7 @@ import { rowsOf } from '#app/db/result-rows';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { outcomeScores, surveyResponses, surveys } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
+import type { BandRow as ScoreBandRow } from './outcome-aggregates.repository';
 
 /**
  * A measure's thresholds as the rates and the list of who is behind count them; direction 1 when
@@ -23,18 +24,11 @@ export interface RateThresholds {
   scb: number | null;
 }
 
-/** Quartiles and count per measure and timepoint; the row with a null timepoint is the measure's. */
-export interface BandRow {
-  measure: Measure;
-  timepoint: SurveyTimepoint | null;
-  /** Scores at the timepoint (0 on the measure's row). */
-  n: number;
-  /** Participants with any score of the measure (on the measure's row, else 0). */
-  participants: number;
-  p25: number | null;
-  median: number | null;
-  p75: number | null;
-}
+/**
+ * Quartiles and count per measure and timepoint, as the participant chart's band has them; the
+ * row with a null timepoint is the measure's, whose `participants` counts those with any score.
+ */
+export type BandRow = Omit<ScoreBandRow, 'demo' | 'below' | 'equal'>;
 
 export interface RateRow {
   measure: Measure;
