@@ -340,7 +340,7 @@ const bodyIdSchema = (message: string) =>
 export function participantIdField(message: string = PARTICIPANT_ERRORS.userIdRequired) {
   return z.preprocess(
     (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
-    z.number({ error: message }).int(message).positive(message).max(MAX_ID, message),
+    bodyIdSchema(message),
   );
 }
 
