@@ -29,9 +29,10 @@ export function procedureCohort(procedure: SurgeryProcedure, excludeUserId: numb
         and (later.surgery_date, later.id) > (s.surgery_date, s.id))`;
 }
 
-const measureList = (measures: readonly Measure[]) =>
+/** Values as a comma-separated list of parameters, for `in (…)` and `array[…]`. */
+export const sqlValueList = (values: readonly string[]) =>
   sql.join(
-    measures.map((measure) => sql`${measure}`),
+    values.map((value) => sql`${value}`),
     sql`, `,
   );
 
@@ -45,7 +46,7 @@ function scoredCte(cohort: CohortSql, measures: readonly Measure[]): SQL {
       select o.user_id, o.measure, o.timepoint, o.value::float8 as v, o.generated, o.response_id
       from ${outcomeScores} o
       join cohort c on c.user_id = o.user_id
-      where o.measure in (${measureList(measures)})
+      where o.measure in (${sqlValueList(measures)})
     )`;
 }
 

@@ -10,7 +10,7 @@ import { rowsOf } from '#app/db/result-rows';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { outcomeScores, surveyResponses, surveys } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
-import type { BandRow as ScoreBandRow } from './outcome-aggregates.repository';
+import { sqlValueList, type BandRow as ScoreBandRow } from './outcome-aggregates.repository';
 
 /**
  * A measure's thresholds as the rates and the list of who is behind count them; direction 1 when
@@ -73,12 +73,6 @@ export interface ProgrammeFiguresRow {
   behind: BehindRow[];
 }
 
-const listOf = (values: readonly string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
 /** `max(value) filter (where timepoint = …)` per timepoint, in SURVEY_TIMEPOINTS order. */
 const perTimepoint = (column: SQL) =>
   sql.join(
@@ -124,7 +118,7 @@ export async function programmeFigures(
           bool_or(o.generated) as generated
         from ${outcomeScores} o
         where o.user_id = c.user_id
-          and o.measure in (${measures.length === 0 ? sql`null` : listOf(measures)})
+          and o.measure in (${measures.length === 0 ? sql`null` : sqlValueList(measures)})
         group by o.measure
       ) x
     ),
@@ -146,7 +140,7 @@ export async function programmeFigures(
     hist as (
       select p.measure, x.timepoint, x.v, count(*) as n
       from per_user p
-      cross join lateral unnest(array[${listOf(SURVEY_TIMEPOINTS)}]::text[], p.vs) as x(timepoint, v)
+      cross join lateral unnest(array[${sqlValueList(SURVEY_TIMEPOINTS)}]::text[], p.vs) as x(timepoint, v)
       where x.v is not null
       group by p.measure, x.timepoint, x.v
     ),
