@@ -1,8 +1,8 @@
 // The other days and time zones the server suite runs on, to prove that no test (and no seed)
 // depends on the date it runs on. Each run pins the tests' clock (TEST_NOW, read by
 // test/test-now.ts) and sets TZ; the embedded database follows the pinned clock. `npm test` runs
-// its embedded-database server suite on the first of them, `npm run test:dates` on the others:
-// together every clock is covered once, without running the whole suite a fourth time.
+// its embedded-database server suite on the first of them, `npm run test:dates` splits the suite's
+// files between the others: every file runs on a leap day and on one daylight-saving night.
 export const OTHER_CLOCKS = [
   // A leap day that is already 1 March in New Zealand (UTC+13).
   { now: '2024-02-29T23:30:00.000Z', tz: 'Pacific/Auckland' },
