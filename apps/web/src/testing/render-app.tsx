@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, UNSAFE_createMemoryHistory } from 'react-router';
+import type { RouteObject, To } from 'react-router';
 import type { LoginResponse } from '@recovery-portal/contract/account';
 import { AppProvider } from '#app/app/provider.tsx';
 import { RouterNavigation } from '#app/app/layout/router-navigation.tsx';
-import { AppRouter, createRoutes } from '#app/app/router.tsx';
+import { AppRouter } from '#app/app/router.tsx';
 import { startSession } from '#app/lib/session.ts';
 
 /** A fresh client per test, without retries so failures show at once. */
@@ -28,11 +28,23 @@ type RenderAppOptions = {
 export function renderApp({ route = '/', session }: RenderAppOptions = {}) {
   if (session) startSession(session);
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [route] });
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [route], v5Compat: true });
+  // Where the app is, and a way to move it as the address bar would.
+  const router = {
+    state: {
+      get location() {
+        return history.location;
+      },
+    },
+    navigate: (to: To | number): Promise<void> => {
+      act(() => (typeof to === 'number' ? history.go(to) : history.push(to)));
+      return Promise.resolve();
+    },
+  };
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <AppRouter router={router} />
+      <AppRouter history={history} />
     </AppProvider>,
   );
   return { ...view, user, router, queryClient };

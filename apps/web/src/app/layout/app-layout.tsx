@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ToolbarSlotTarget } from '#app/components/layout/toolbar-slot.tsx';
 import { COMPACT_BUTTONS_ON_PHONE } from '#app/components/ui/compact-buttons.ts';
+import { AppErrorBoundary } from '#app/app/app-error-boundary.tsx';
+import { useNavigationPending } from '#app/app/navigation-pending.ts';
 import { useSession } from '#app/lib/session.ts';
 import { PageFrame } from './page-frame';
 import { RouterNavigation } from './router-navigation';
@@ -16,7 +18,8 @@ const NavigationProgress = lazy(() => import('@mui/material/LinearProgress'));
 /** Header, then (signed in) the role's main menu and the screen's toolbar, then the screen. */
 export function AppLayout() {
   const { accessToken, user } = useSession();
-  const navigation = useNavigation();
+  const navigationPending = useNavigationPending();
+  const location = useLocation();
   const signedInUser = accessToken !== null ? user : null;
 
   return (
@@ -53,14 +56,17 @@ export function AppLayout() {
           )
         }
         loadingBar={
-          navigation.state === 'loading' && (
+          navigationPending && (
             <Suspense fallback={null}>
               <NavigationProgress aria-label="Loading page" />
             </Suspense>
           )
         }
       >
-        <Outlet />
+        {/* Inside the layout, so an error page keeps the header. */}
+        <AppErrorBoundary resetKey={location.key}>
+          <Outlet />
+        </AppErrorBoundary>
       </PageFrame>
     </RouterNavigation>
   );
