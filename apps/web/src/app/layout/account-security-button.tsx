@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
 import type { SessionUser } from '@recovery-portal/contract/users';
+import { LazyTooltip } from '#app/components/ui/lazy-tooltip.tsx';
 
 // The dialog and its forms load the first time it is opened.
 const AccountSecurityDialog = lazy(async () => ({
@@ -15,7 +16,7 @@ export function AccountSecurityButton({ user }: { user: SessionUser }) {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Tooltip title="Sign-in security">
+      <LazyTooltip title="Sign-in security">
         <IconButton
           color="inherit"
           aria-label="Sign-in security"
@@ -26,7 +27,7 @@ export function AccountSecurityButton({ user }: { user: SessionUser }) {
         >
           <SecurityOutlined />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       {opened ? (
         <Suspense fallback={null}>
           <AccountSecurityDialog

@@ -1,6 +1,7 @@
-import { Button, IconButton, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Button, IconButton, useMediaQuery, useTheme } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useLogout } from '#app/features/account/api/logout.ts';
+import { LazyTooltip } from '#app/components/ui/lazy-tooltip.tsx';
 
 /** Spec §1: the header's logout button; an icon with the same name on a phone's one bar. */
 export function LogoutButton() {
@@ -8,7 +9,7 @@ export function LogoutButton() {
   const compact = useMediaQuery(useTheme().breakpoints.down('sm'));
   if (compact) {
     return (
-      <Tooltip title="Logout">
+      <LazyTooltip title="Logout">
         <IconButton
           color="inherit"
           aria-label="Logout"
@@ -17,7 +18,7 @@ export function LogoutButton() {
         >
           <LogoutIcon />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (

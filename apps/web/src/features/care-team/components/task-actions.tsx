@@ -1,11 +1,12 @@
 import { lazy, useState } from 'react';
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { TASK_MESSAGES } from '@recovery-portal/contract/tasks';
 import type { Task } from '@recovery-portal/contract/tasks';
 import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { LazyConfirmDialog } from '#app/components/ui/lazy-confirm-dialog.tsx';
+import { LazyTooltip } from '#app/components/ui/lazy-tooltip.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDeleteTask } from '#app/features/care-team/api/tasks.ts';
@@ -28,7 +29,7 @@ export function TaskActions({ task }: { task: Task }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
       <TaskToggleButton task={task} />
-      <Tooltip title="Edit">
+      <LazyTooltip title="Edit">
         <IconButton
           size="small"
           aria-label={`Edit task: ${task.title}`}
@@ -36,8 +37,8 @@ export function TaskActions({ task }: { task: Task }) {
         >
           <EditOutlined fontSize="small" />
         </IconButton>
-      </Tooltip>
-      <Tooltip title="Delete">
+      </LazyTooltip>
+      <LazyTooltip title="Delete">
         <IconButton
           size="small"
           aria-label={`Delete task: ${task.title}`}
@@ -45,7 +46,7 @@ export function TaskActions({ task }: { task: Task }) {
         >
           <DeleteOutlined fontSize="small" />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <LoadWhenOpened open={editing}>
         <EditTaskDialog task={editing ? task : null} onClose={() => setEditing(false)} />
       </LoadWhenOpened>

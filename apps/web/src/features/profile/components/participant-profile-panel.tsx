@@ -1,10 +1,11 @@
-import { Avatar, Box, Button, Chip, Paper, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Button, Chip, Paper, Typography } from '@mui/material';
 import type { ChipProps } from '@mui/material';
 import { fullName } from '@recovery-portal/contract/participant-identity';
 import { PARTICIPANT_STATUS_LABELS } from '@recovery-portal/contract/participants';
 import type { ParticipantProfile } from '@recovery-portal/contract/profile';
 import type { UserStatus } from '@recovery-portal/contract/users';
 import { DetailField } from '#app/components/ui/detail-field.tsx';
+import { LazyTooltip } from '#app/components/ui/lazy-tooltip.tsx';
 import { ParticipantIdentifiers } from '#app/components/ui/participant-identity.tsx';
 import { formatBmi, formatWeight } from '#app/lib/clinical.ts';
 import { DATE_FORMATS, formatDate, formatNumber } from '#app/lib/format.ts';
@@ -56,7 +57,7 @@ export function ParticipantProfilePanel({
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
             <Typography component="h2" variant="h2" sx={{ lineHeight: 1.2 }}>
-              <Tooltip title="Click to view Digital Twin" describeChild>
+              <LazyTooltip title="Click to view Digital Twin" describeChild>
                 <Button
                   onClick={onOpenDigitalTwin}
                   aria-haspopup="dialog"
@@ -71,7 +72,7 @@ export function ParticipantProfilePanel({
                 >
                   {fullName(profile)}
                 </Button>
-              </Tooltip>
+              </LazyTooltip>
             </Typography>
             <ParticipantIdentifiers participant={profile} />
             <Typography color="text.secondary">{ageAndGender(profile)}</Typography>
