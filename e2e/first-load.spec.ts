@@ -130,12 +130,12 @@ test('resetting a password loads the password dictionary only on the new-passwor
 
 /**
  * Code the participant list needs only once it is used, each found by a name that survives
- * minification: react-hook-form (forms in dialogs), the Popover under every menu and select,
- * Modal and Dialog. The header's hints keep MUI's Tooltip: a hint swapped in when the pointer
- * arrives drew its control anew and lost a tap on a touch screen.
+ * minification: react-hook-form (forms in dialogs), MUI's Tooltip with Popper, the Popover under
+ * every menu and select, Modal and Dialog.
  */
 const DEFERRED_CODE: Record<string, RegExp> = {
   'react-hook-form': /HookFormContext/,
+  'the tooltip': /[`'"]MuiTooltip[`'"]/,
   'the menu popover': /[`'"]MuiPopover[`'"]/,
   'the modal': /[`'"]MuiModal[`'"]/,
   'the dialog': /[`'"]MuiDialog[`'"]/,
@@ -172,8 +172,8 @@ async function scriptBodies(page: Page, scripts: readonly Response[]) {
 }
 
 /**
- * DESIGN §7: the list's first load carries no dialog, menu or form code; each arrives when the
- * clinician first opens it, and works.
+ * DESIGN §7: the list's first load carries no dialog, menu, tooltip or form code; each arrives
+ * when the clinician first opens it, and works.
  */
 test('the participant list loads its dialogs, menus and hints only when they are first used', async ({
   page,
@@ -201,8 +201,7 @@ test('the participant list loads its dialogs, menus and hints only when they are
   await invite.getByRole('button', { name: /cancel/i }).click();
   await expect(invite).toBeHidden();
 
-  await page.getByRole('button', { name: 'Sign-in security' }).hover();
-  await page.mouse.move(0, 0);
+  // The first hover loads the hint and shows it.
   await page.getByRole('button', { name: 'Sign-in security' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Sign-in security');
 });
@@ -213,11 +212,11 @@ test.describe("a participant's details page", () => {
 
   /**
    * DESIGN §7: the details page, signed in and reloaded with the cache off, fetches no chart,
-   * menu or dialog code until the network is quiet: the charts (and their library) load when
-   * they come near the viewport, menus and dialogs when first opened; each then works. `npm run bench`
-   * holds the page's size to its budget.
+   * menu, dialog or tooltip code until the network is quiet: the charts (and their library) load
+   * when they come near the viewport, menus and dialogs when first opened, hints when first
+   * hovered; each then works. `npm run bench` holds the page's size to its budget.
    */
-  test('the first load leaves the charts, menus and dialogs out; each loads when needed', async ({
+  test('the first load leaves the charts, menus, dialogs and hints out; each loads when needed', async ({
     seededParticipant: { page },
     context,
   }) => {
@@ -244,7 +243,11 @@ test.describe("a participant's details page", () => {
       }
     }
 
-    // The Report menu and a confirmation open once their code has come.
+    // A header button's hint, the Report menu and a confirmation open once their code has come.
+    await page.getByRole('button', { name: 'Sign-in security' }).hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Sign-in security');
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toBeHidden();
     await page.getByRole('button', { name: 'Report' }).click();
     await expect(page.getByRole('menuitem', { name: 'PDF on A4' })).toBeVisible();
     await page.keyboard.press('Escape');
