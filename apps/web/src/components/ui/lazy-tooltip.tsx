@@ -65,7 +65,7 @@ export function LazyTooltip({ children, ...tooltip }: LazyTooltipProps) {
   const [wanted, setWanted] = useState(false);
   const [ready, setReady] = useState(false);
   const [control, setControl] = useState<HTMLElement | null>(null);
-  const [attributes, setAttributes] = useState<HintAttributes>(() => attributesBeforeLoad(tooltip));
+  const [attributes, setAttributes] = useState<HintAttributes>({});
   const listeners = useRef<HintListeners>({});
   const arrival = useRef<Arrival | null>(null);
   const ref = useForkRef(getReactElementRef(children), setControl);
@@ -114,7 +114,11 @@ export function LazyTooltip({ children, ...tooltip }: LazyTooltipProps) {
         if (arrival.current?.kind === 'pointer') arrival.current = null;
       }}
     >
-      {cloneElement(children, { ...attributes, ...children.props, ref })}
+      {cloneElement(children, {
+        ...(ready ? attributes : attributesBeforeLoad(tooltip)),
+        ...children.props,
+        ref,
+      })}
       <LoadWhenOpened open={wanted}>
         {control ? (
           <Tooltip {...tooltip}>
