@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Skeleton } from '@mui/material';
+import { LoadWhenNear } from '#app/components/ui/deferred.tsx';
+import { SectionCard } from '#app/components/ui/section-card.tsx';
+
+/**
+ * A lower section of the details page whose code loads once it comes near the viewport
+ * (DESIGN §7). Until then it stands in as its own card, titled as the section is and about as tall,
+ * so a link to it lands on it and nothing below moves when it arrives. Only for a section that
+ * always shows its card: the section bar links every section that has content.
+ */
+export function NearSection({
+  title,
+  height,
+  children,
+}: {
+  /** The section card's own title. */
+  title: string;
+  /** The section's usual height in pixels at a desktop width. */
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <LoadWhenNear
+      placeholder={
+        <SectionCard title={title} sx={{ height }}>
+          <Skeleton variant="rounded" height="calc(100% - 48px)" aria-label={`Loading ${title}`} />
+        </SectionCard>
+      }
+    >
+      {children}
+    </LoadWhenNear>
+  );
+}
