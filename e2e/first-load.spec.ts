@@ -230,6 +230,8 @@ test.describe("a participant's details page", () => {
     seededParticipant: { page },
     context,
   }) => {
+    // The sections near the viewport fetch their code after the first render: not this load's.
+    await page.waitForLoadState('networkidle');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     const scripts = recordScripts(page);

@@ -24,7 +24,12 @@ export function NearSection({
     <LoadWhenNear
       placeholder={
         <SectionCard title={title} sx={{ height }}>
-          <Skeleton variant="rounded" height="calc(100% - 48px)" aria-label={`Loading ${title}`} />
+          <Skeleton
+            variant="rounded"
+            height="calc(100% - 48px)"
+            role="progressbar"
+            aria-label={`Loading ${title}`}
+          />
         </SectionCard>
       }
     >
