@@ -34,8 +34,6 @@ test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and d
   test.setTimeout(120_000);
   await openFirstParticipant(page, 'Internal');
 
-  // The lower sections load as they come into view, as the clinician scrolls to them.
-  await page.getByRole('region', { name: 'Surgeries' }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Add surgery' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add surgery' });
   await choose(page, 'Procedure', 'Total knee replacement');
@@ -108,7 +106,6 @@ test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and d
 
 test('a clinician records pain and sees it in the latest entries', async ({ page }) => {
   await openFirstParticipant(page, 'Internal');
-  await page.getByRole('region', { name: 'Pain' }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Record pain' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record pain' });
   await choose(page, 'Pain score (0–10)', '7');
@@ -123,7 +120,6 @@ test('a clinician records pain and sees it in the latest entries', async ({ page
 test('a clinician enrols a Demo participant and their telemetry appears', async ({ page }) => {
   test.setTimeout(120_000);
   await openFirstParticipant(page, 'Demo');
-  await page.getByRole('region', { name: 'Simulation programme' }).scrollIntoViewIfNeeded();
   await page
     .getByRole('button', { name: /^Enroll in / })
     .first()

@@ -67,10 +67,8 @@ const CLINICIAN_SCREENS: Screen[] = [
     name: 'participant-details',
     open: async (page) => {
       await openFirstRow(page, '/participants', 'Participants', /\/participant-details\/\d+/, 2);
-      // The lower sections stand in as their cards until scrolled near.
-      await expect(page.getByRole('region', { name: 'Surgeries' })).toBeAttached();
-      await drawPartsLoadedNearViewport(page);
       await expect(page.getByRole('table', { name: 'Surgeries' })).toBeVisible();
+      await drawPartsLoadedNearViewport(page);
     },
   },
   {

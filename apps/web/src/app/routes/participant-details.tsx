@@ -15,16 +15,21 @@ import {
 } from '#app/features/conversations/conversation-focus.ts';
 import { getParticipantFlagsQueryOptions } from '#app/features/flags/api/get-participant-flags.ts';
 import { ParticipantFlagsSection } from '#app/features/flags/components/participant-flags-section.tsx';
+import { ImagingSection } from '#app/features/imaging/components/imaging-section.tsx';
 import { ParticipantActions } from '#app/features/profile/components/participant-actions.tsx';
 import { ParticipantProfileGate } from '#app/features/profile/components/participant-profile-gate.tsx';
-import { NearSection } from '#app/features/profile/components/near-section.tsx';
 import { DetailsSection, SectionNav } from '#app/features/profile/components/section-nav.tsx';
 import { ParticipantProfilePanel } from '#app/features/profile/components/participant-profile-panel.tsx';
+import { OutcomeTrendsSection } from '#app/features/outcomes/components/outcome-trends-section.tsx';
+import { PainSection } from '#app/features/pain/components/pain-section.tsx';
 import { ParticipantNudgesCard } from '#app/features/profile-nudges/components/participant-nudges-card.tsx';
+import { SimulationSection } from '#app/features/simulation/components/simulation-section.tsx';
+import { SurgeriesSection } from '#app/features/surgery/components/surgeries-section.tsx';
 import { ParticipantSurveysCard } from '#app/features/surveys/components/participant-surveys-card.tsx';
 import { SurveyScheduleCard } from '#app/features/surveys/components/survey-schedule-card.tsx';
 import { HomeHealthTelemetryCard } from '#app/features/telemetry/components/home-health-telemetry-card.tsx';
 import { LabsVitalsCard } from '#app/features/telemetry/components/labs-vitals-card.tsx';
+import { ThresholdsSection } from '#app/features/thresholds/components/thresholds-section.tsx';
 
 // Dialogs load when first opened (DESIGN §7).
 const CreateTaskDialog = lazy(async () => ({
@@ -35,41 +40,6 @@ const DigitalTwinDialog = lazy(async () => ({
   default: (await import('#app/features/digital-twin/components/digital-twin-dialog.tsx'))
     .DigitalTwinDialog,
 }));
-
-// The lower sections load as they come near the viewport (DESIGN §7). A section that may show
-// nothing (conversations, nudges, surveys) stays eager: the section bar links by content.
-const OutcomeTrendsSection = lazy(async () => ({
-  default: (await import('#app/features/outcomes/components/outcome-trends-section.tsx'))
-    .OutcomeTrendsSection,
-}));
-const SurgeriesSection = lazy(async () => ({
-  default: (await import('#app/features/surgery/components/surgeries-section.tsx'))
-    .SurgeriesSection,
-}));
-const ImagingSection = lazy(async () => ({
-  default: (await import('#app/features/imaging/components/imaging-section.tsx')).ImagingSection,
-}));
-const PainSection = lazy(async () => ({
-  default: (await import('#app/features/pain/components/pain-section.tsx')).PainSection,
-}));
-const ThresholdsSection = lazy(async () => ({
-  default: (await import('#app/features/thresholds/components/thresholds-section.tsx'))
-    .ThresholdsSection,
-}));
-const SimulationSection = lazy(async () => ({
-  default: (await import('#app/features/simulation/components/simulation-section.tsx'))
-    .SimulationSection,
-}));
-
-/** Each lazily loaded section's usual height at 1280 px with data, for its placeholder. */
-const SECTION_HEIGHTS = {
-  outcomes: 1950,
-  surgeries: 250,
-  imaging: 335,
-  pain: 695,
-  thresholds: 280,
-  simulation: 240,
-} as const;
 
 /** Route /participant-details/:patientId (spec §2 'Participant details'). */
 export function ParticipantDetailsRoute() {
@@ -143,9 +113,7 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
             <SurveyScheduleCard participantId={participantId} />
           </DetailsSection>
           <DetailsSection id="outcomes">
-            <NearSection title="Outcome trends" height={SECTION_HEIGHTS.outcomes}>
-              <OutcomeTrendsSection participantId={participantId} />
-            </NearSection>
+            <OutcomeTrendsSection participantId={participantId} />
           </DetailsSection>
           <DetailsSection id="conversations">
             <ParticipantConversationsCard
@@ -164,41 +132,28 @@ function ParticipantDetailsPage({ profile }: { profile: ParticipantProfile }) {
             <ParticipantSurveysCard participantId={participantId} firstName={firstName} />
           </DetailsSection>
           <DetailsSection id="surgeries">
-            <NearSection title="Surgeries" height={SECTION_HEIGHTS.surgeries}>
-              <SurgeriesSection participantId={participantId} />
-            </NearSection>
+            <SurgeriesSection participantId={participantId} />
           </DetailsSection>
           <DetailsSection id="imaging">
-            <NearSection title="Medical imaging" height={SECTION_HEIGHTS.imaging}>
-              <ImagingSection participantId={participantId} />
-            </NearSection>
+            <ImagingSection participantId={participantId} />
           </DetailsSection>
           <DetailsSection id="pain">
-            <NearSection title="Pain" height={SECTION_HEIGHTS.pain}>
-              <PainSection participantId={participantId} />
-            </NearSection>
+            <PainSection participantId={participantId} />
           </DetailsSection>
           <DetailsSection id="thresholds">
-            <NearSection title="Alert thresholds" height={SECTION_HEIGHTS.thresholds}>
-              <ThresholdsSection
-                participantId={participantId}
-                // New limits are applied to the recent readings at once and may raise flags.
-                onSaved={() =>
-                  void queryClient.invalidateQueries({
-                    queryKey: getParticipantFlagsQueryOptions(participantId).queryKey,
-                  })
-                }
-              />
-            </NearSection>
+            <ThresholdsSection
+              participantId={participantId}
+              // New limits are applied to the recent readings at once and may raise flags.
+              onSaved={() =>
+                void queryClient.invalidateQueries({
+                  queryKey: getParticipantFlagsQueryOptions(participantId).queryKey,
+                })
+              }
+            />
           </DetailsSection>
-          {/* Only the Demo type has a simulation: for anyone else no section, and no link to it. */}
-          {profile.user_type === 'Demo' && (
-            <DetailsSection id="simulation">
-              <NearSection title="Simulation programme" height={SECTION_HEIGHTS.simulation}>
-                <SimulationSection participantId={participantId} userType={profile.user_type} />
-              </NearSection>
-            </DetailsSection>
-          )}
+          <DetailsSection id="simulation">
+            <SimulationSection participantId={participantId} userType={profile.user_type} />
+          </DetailsSection>
         </Box>
       </Box>
       <LoadWhenOpened open={digitalTwinOpen}>
