@@ -33,16 +33,6 @@ function recordScripts(page: Page): Response[] {
   return scripts;
 }
 
-/**
- * Each script once: with the cache off, a chunk both preloaded and imported can arrive twice;
- * the page needs it once (as `npm run bench` counts).
- */
-function onceEach(scripts: readonly Response[]): Response[] {
-  return scripts.filter(
-    (script, index) => scripts.findIndex((other) => other.url() === script.url()) === index,
-  );
-}
-
 async function gzipKb(scripts: readonly Response[]): Promise<number> {
   const sizes = await Promise.all(
     scripts.map(async (script) => gzipSync(await script.body()).length),
@@ -237,12 +227,11 @@ test.describe("a participant's details page", () => {
     await page.waitForLoadState('networkidle');
 
     const fetchedFirst = scripts.length;
-    const firstLoad = onceEach(scripts);
-    for (const script of firstLoad) {
-      const body = (await script.body()).toString();
-      expect(body, `${script.url()} carries the chart library`).not.toMatch(CHART_CODE);
+    for (const { url, body } of await scriptBodies(page, scripts)) {
+      const text = body.toString();
+      expect(text, `${url} carries the chart library`).not.toMatch(CHART_CODE);
       for (const [part, code] of Object.entries(DEFERRED_CODE)) {
-        expect(body, `${script.url()} carries ${part}`).not.toMatch(code);
+        expect(text, `${url} carries ${part}`).not.toMatch(code);
       }
     }
 
@@ -265,7 +254,7 @@ test.describe("a participant's details page", () => {
     await pain.scrollIntoViewIfNeeded();
     await expect(pain.locator('.recharts-line').first()).toBeVisible();
     const later = scripts.slice(fetchedFirst);
-    const bodies = await Promise.all(later.map(async (script) => (await script.body()).toString()));
-    expect(bodies.some((body) => CHART_CODE.test(body))).toBe(true);
+    const bodies = await scriptBodies(page, later);
+    expect(bodies.some(({ body }) => CHART_CODE.test(body.toString()))).toBe(true);
   });
 });
