@@ -210,8 +210,8 @@ test.describe("a participant's details page", () => {
     seededParticipant: { page },
     context,
   }) => {
-    // The page's first view may still be fetching a chunk from an effect; recorded, its body
-    // would be gone after the reload below, and it is not part of the reloaded first load.
+    // The page's first view may still be fetching a chunk from an effect: it belongs to that
+    // view, not to the reloaded first load recorded below.
     await page.waitForLoadState('networkidle');
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
