@@ -1,4 +1,11 @@
-import { lazy, Suspense, useLayoutEffect, useState, useTransition } from 'react';
+import {
+  lazy,
+  Suspense,
+  type ComponentType,
+  useLayoutEffect,
+  useState,
+  useTransition,
+} from 'react';
 import { Route, Router, Routes, UNSAFE_createBrowserHistory } from 'react-router';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { AppLayout } from './layout/app-layout';
@@ -15,54 +22,85 @@ export function createPortalHistory(): PortalHistory {
 
 /**
  * Every screen is its own lazily loaded chunk (DESIGN §7), so /login does not pay for the
- * clinician screens. Routes are listed here explicitly; there is no file-system routing.
+ * clinician screens: loaded on first render, the screen picked out of its module. Routes are
+ * listed here explicitly; there is no file-system routing.
  */
-const LoginRoute = lazy(async () => ({ default: (await import('./routes/login')).LoginRoute }));
-const ResetPasswordRoute = lazy(async () => ({
-  default: (await import('./routes/reset-password')).ResetPasswordRoute,
-}));
-const HowToDeleteAccountRoute = lazy(async () => ({
-  default: (await import('./routes/how-to-delete-account')).HowToDeleteAccountRoute,
-}));
-const PrivacyPolicyRoute = lazy(async () => ({
-  default: (await import('./routes/privacy-policy')).PrivacyPolicyRoute,
-}));
-const UnauthorizedRoute = lazy(async () => ({
-  default: (await import('./routes/unauthorized')).UnauthorizedRoute,
-}));
-const ParticipantsRoute = lazy(async () => ({
-  default: (await import('./routes/participants')).ParticipantsRoute,
-}));
-const ParticipantDetailsRoute = lazy(async () => ({
-  default: (await import('./routes/participant-details')).ParticipantDetailsRoute,
-}));
-const NudgesRoute = lazy(async () => ({ default: (await import('./routes/nudges')).NudgesRoute }));
-const NudgeDetailsRoute = lazy(async () => ({
-  default: (await import('./routes/nudge-details')).NudgeDetailsRoute,
-}));
-const CoachRoute = lazy(async () => ({ default: (await import('./routes/coach')).CoachRoute }));
-const FlagsRoute = lazy(async () => ({ default: (await import('./routes/flags')).FlagsRoute }));
-const OutcomesRoute = lazy(async () => ({
-  default: (await import('./routes/outcomes')).OutcomesRoute,
-}));
-const MyTasksRoute = lazy(async () => ({
-  default: (await import('./routes/my-tasks')).MyTasksRoute,
-}));
-const AdminHomeRoute = lazy(async () => ({
-  default: (await import('./routes/admin-home')).AdminHomeRoute,
-}));
-const AuditLogRoute = lazy(async () => ({
-  default: (await import('./routes/audit-log')).AuditLogRoute,
-}));
-const FhirClientsRoute = lazy(async () => ({
-  default: (await import('./routes/fhir-clients')).FhirClientsRoute,
-}));
-const ApiDocsRoute = lazy(async () => ({
-  default: (await import('./routes/api-docs')).ApiDocsRoute,
-}));
-const NotFoundRoute = lazy(async () => ({
-  default: (await import('./routes/not-found')).NotFoundRoute,
-}));
+function lazyScreen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return lazy(async () => ({ default: pick(await load()) }));
+}
+
+const LoginRoute = lazyScreen(
+  () => import('./routes/login'),
+  (screen) => screen.LoginRoute,
+);
+const ResetPasswordRoute = lazyScreen(
+  () => import('./routes/reset-password'),
+  (screen) => screen.ResetPasswordRoute,
+);
+const HowToDeleteAccountRoute = lazyScreen(
+  () => import('./routes/how-to-delete-account'),
+  (screen) => screen.HowToDeleteAccountRoute,
+);
+const PrivacyPolicyRoute = lazyScreen(
+  () => import('./routes/privacy-policy'),
+  (screen) => screen.PrivacyPolicyRoute,
+);
+const UnauthorizedRoute = lazyScreen(
+  () => import('./routes/unauthorized'),
+  (screen) => screen.UnauthorizedRoute,
+);
+const ParticipantsRoute = lazyScreen(
+  () => import('./routes/participants'),
+  (screen) => screen.ParticipantsRoute,
+);
+const ParticipantDetailsRoute = lazyScreen(
+  () => import('./routes/participant-details'),
+  (screen) => screen.ParticipantDetailsRoute,
+);
+const NudgesRoute = lazyScreen(
+  () => import('./routes/nudges'),
+  (screen) => screen.NudgesRoute,
+);
+const NudgeDetailsRoute = lazyScreen(
+  () => import('./routes/nudge-details'),
+  (screen) => screen.NudgeDetailsRoute,
+);
+const CoachRoute = lazyScreen(
+  () => import('./routes/coach'),
+  (screen) => screen.CoachRoute,
+);
+const FlagsRoute = lazyScreen(
+  () => import('./routes/flags'),
+  (screen) => screen.FlagsRoute,
+);
+const OutcomesRoute = lazyScreen(
+  () => import('./routes/outcomes'),
+  (screen) => screen.OutcomesRoute,
+);
+const MyTasksRoute = lazyScreen(
+  () => import('./routes/my-tasks'),
+  (screen) => screen.MyTasksRoute,
+);
+const AdminHomeRoute = lazyScreen(
+  () => import('./routes/admin-home'),
+  (screen) => screen.AdminHomeRoute,
+);
+const AuditLogRoute = lazyScreen(
+  () => import('./routes/audit-log'),
+  (screen) => screen.AuditLogRoute,
+);
+const FhirClientsRoute = lazyScreen(
+  () => import('./routes/fhir-clients'),
+  (screen) => screen.FhirClientsRoute,
+);
+const ApiDocsRoute = lazyScreen(
+  () => import('./routes/api-docs'),
+  (screen) => screen.ApiDocsRoute,
+);
+const NotFoundRoute = lazyScreen(
+  () => import('./routes/not-found'),
+  (screen) => screen.NotFoundRoute,
+);
 
 function PortalRoutes() {
   return (
