@@ -76,8 +76,9 @@ test('a clinician searches, sorts and pages through the seeded list', async ({
   await expect(page.getByText(/^16 – 30 of \d+$/)).toBeVisible();
 
   // Sorting by sessions, most first: the counts on the page only go down.
-  await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'Sessions in 7 days (most first)' }).click();
+  await page
+    .getByRole('combobox', { name: 'Sort by' })
+    .selectOption({ label: 'Sessions in 7 days (most first)' });
   await expect(page).toHaveURL(/orderBy=active_session_count/);
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.getByText(/^1 – 15 of \d+$/)).toBeVisible();

@@ -18,8 +18,7 @@ async function cellUnder(page: Page, row: Locator, header: string): Promise<Loca
 }
 
 async function chooseNotReviewedIn(page: Page, choice: string) {
-  await page.getByRole('combobox', { name: 'Not reviewed in' }).click();
-  await page.getByRole('option', { name: choice, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Not reviewed in' }).selectOption({ label: choice });
 }
 
 test('a clinician marks a participant reviewed; details and list show it and the filter leaves them out', async ({
@@ -75,8 +74,9 @@ test('a clinician marks a participant reviewed; details and list show it and the
 test('sorted by open flags, the most severe flag comes first with a named indicator', async ({
   clinicianPage: page,
 }) => {
-  await page.getByRole('combobox', { name: 'Sort by' }).click();
-  await page.getByRole('option', { name: 'Open flags (most severe first)' }).click();
+  await page
+    .getByRole('combobox', { name: 'Sort by' })
+    .selectOption({ label: 'Open flags (most severe first)' });
   await expect(page).toHaveURL(/orderBy=open_flags&orderDirection=desc/);
 
   // The demo seed pins flagged conversations on a few participants of random types.

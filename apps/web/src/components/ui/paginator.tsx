@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Box, Button, IconButton, MenuItem, Select, Typography } from '@mui/material';
+import { Box, Button, IconButton, Typography } from '@mui/material';
+import NativeSelect from '@mui/material/NativeSelect';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FirstPage from '@mui/icons-material/FirstPage';
@@ -59,7 +60,7 @@ export function Paginator({
   label = 'Pagination',
   maxPageButtons = MAX_PAGE_BUTTONS,
 }: PaginatorProps) {
-  const sizeLabelId = useId();
+  const sizeSelectId = useId();
   if (total <= 0) return null;
 
   const pages = pageCount(total, pageSize);
@@ -86,26 +87,39 @@ export function Paginator({
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography id={sizeLabelId} variant="body2" color="text.secondary">
-          Items per page:
-        </Typography>
         {pageSizeOptions.length > 1 && onPageSizeChange ? (
-          <Select
-            size="small"
-            variant="standard"
-            value={pageSize}
-            onChange={(event) => onPageSizeChange(Number(event.target.value))}
-            labelId={sizeLabelId}
-            disableUnderline
-          >
-            {pageSizeOptions.map((option) => (
-              <MenuItem key={option} value={option}>
-                {option}
-              </MenuItem>
-            ))}
-          </Select>
+          <>
+            <Typography
+              component="label"
+              htmlFor={sizeSelectId}
+              variant="body2"
+              color="text.secondary"
+            >
+              Items per page:
+            </Typography>
+            {/* Native: MUI's Select would add its menu machinery to every list's first load (DESIGN §7). */}
+            <NativeSelect
+              id={sizeSelectId}
+              size="small"
+              variant="standard"
+              value={pageSize}
+              onChange={(event) => onPageSizeChange(Number(event.target.value))}
+              disableUnderline
+            >
+              {pageSizeOptions.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </NativeSelect>
+          </>
         ) : (
-          <Typography variant="body2">{pageSize}</Typography>
+          <>
+            <Typography variant="body2" color="text.secondary">
+              Items per page:
+            </Typography>
+            <Typography variant="body2">{pageSize}</Typography>
+          </>
         )}
       </Box>
       <Typography variant="body2" color="text.secondary" aria-live="polite">

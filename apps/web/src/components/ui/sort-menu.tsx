@@ -1,6 +1,5 @@
-import { useId } from 'react';
-import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
+import { NativeSelectField } from './native-select-field';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -32,27 +31,23 @@ export function SortMenu<Field extends string>({
   label = 'Sort by',
   sx,
 }: SortMenuProps<Field>) {
-  const labelId = useId();
   const selected = keyOf(value);
   return (
-    <FormControl size="small" sx={[{ minWidth: 220 }, ...(Array.isArray(sx) ? sx : [sx])]}>
-      <InputLabel id={labelId}>{label}</InputLabel>
-      <Select
-        labelId={labelId}
-        label={label}
-        value={options.some((option) => keyOf(option) === selected) ? selected : ''}
-        onChange={(event) => {
-          const option = options.find((candidate) => keyOf(candidate) === event.target.value);
-          if (option) onChange({ field: option.field, direction: option.direction });
-        }}
-      >
-        {options.map((option) => (
-          <MenuItem key={keyOf(option)} value={keyOf(option)}>
-            {option.label}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <NativeSelectField
+      label={label}
+      value={options.some((option) => keyOf(option) === selected) ? selected : ''}
+      onChange={(key) => {
+        const option = options.find((candidate) => keyOf(candidate) === key);
+        if (option) onChange({ field: option.field, direction: option.direction });
+      }}
+      sx={[{ minWidth: 220 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {options.map((option) => (
+        <option key={keyOf(option)} value={keyOf(option)}>
+          {option.label}
+        </option>
+      ))}
+    </NativeSelectField>
   );
 }
 

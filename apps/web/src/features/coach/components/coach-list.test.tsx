@@ -79,8 +79,10 @@ describe('coach conversations list', () => {
   it('clinician sorts by participant and searches', async () => {
     const { calls } = serve();
     const { user, router } = await openCoach();
-    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
-    await user.click(await screen.findByRole('option', { name: 'Participant (A–Z)' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Sort by' }),
+      'Participant (A–Z)',
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'jane{Enter}');
     await waitFor(() =>
       expect(listBodies(calls).at(-1)).toEqual({

@@ -157,7 +157,7 @@ describe('imaging section', () => {
     expect(calls.map((call) => call.url)).toContain(
       `${API_PATHS.surgery.dicomList}?user_id=7&surgery_id=4`,
     );
-    expect(screen.getByRole('combobox', { name: 'Surgery' })).toHaveTextContent(
+    expect(screen.getByRole('combobox', { name: 'Surgery' })).toHaveDisplayValue(
       'Total knee replacement (Left), Mar 2, 2026',
     );
     for (const text of [

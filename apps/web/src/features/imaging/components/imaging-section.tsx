@@ -1,21 +1,13 @@
-import { lazy, useId, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import type { ImagingFile } from '@recovery-portal/contract/imaging';
 import { SURGERY_PROCEDURE_LABELS, SURGERY_SIDE_LABELS } from '@recovery-portal/contract/surgery';
 import type { Surgery } from '@recovery-portal/contract/surgery';
 import { LoadWhenOpened } from '#app/components/ui/deferred.tsx';
 import { LazyConfirmDialog } from '#app/components/ui/lazy-confirm-dialog.tsx';
 import { DataTable } from '#app/components/ui/data-table.tsx';
+import { NativeSelectField } from '#app/components/ui/native-select-field.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { SectionCard } from '#app/components/ui/section-card.tsx';
 import { errorMessage } from '#app/lib/api/api-error.ts';
@@ -67,7 +59,6 @@ function Unbroken({ children }: { children: ReactNode }) {
 export function ImagingSection({ participantId }: { participantId: number }) {
   const surgeries = useSurgeries(participantId);
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const selectId = useId();
   const list = surgeries.data ?? [];
   // The chosen surgery while it still exists, else the latest one.
   const surgery = list.find((item) => item.id === chosenId) ?? list[0] ?? null;
@@ -89,21 +80,18 @@ export function ImagingSection({ participantId }: { participantId: number }) {
     body = (
       // minmax(0, 1fr): the table fits itself to the card instead of stretching the grid.
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
-        <FormControl sx={{ maxWidth: 480 }} size="small">
-          <InputLabel id={`${selectId}-label`}>Surgery</InputLabel>
-          <Select
-            labelId={`${selectId}-label`}
-            label="Surgery"
-            value={surgery.id}
-            onChange={(event) => setChosenId(Number(event.target.value))}
-          >
-            {list.map((item) => (
-              <MenuItem key={item.id} value={item.id}>
-                {surgeryLabel(item)}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <NativeSelectField
+          label="Surgery"
+          value={surgery.id}
+          onChange={(id) => setChosenId(Number(id))}
+          sx={{ maxWidth: 480 }}
+        >
+          {list.map((item) => (
+            <option key={item.id} value={item.id}>
+              {surgeryLabel(item)}
+            </option>
+          ))}
+        </NativeSelectField>
         <DicomUploadZone key={surgery.id} participantId={participantId} surgeryId={surgery.id} />
         <ImageTable participantId={participantId} surgeryId={surgery.id} />
       </Box>

@@ -1,8 +1,11 @@
-import { Box, MenuItem, TextField } from '@mui/material';
+import { useId } from 'react';
+import { Box, FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material';
 import {
   RECOVERY_PROGRAMME_LABELS,
   RECOVERY_PROGRAMMES,
 } from '@recovery-portal/contract/programmes';
+import { NativeSelectField } from '#app/components/ui/native-select-field.tsx';
 import { useUserGroups } from '#app/lib/api/user-groups.ts';
 import type { ParticipantListKey } from '#app/features/participants/participants-state.ts';
 
@@ -14,6 +17,44 @@ export type CohortFilterProps = {
 };
 
 const ANY_GROUP = '';
+
+const fieldWidth = (width: number): SxProps<Theme> => ({ width: { xs: '100%', sm: width } });
+
+type DateFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+  error?: string;
+};
+
+/**
+ * An outlined date input built from MUI's light pieces: TextField would bring MUI's Select along
+ * to the list's first load (DESIGN §7).
+ */
+function DateField({ label, value, onChange, min, max, error }: DateFieldProps) {
+  const id = useId();
+  const helperId = `${id}-helper`;
+  return (
+    <FormControl size="small" error={!!error} sx={fieldWidth(180)}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        type="date"
+        label={label}
+        notched
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        inputProps={{ min, max }}
+        aria-describedby={error ? helperId : undefined}
+      />
+      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
 
 /**
  * The cohort the list (and its outcome export) is narrowed to: a recovery programme, a group and a
@@ -32,63 +73,44 @@ export function CohortFilter({ values, onChange }: CohortFilterProps) {
       aria-label="Cohort"
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
     >
-      <TextField
-        select
-        size="small"
+      <NativeSelectField
         label="Programme"
         value={values.programme}
-        onChange={(event) => onChange({ programme: event.target.value })}
-        sx={{ width: { xs: '100%', sm: 240 } }}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        onChange={(programme) => onChange({ programme })}
+        sx={fieldWidth(240)}
       >
-        <MenuItem value="">Any</MenuItem>
+        <option value="">Any</option>
         {RECOVERY_PROGRAMMES.map((programme) => (
-          <MenuItem key={programme} value={programme}>
+          <option key={programme} value={programme}>
             {RECOVERY_PROGRAMME_LABELS[programme]}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
-      <TextField
-        select
-        size="small"
+      </NativeSelectField>
+      <NativeSelectField
         label="Group"
         value={values.group}
-        onChange={(event) => onChange({ group: event.target.value })}
-        sx={{ width: { xs: '100%', sm: 200 } }}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        onChange={(group) => onChange({ group })}
+        sx={fieldWidth(200)}
       >
-        <MenuItem value={ANY_GROUP}>Any</MenuItem>
+        <option value={ANY_GROUP}>Any</option>
         {options.map((name) => (
-          <MenuItem key={name} value={name}>
+          <option key={name} value={name}>
             {name}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
-      <TextField
-        type="date"
-        size="small"
+      </NativeSelectField>
+      <DateField
         label="Surgery from"
         value={values.surgeryFrom}
-        onChange={(event) => onChange({ surgeryFrom: event.target.value })}
-        sx={{ width: { xs: '100%', sm: 180 } }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { max: values.surgeryTo || undefined },
-        }}
+        onChange={(surgeryFrom) => onChange({ surgeryFrom })}
+        max={values.surgeryTo || undefined}
       />
-      <TextField
-        type="date"
-        size="small"
+      <DateField
         label="Surgery to"
         value={values.surgeryTo}
-        onChange={(event) => onChange({ surgeryTo: event.target.value })}
-        error={reversed}
-        helperText={reversed ? 'Must not be before Surgery from' : undefined}
-        sx={{ width: { xs: '100%', sm: 180 } }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { min: values.surgeryFrom || undefined },
-        }}
+        onChange={(surgeryTo) => onChange({ surgeryTo })}
+        min={values.surgeryFrom || undefined}
+        error={reversed ? 'Must not be before Surgery from' : undefined}
       />
     </Box>
   );

@@ -1,6 +1,5 @@
-import { useId } from 'react';
-import { FormControl, InputLabel, MenuItem, Select } from '@mui/material';
 import { NOT_REVIEWED_DAYS_CHOICES } from '@recovery-portal/contract/participants';
+import { NativeSelectField } from '#app/components/ui/native-select-field.tsx';
 
 const ANY = '';
 
@@ -17,27 +16,18 @@ export type NotReviewedFilterProps = {
 
 /** Narrows the list to participants nobody has reviewed in the last N days (never counts). */
 export function NotReviewedFilter({ value, onChange }: NotReviewedFilterProps) {
-  const labelId = useId();
   return (
-    <FormControl size="small" sx={{ minWidth: 124 }}>
-      {/* 'Any' is a shown value, so the label always sits above it. */}
-      <InputLabel id={labelId} shrink>
-        Not reviewed in
-      </InputLabel>
-      <Select
-        labelId={labelId}
-        label="Not reviewed in"
-        value={value}
-        displayEmpty
-        notched
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {CHOICES.map((choice) => (
-          <MenuItem key={choice.value} value={choice.value}>
-            {choice.label}
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <NativeSelectField
+      label="Not reviewed in"
+      value={value}
+      onChange={onChange}
+      sx={{ minWidth: 124 }}
+    >
+      {CHOICES.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </NativeSelectField>
   );
 }
