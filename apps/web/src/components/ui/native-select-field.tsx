@@ -38,6 +38,8 @@ export function NativeSelectField({
         input={<OutlinedInput label={label} notched />}
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        // As wide as the chosen option, like MUI's Select, not as the longest one (where supported).
+        sx={{ '& select': { fieldSizing: 'content' } }}
       >
         {children}
       </NativeSelect>
