@@ -1,6 +1,5 @@
-import { useId } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import { Box, Button, IconButton, Typography } from '@mui/material';
-import NativeSelect from '@mui/material/NativeSelect';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import FirstPage from '@mui/icons-material/FirstPage';
@@ -97,21 +96,31 @@ export function Paginator({
             >
               Items per page:
             </Typography>
-            {/* Native: MUI's Select would add its menu machinery to every list's first load (DESIGN §7). */}
-            <NativeSelect
+            {/* A plain select: no page's first load then carries MUI's select code (DESIGN §7). */}
+            <Box
+              component="select"
               id={sizeSelectId}
-              size="small"
-              variant="standard"
               value={pageSize}
-              onChange={(event) => onPageSizeChange(Number(event.target.value))}
-              disableUnderline
+              onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+                onPageSizeChange(Number(event.target.value))
+              }
+              sx={{
+                typography: 'body2',
+                color: 'text.primary',
+                bgcolor: 'transparent',
+                border: 0,
+                borderRadius: 1,
+                py: 0.5,
+                cursor: 'pointer',
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+              }}
             >
               {pageSizeOptions.map((option) => (
                 <option key={option} value={option}>
                   {option}
                 </option>
               ))}
-            </NativeSelect>
+            </Box>
           </>
         ) : (
           <>
