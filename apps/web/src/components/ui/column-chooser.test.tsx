@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '#app/lib/session.ts';
 import { administratorUser, clinicianUser, loginFor } from '#app/testing/fixtures.ts';
 import { ColumnChooser, columnStorageKey, useColumnChoice } from './column-chooser';
@@ -40,6 +40,22 @@ async function toggle(user: ReturnType<typeof userEvent.setup>, column: string) 
 }
 
 describe('column chooser', () => {
+  it('opens with its items and the first one focused, for keyboard use, though their code loads on opening', async () => {
+    const user = userEvent.setup();
+    startSession(loginFor(clinicianUser));
+    render(<People />);
+
+    screen.getByRole('button', { name: 'Columns' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Columns' });
+    expect(within(menu).getAllByRole('menuitem').at(-1)).toHaveTextContent('Reset to default');
+    await vi.waitFor(() =>
+      expect(within(menu).getByRole('menuitemcheckbox', { name: 'Ward' })).toHaveFocus(),
+    );
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Phone' })).toHaveFocus();
+  });
+
   it('offers only the optional columns, each checked as shown, always-shown ones not at all', async () => {
     const user = userEvent.setup();
     startSession(loginFor(clinicianUser));

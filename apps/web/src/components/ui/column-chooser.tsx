@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { Button, Divider, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { Button, Divider, ListItemIcon, ListItemText } from '@mui/material';
 import CheckBox from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import { LazyMenu } from '#app/lib/lazy-mui-menu.tsx';
+import { LazyMenu, LazyMenuItem } from '#app/lib/lazy-mui-menu.tsx';
 import { useSession } from '#app/lib/session.ts';
 import { columnLabel } from './data-table';
 import type { DataTableColumn } from './data-table';
@@ -124,7 +124,7 @@ export function ColumnChooser({ choice }: { choice: Omit<ColumnChoice<unknown>, 
         slotProps={{ list: { 'aria-label': 'Columns', dense: true } }}
       >
         {choice.options.map((option) => (
-          <MenuItem
+          <LazyMenuItem
             key={option.id}
             role="menuitemcheckbox"
             aria-checked={option.shown}
@@ -139,17 +139,17 @@ export function ColumnChooser({ choice }: { choice: Omit<ColumnChoice<unknown>, 
               )}
             </ListItemIcon>
             <ListItemText>{option.label}</ListItemText>
-          </MenuItem>
+          </LazyMenuItem>
         ))}
         <Divider />
-        <MenuItem
+        <LazyMenuItem
           onClick={() => {
             choice.reset();
             setAnchor(null);
           }}
         >
           Reset to default
-        </MenuItem>
+        </LazyMenuItem>
       </LazyMenu>
     </>
   );

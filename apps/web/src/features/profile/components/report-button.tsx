@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, MenuItem } from '@mui/material';
+import { Button } from '@mui/material';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import {
   REPORT_MESSAGES,
@@ -8,7 +8,7 @@ import {
 } from '@recovery-portal/contract/report';
 import type { ReportPaper } from '@recovery-portal/contract/report';
 import { errorMessage } from '#app/lib/api/api-error.ts';
-import { LazyMenu } from '#app/lib/lazy-mui-menu.tsx';
+import { LazyMenu, LazyMenuItem } from '#app/lib/lazy-mui-menu.tsx';
 import { useNotify } from '#app/lib/notify.ts';
 import { useDownloadReport } from '#app/features/profile/api/download-report.ts';
 
@@ -54,9 +54,9 @@ export function ReportButton({ participantId }: { participantId: number }) {
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
         {REPORT_PAPERS.map((paper) => (
-          <MenuItem key={paper} onClick={() => onChoose(paper)}>
+          <LazyMenuItem key={paper} onClick={() => onChoose(paper)}>
             PDF on {REPORT_PAPER_LABELS[paper]}
-          </MenuItem>
+          </LazyMenuItem>
         ))}
       </LazyMenu>
     </>
