@@ -1,4 +1,4 @@
-import { and, eq, gte, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/audit';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -36,26 +36,54 @@ function userLabel(id: Placeholder | number | null) {
 }
 
 /**
- * Every signed-in call writes one row, so the statement is built once (DESIGN §7: Drizzle
- * building it took a tenth of a millisecond of each call). A null id names no one.
+ * The insert of one audit row with every value a placeholder (auditValues fills them), for
+ * recordAudit and for a statement that writes its audit row itself (a data-modifying CTE, so a
+ * read and its row take one round trip). `addedDetails`, SQL of that statement, is merged into
+ * the entry's details (a list's `returned` ids, read by the same statement). A null id names no
+ * one.
  */
-const insertAuditRow = preparedOutsideTransactions((db) =>
-  db
-    .insert(auditLog)
-    .values({
-      actorId: sql.placeholder('actorId'),
-      actorEmail: sql.placeholder('actorEmail'),
-      actorName: userLabel(sql.placeholder('actorId')),
-      action: sql.placeholder('action'),
-      subjectType: sql.placeholder('subjectType'),
-      subjectId: sql.placeholder('subjectId'),
-      subjectName: userLabel(sql.placeholder('subjectUserId')),
-      details: sql.placeholder('details'),
-      clientAddress: sql.placeholder('clientAddress'),
-      requestId: sql.placeholder('requestId'),
-    })
-    .prepare('record_audit'),
-);
+export function auditInsert(db: Database, addedDetails?: SQL) {
+  return db.insert(auditLog).values({
+    actorId: sql.placeholder('actorId'),
+    actorEmail: sql.placeholder('actorEmail'),
+    actorName: userLabel(sql.placeholder('actorId')),
+    action: sql.placeholder('action'),
+    subjectType: sql.placeholder('subjectType'),
+    subjectId: sql.placeholder('subjectId'),
+    subjectName: userLabel(sql.placeholder('subjectUserId')),
+    details: addedDetails
+      ? sql`(${sql.placeholder('detailsJson')}::text::jsonb || ${addedDetails})`
+      : sql.placeholder('details'),
+    clientAddress: sql.placeholder('clientAddress'),
+    requestId: sql.placeholder('requestId'),
+  });
+}
+
+/** The values of auditInsert's placeholders for this entry. */
+export function auditValues(entry: AuditEntry) {
+  const subjectId = entry.subjectId ?? null;
+  return {
+    actorId: entry.actorId ?? null,
+    actorEmail: entry.actorEmail ?? null,
+    action: entry.action,
+    subjectType: entry.subjectType ?? null,
+    subjectId,
+    subjectUserId: isUserSubject(entry.subjectType) ? subjectId : null,
+    details: entry.details ?? null,
+    // Text cast to jsonb in SQL: both drivers then send it as it is.
+    detailsJson: JSON.stringify(entry.details ?? {}),
+    clientAddress: entry.clientAddress ?? null,
+    requestId: entry.requestId ?? null,
+  };
+}
+
+export type AuditValues = ReturnType<typeof auditValues>;
+
+/**
+ * Every signed-in call writes one row, so the statement is built once (DESIGN §7: Drizzle
+ * building it took a tenth of a millisecond of each call).
+ */
+const insertAuditRow = preparedOutsideTransactions((db) => auditInsert(db).prepare('record_audit'));
 
 /**
  * Appends one row to the audit trail; rows are never updated or deleted (a folded row only
@@ -68,19 +96,7 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     await recordFolded(db, { ...entry, clientAddress: entry.clientAddress });
     return;
   }
-  const subjectId = entry.subjectId ?? null;
-  const subjectIsUser = isUserSubject(entry.subjectType);
-  await insertAuditRow(db).execute({
-    actorId: entry.actorId ?? null,
-    actorEmail: entry.actorEmail ?? null,
-    action: entry.action,
-    subjectType: entry.subjectType ?? null,
-    subjectId,
-    subjectUserId: subjectIsUser ? subjectId : null,
-    details: entry.details ?? null,
-    clientAddress: entry.clientAddress ?? null,
-    requestId: entry.requestId ?? null,
-  });
+  await insertAuditRow(db).execute(auditValues(entry));
 }
 
 /**

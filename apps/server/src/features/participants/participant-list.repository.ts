@@ -6,6 +6,7 @@ import type { FlagSeverity } from '@recovery-portal/contract/flags';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
+import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
 import type { Database } from '#app/db/client';
 import {
   engagementFields,
@@ -127,7 +128,7 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
 }
 
 /** The list's rows: every participant has a users row, not always the others (left joined). */
-function selectRows(db: Database) {
+function selectRows(db: Pick<Database, 'select'>) {
   return db
     .select(rowFields)
     .from(users)
@@ -196,29 +197,45 @@ function selectIds(db: Database, table: SortTable, join: SortTable = table) {
 }
 
 /**
- * The list rows of participants by id. Always the same statement, named: PostgreSQL parses it
- * once per connection and keeps its plan (primary key lookups), where planning this five-table
- * join anew took longer than running it; kept, so Drizzle builds its SQL once (ADR 0014).
+ * The rows of the participants whose ids (an integer array, in page order) `ids` gives, in that
+ * order, and the call's audit row (auditInsert, as a CTE) naming them: one statement, so one
+ * round trip. The row names the ids of the rows returned, read by the same statement.
+ */
+function pageRowsStatement(db: Database, ids: SQL) {
+  const page = db
+    .$with('page')
+    .as(
+      db
+        .select({ id: sql<number>`p.id`.as('id'), ord: sql<number>`p.ord`.as('ord') })
+        .from(sql`unnest(${ids}) with ordinality as p(id, ord)`),
+    );
+  // Drizzle names a CTE's column without its table; beside users' id that is ambiguous.
+  const returned = sql`jsonb_build_object('returned', (select coalesce(jsonb_agg(page.id order by page.ord), '[]'::jsonb) from ${page} join ${users} on ${users.id} = page.id))`;
+  const audit = db.$with('audit').as(auditInsert(db, returned));
+  return selectRows(db.with(page, audit))
+    .innerJoin(page, sql`page.id = ${users.id}`)
+    .orderBy(sql`page.ord`);
+}
+
+/**
+ * The rows of a page whose ids were read first, with its audit row. Always the same statement,
+ * named: PostgreSQL parses it once per connection and keeps its plan (primary key lookups),
+ * where planning this five-table join anew took longer than running it; kept, so Drizzle builds
+ * its SQL once (ADR 0014).
  */
 const rowsByIdStatement = preparedOutsideTransactions((db) =>
-  selectRows(db)
-    .where(sql`${users.id} = any(${sql.placeholder('ids')})`)
-    .prepare('participant_list_rows'),
+  pageRowsStatement(db, sql`${sql.placeholder('ids')}::integer[]`).prepare('participant_list_rows'),
 );
 
-/** The list rows of these participants, in the order of `ids`. */
+/** The list rows of these participants, in the order of `ids`, writing the call's audit row. */
 async function rowsInOrder(
   db: Database,
   ids: readonly number[],
   fallbackType: ParticipantType,
+  audit: AuditValues,
 ): Promise<ParticipantListRow[]> {
-  if (ids.length === 0) return [];
-  const raw: RawRow[] = await rowsByIdStatement(db).execute({ ids });
-  const byUserId = new Map(raw.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byUserId.get(id);
-    return row ? [toListRow(row, fallbackType)] : [];
-  });
+  const raw: RawRow[] = await rowsByIdStatement(db).execute({ ...audit, ids });
+  return raw.map((row) => toListRow(row, fallbackType));
 }
 
 function paged<T extends PgSelect>(
@@ -327,7 +344,7 @@ function filterFirst(query: ParticipantPageQuery, total: number): boolean {
  * broken by id (in the sort's direction), so pages never overlap or skip. `total` is the exact
  * number of matching participants (countParticipants); it is counted when not given.
  *
- * - A page at or past the total is empty without reading anything.
+ * - A page at or past the total is empty without reading any ids.
  * - A search with few matches (filterFirst): filter with the trigram index, then sort them.
  * - first_name, email: read in the order of the users indexes ((type, status, key, id), or
  *   (type, key, id) for all statuses); a page in the second half is read from the end, in the
@@ -338,19 +355,20 @@ function filterFirst(query: ParticipantPageQuery, total: number): boolean {
  *   the last pages reach, come from a second query.
  *
  * Each of these chooses only the page's ids, reading as few tables as it can; the rows are then
- * read by id (rowsInOrder).
+ * read by id (rowsInOrder), by the statement that writes the call's audit row (`audit`).
  */
 export async function listParticipantPage(
   db: Database,
   query: ParticipantPageQuery,
+  audit: AuditValues,
   now: Date = new Date(),
   total?: number,
 ): Promise<ParticipantListRow[]> {
   const matching = total ?? (await countParticipants(db, query, now));
   const offset = query.start;
-  if (offset >= matching) return [];
-  const ids = await pageIds(db, query, now, matching);
-  return rowsInOrder(db, ids, query.type);
+  // A page past the total reads no ids; the statement still writes the audit row.
+  const ids = offset >= matching ? [] : await pageIds(db, query, now, matching);
+  return rowsInOrder(db, ids, query.type, audit);
 }
 
 /** The ids of the page's participants, in order (see listParticipantPage). */

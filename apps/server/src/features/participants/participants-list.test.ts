@@ -24,6 +24,7 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createStaff } from '#app/test/factories';
+import { auditValues } from '#app/core/audit/record-audit';
 import { countParticipants, listParticipantPage } from './participant-list.repository';
 import {
   addParticipant,
@@ -537,7 +538,8 @@ describe('participant list: triage', () => {
 
     // The repository at a fixed instant: reviewed exactly 7 days ago is not within 7 days.
     const query = participantListQuerySchema.parse({ not_reviewed_days: 7, status: '' });
-    const page = await listParticipantPage(testApp.db, query, now);
+    const audit = auditValues({ action: 'participants.list', subjectType: 'participant_list' });
+    const page = await listParticipantPage(testApp.db, query, audit, now);
     expect(names(page).sort()).toEqual(['Exactly', 'JustOutside', 'LongAgo', 'Never']);
     expect(await countParticipants(testApp.db, query, now)).toBe(4);
 

@@ -21,7 +21,7 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import type { Mailer } from '#app/mail/mailer';
 import { currentStaff } from '#app/plugins/auth';
-import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedWithin, auditRequest } from '#app/core/audit/request-audit';
 import { createParticipantService } from './participants.service';
 
 /** Participant management (spec §2 'Participants list', §7): clinicians only, every call audited. */
@@ -54,16 +54,17 @@ export function registerParticipantRoutes(
       },
     },
     async (request) => {
-      const result = await participants.list(request.body, currentStaff(request).id);
-      await auditRequest(db, request, {
-        subjectType: 'participant_list',
-        details: {
+      const result = await auditedWithin(
+        request,
+        {
+          subjectType: 'participant_list',
           // The parsed query: the schema drops unknown keys and fills every default, so the row
-          // holds exactly the query state the page was read with.
-          query: request.body,
-          returned: result.users.map((row) => row.id),
+          // holds exactly the query state the page was read with. The statement reading the
+          // rows adds the ids it returned (`returned`).
+          details: { query: request.body },
         },
-      });
+        (audit) => participants.list(request.body, currentStaff(request).id, audit),
+      );
       return ok(result);
     },
   );

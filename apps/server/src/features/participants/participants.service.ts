@@ -25,6 +25,7 @@ import { createLoginCode } from '#app/core/login-codes';
 import { resetLink } from '#app/mail/templates';
 import { violatedUniqueIndex } from '#app/db/errors';
 import { mrnInUse } from '#app/core/mrn-in-use';
+import type { AuditValues } from '#app/core/audit/record-audit';
 
 const MAIL_FAILED =
   'The email could not be sent, so nothing was changed. Please try again in a few minutes.';
@@ -113,10 +114,14 @@ export function createParticipantService(deps: {
   }
 
   return {
-    /** One page of participants and the total matching the filters (spec §7 user list). */
+    /**
+     * One page of participants and the total matching the filters (spec §7 user list); the
+     * statement reading the rows writes the call's audit row (`audit`) too.
+     */
     async list(
       listQuery: ParticipantListQuery,
       viewerId: number,
+      audit: AuditValues,
     ): Promise<ParticipantListResponse> {
       // "Mine" is the caseload of whoever asks.
       const query = { ...listQuery, responsible_id: listQuery.mine ? viewerId : null };
@@ -124,7 +129,7 @@ export function createParticipantService(deps: {
       // total comes first: it tells how to read the page, and that a page past it is empty.
       const now = new Date();
       const total = await list.countParticipants(db, query, now);
-      const rows = await list.listParticipantPage(db, query, now, total);
+      const rows = await list.listParticipantPage(db, query, audit, now, total);
       return { users: rows, total_participants: total };
     },
 

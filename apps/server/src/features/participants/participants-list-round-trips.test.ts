@@ -1,0 +1,153 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq, ne } from 'drizzle-orm';
+import pg from 'pg';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import {
+  participantListQuerySchema,
+  participantListResponseSchema,
+  type ParticipantListQueryInput,
+} from '@recovery-portal/contract/participants';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
+import {
+  failure,
+  loginAs,
+  successData,
+  type LoggedInStaff,
+  useTestApp,
+} from '#app/test/build-test-app';
+import { addParticipant, callApi } from '#app/test/participant-fixtures';
+
+const testApp = useTestApp();
+let clinician: LoggedInStaff;
+
+beforeAll(async () => {
+  clinician = await loginAs(testApp, 'CLINICIAN');
+});
+beforeEach(async () => {
+  await testApp.db.delete(users).where(ne(users.id, clinician.user.id));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** The text of every statement the database driver is sent while `work` runs, in order. */
+async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const textOf = (query: unknown) =>
+    typeof query === 'string' ? query : String((query as { text?: unknown }).text);
+  const { driver } = testApp.database;
+  if (driver.kind === 'pglite') {
+    const query = driver.client.query.bind(driver.client);
+    const exec = driver.client.exec.bind(driver.client);
+    vi.spyOn(driver.client, 'query').mockImplementation((text, ...rest) => {
+      sent.push(text);
+      return query(text, ...rest);
+    });
+    vi.spyOn(driver.client, 'exec').mockImplementation((text, ...rest) => {
+      sent.push(text);
+      return exec(text, ...rest);
+    });
+  } else {
+    // Every pooled statement runs on a pg.Client: the prototype sees them all.
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    await work();
+    return query.mock.calls.map(([config]) => textOf(config));
+  }
+  await work();
+  return sent;
+}
+
+function listRaw(body: unknown) {
+  return callApi(testApp, 'POST', API_PATHS.user.list, clinician.access_token, body);
+}
+
+/** The audit row of one list call, and what the call answered. */
+async function listAudited(body: ParticipantListQueryInput) {
+  const response = await listRaw(body);
+  const answer = successData(response, participantListResponseSchema);
+  const requestId = String(response.headers['x-request-id']);
+  const rows = await testApp.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+  return { answer, rows, requestId };
+}
+
+/** The row the list wrote before it shared its statement: the same columns, one for one. */
+function expectedRow(body: ParticipantListQueryInput, returned: number[], requestId: string) {
+  return {
+    actorId: clinician.user.id,
+    actorEmail: clinician.email,
+    actorName: `Cleo Tester <${clinician.email}>`,
+    action: 'participants.list',
+    subjectType: 'participant_list',
+    subjectId: null,
+    subjectName: null,
+    details: { query: participantListQuerySchema.parse(body), returned },
+    clientAddress: '127.0.0.1',
+    requestId,
+    foldedMinute: null,
+    repeatCount: 1,
+  };
+}
+
+describe('participant list: round trips', () => {
+  it('a list call sends four statements: session, count, page ids, and rows with the audit row', async () => {
+    await addParticipant(testApp.db, { firstName: 'Ann' });
+    const sent = await statementsOf(() => listRaw({}));
+    expect(sent).toHaveLength(4);
+    const last = sent.at(-1) ?? '';
+    expect(last).toMatch(/insert into "audit_log"/);
+    expect(last).toMatch(/from "users"/);
+  });
+
+  it('a page past the total sends no page-ids statement and still writes its audit row', async () => {
+    await addParticipant(testApp.db, { firstName: 'Ann' });
+    const sent = await statementsOf(() => listRaw({ start: 30 }));
+    expect(sent).toHaveLength(3);
+    expect(sent.at(-1)).toMatch(/insert into "audit_log"/);
+  });
+});
+
+describe('participant list: its audit row', () => {
+  it('names the returned participants in page order, with who asked, from where and which request', async () => {
+    const ann = await addParticipant(testApp.db, { firstName: 'Ann' });
+    const bob = await addParticipant(testApp.db, { firstName: 'Bob' });
+    const cid = await addParticipant(testApp.db, { firstName: 'Cid' });
+    const body = { orderBy: 'first_name', orderDirection: 'desc', page_size: 2 } as const;
+    const { answer, rows, requestId } = await listAudited(body);
+    expect(answer.users.map((row) => row.id)).toEqual([cid.id, bob.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(expectedRow(body, [cid.id, bob.id], requestId));
+    expect(ann.id).not.toBe(cid.id);
+  });
+
+  it('a page past the total is audited with nothing returned', async () => {
+    await addParticipant(testApp.db, { firstName: 'Ann' });
+    const body = { start: 45 };
+    const { answer, rows, requestId } = await listAudited(body);
+    expect(answer).toEqual({ users: [], total_participants: 1 });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(expectedRow(body, [], requestId));
+  });
+
+  it('a search is audited with the search as parsed and its matches', async () => {
+    const ann = await addParticipant(testApp.db, { firstName: 'Annabel' });
+    await addParticipant(testApp.db, { firstName: 'Bob' });
+    const body = { search_key: 'annab', unknown_key: 'dropped' } as ParticipantListQueryInput;
+    const { rows, requestId } = await listAudited(body);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(expectedRow({ search_key: 'annab' }, [ann.id], requestId));
+  });
+
+  it('a refused query writes no list row and answers 400, not 500', async () => {
+    for (const body of [{ page_size: 'x' }, { search_key: 'y'.repeat(101) }, { start: -1 }]) {
+      const response = await listRaw(body);
+      failure(response, 400, 'VALIDATION_ERROR');
+      const requestId = String(response.headers['x-request-id']);
+      const rows = await testApp.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.requestId, requestId));
+      expect(rows.map((row) => row.action)).not.toContain('participants.list');
+    }
+  });
+});
