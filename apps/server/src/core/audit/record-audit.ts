@@ -52,8 +52,8 @@ export function auditInsert(db: Database, addedDetails?: SQL) {
     subjectId: sql.placeholder('subjectId'),
     subjectName: userLabel(sql.placeholder('subjectUserId')),
     details: addedDetails
-      ? sql`(${sql.placeholder('detailsJson')}::text::jsonb || ${addedDetails})`
-      : sql.placeholder('details'),
+      ? sql`(coalesce(${sql.placeholder('detailsJson')}::text::jsonb, '{}'::jsonb) || ${addedDetails})`
+      : sql`${sql.placeholder('detailsJson')}::text::jsonb`,
     clientAddress: sql.placeholder('clientAddress'),
     requestId: sql.placeholder('requestId'),
   });
@@ -69,9 +69,8 @@ export function auditValues(entry: AuditEntry) {
     subjectType: entry.subjectType ?? null,
     subjectId,
     subjectUserId: isUserSubject(entry.subjectType) ? subjectId : null,
-    details: entry.details ?? null,
-    // Text cast to jsonb in SQL: both drivers then send it as it is.
-    detailsJson: JSON.stringify(entry.details ?? {}),
+    // Text cast to jsonb in SQL: both drivers send it as it is, in a CTE as in record_audit.
+    detailsJson: entry.details ? JSON.stringify(entry.details) : null,
     clientAddress: entry.clientAddress ?? null,
     requestId: entry.requestId ?? null,
   };
