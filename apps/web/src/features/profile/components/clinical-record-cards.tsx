@@ -1,13 +1,5 @@
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Box,
-  Chip,
-  List,
-  ListItem,
-  Typography,
-} from '@mui/material';
+import { useState } from 'react';
+import { Box, ButtonBase, Chip, List, ListItem, Paper, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import {
   CLINICAL_RECORD_CATEGORIES,
@@ -19,7 +11,9 @@ import { DATE_FORMATS, formatDate } from '#app/lib/format.ts';
 
 /**
  * The collapsed Lab Results, Medications, Allergies, ED Visits, Consults and Hospitalization
- * cards of the left panel (spec §2), listing the stored records, newest first.
+ * cards of the left panel (spec §2), listing the stored records, newest first. Each is a
+ * disclosure button and its region, drawn without MUI's Accordion, whose summary and collapse
+ * transition every details page's first load would otherwise carry (DESIGN §7).
  */
 export function ClinicalRecordCards({ records }: { records: ClinicalRecords }) {
   return (
@@ -40,28 +34,39 @@ function RecordCard({
 }) {
   const label = CLINICAL_RECORD_LABELS[category];
   const id = `clinical-records-${category.toLowerCase()}`;
+  const [expanded, setExpanded] = useState(false);
   return (
-    <Accordion
-      disableGutters
-      variant="outlined"
-      sx={{ borderRadius: 1, '&::before': { display: 'none' } }}
-    >
-      <AccordionSummary
-        expandIcon={<ExpandMore />}
+    <Paper variant="outlined">
+      <ButtonBase
         id={`${id}-header`}
+        aria-expanded={expanded}
         aria-controls={`${id}-content`}
+        onClick={() => setExpanded((open) => !open)}
+        sx={{ width: '100%', minHeight: 48, px: 2, justifyContent: 'flex-start', gap: 1 }}
       >
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
-          <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
-          <Chip
-            size="small"
-            label={records.length}
-            aria-label={`${records.length} ${records.length === 1 ? 'record' : 'records'}`}
-            sx={{ ml: 'auto', mr: 1 }}
-          />
-        </Box>
-      </AccordionSummary>
-      <AccordionDetails id={`${id}-content`} sx={{ pt: 0 }}>
+        <Typography sx={{ fontWeight: 600 }}>{label}</Typography>
+        <Chip
+          size="small"
+          label={records.length}
+          aria-label={`${records.length} ${records.length === 1 ? 'record' : 'records'}`}
+          sx={{ ml: 'auto' }}
+        />
+        <ExpandMore
+          aria-hidden
+          sx={{
+            color: 'action.active',
+            transform: expanded ? 'rotate(180deg)' : undefined,
+            transition: (theme) => theme.transitions.create('transform'),
+          }}
+        />
+      </ButtonBase>
+      <Box
+        id={`${id}-content`}
+        role="region"
+        aria-labelledby={`${id}-header`}
+        hidden={!expanded}
+        sx={{ px: 2, pb: 2 }}
+      >
         {records.length === 0 ? (
           <Typography color="text.secondary">No data available</Typography>
         ) : (
@@ -96,7 +101,7 @@ function RecordCard({
             ))}
           </List>
         )}
-      </AccordionDetails>
-    </Accordion>
+      </Box>
+    </Paper>
   );
 }
