@@ -7,6 +7,7 @@ import {
   TRANSFER_SYNTAXES,
 } from '../apps/server/src/features/imaging/imaging.fixtures';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+import { scrollToSection } from './support/near-viewport';
 
 /** Picks an option of an MUI select by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -34,6 +35,8 @@ test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and d
   test.setTimeout(120_000);
   await openFirstParticipant(page, 'Internal');
 
+  // The lower sections load as they come into view, as the clinician scrolls to them.
+  await scrollToSection(page, 'Surgeries');
   await page.getByRole('button', { name: 'Add surgery' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add surgery' });
   await choose(page, 'Procedure', 'Total knee replacement');
@@ -60,6 +63,7 @@ test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and d
       columns: 3,
     }),
   );
+  await scrollToSection(page, 'Medical imaging');
   await page.getByLabel('Choose DICOM files').setInputFiles(file);
   await expect(page.getByText('E2E knee study')).toBeVisible();
   await expect(page.getByText('E2E axial')).toBeVisible();
@@ -106,6 +110,7 @@ test('a clinician adds a surgery, uploads a DICOM image, sees its metadata and d
 
 test('a clinician records pain and sees it in the latest entries', async ({ page }) => {
   await openFirstParticipant(page, 'Internal');
+  await scrollToSection(page, 'Pain');
   await page.getByRole('button', { name: 'Record pain' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record pain' });
   await choose(page, 'Pain score (0–10)', '7');
@@ -120,6 +125,7 @@ test('a clinician records pain and sees it in the latest entries', async ({ page
 test('a clinician enrols a Demo participant and their telemetry appears', async ({ page }) => {
   test.setTimeout(120_000);
   await openFirstParticipant(page, 'Demo');
+  await scrollToSection(page, 'Simulation programme');
   await page
     .getByRole('button', { name: /^Enroll in / })
     .first()

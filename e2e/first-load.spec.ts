@@ -12,6 +12,13 @@ import {
   test,
 } from './support/fixtures';
 
+/**
+ * DESIGN §7: the details page's first load, as measured with its lower sections loading near the
+ * viewport (266.8 KB). The budget is 260 KB (DETAILS_FIRST_LOAD_BUDGET_KB): this limit comes down
+ * to it once MUI's Select leaves the first load too.
+ */
+const DETAILS_FIRST_LOAD_LIMIT_KB = 267;
+
 /** The email step of /reset-password without the password dictionary (430 KB with it). */
 const EMAIL_STEP_LIMIT_KB = 230;
 
@@ -23,6 +30,15 @@ const ROUTER_CODE = /may be used only in the context of a <Router> component/;
 
 /** A class name the chart library (recharts) writes, which survives minification. */
 const CHART_CODE = /recharts-wrapper/;
+
+/**
+ * The lower sections of the details page, each found by a sentence of its own code: they load
+ * when they come near the viewport.
+ */
+const LOWER_SECTION_CODE: Record<string, RegExp> = {
+  'the surgeries section': /No surgeries recorded/,
+  'the imaging section': /No images uploaded for this surgery/,
+};
 
 /** Every script the page fetches from now on. */
 function recordScripts(page: Page): Response[] {
@@ -201,11 +217,12 @@ test.describe("a participant's details page", () => {
 
   /**
    * DESIGN §7: the details page, signed in and reloaded with the cache off, fetches no chart,
-   * menu, dialog or tooltip code until the network is quiet: the charts (and their library) load
-   * when they come near the viewport, menus and dialogs when first opened, hints when first
-   * hovered; each then works. `npm run bench` holds the page's size to its budget.
+   * menu, dialog or tooltip code, nor the code of its lower sections, until the network is quiet:
+   * the charts (and their library) and the lower sections load when they come near the viewport,
+   * menus and dialogs when first opened, hints when first hovered; each then works.
+   * Its scripts stay within the page's limit, as `npm run bench` measures them.
    */
-  test('the first load leaves the charts, menus, dialogs and hints out; each loads when needed', async ({
+  test('the first load leaves the charts, lower sections, menus, dialogs and hints out; each loads when needed', async ({
     seededParticipant: { page },
     context,
   }) => {
@@ -226,13 +243,21 @@ test.describe("a participant's details page", () => {
     await page.waitForLoadState('networkidle');
 
     const fetchedFirst = scripts.length;
-    for (const { url, body } of await scriptBodies(page, scripts)) {
+    const firstLoad = await scriptBodies(page, scripts);
+    for (const { url, body } of firstLoad) {
       const text = body.toString();
       expect(text, `${url} carries the chart library`).not.toMatch(CHART_CODE);
-      for (const [part, code] of Object.entries(DEFERRED_CODE)) {
+      for (const [part, code] of Object.entries({ ...DEFERRED_CODE, ...LOWER_SECTION_CODE })) {
         expect(text, `${url} carries ${part}`).not.toMatch(code);
       }
     }
+    const firstLoadKb = firstLoad.reduce((sum, { body }) => sum + gzipSync(body).length, 0) / 1024;
+    expect(firstLoadKb).toBeLessThanOrEqual(DETAILS_FIRST_LOAD_LIMIT_KB);
+    // Until then the section stands in as its titled card, so its link is there and lands on it.
+    await expect(page.getByRole('region', { name: 'Medical imaging' })).toBeAttached();
+    await expect(
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Imaging' }),
+    ).toBeVisible();
 
     // A header button's hint, the Report menu and a confirmation open once their code has come.
     await page.getByRole('button', { name: 'Sign-in security' }).hover();
@@ -249,11 +274,22 @@ test.describe("a participant's details page", () => {
     await confirm.getByRole('button', { name: 'No' }).click();
     await expect(confirm).toBeHidden();
 
+    const imaging = page.getByRole('region', { name: 'Medical imaging' });
+    await imaging.scrollIntoViewIfNeeded();
+    await expect(imaging.getByLabel('Loading Medical imaging')).toHaveCount(0);
+    await expect(imaging.getByRole('combobox', { name: 'Surgery' })).toBeVisible();
+
     const pain = page.getByRole('region', { name: 'Pain' });
     await pain.scrollIntoViewIfNeeded();
     await expect(pain.locator('.recharts-line').first()).toBeVisible();
     const later = scripts.slice(fetchedFirst);
     const bodies = await scriptBodies(page, later);
     expect(bodies.some(({ body }) => CHART_CODE.test(body.toString()))).toBe(true);
+    for (const [part, code] of Object.entries(LOWER_SECTION_CODE)) {
+      expect(
+        bodies.some(({ body }) => code.test(body.toString())),
+        `${part} loads once scrolled to`,
+      ).toBe(true);
+    }
   });
 });

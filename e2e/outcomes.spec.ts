@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+import { scrollToSection } from './support/near-viewport';
 
 /**
  * Opens participants from the top of the list until one has submitted survey scores (most
@@ -12,7 +13,8 @@ async function openParticipantWithSurveyScores(page: Page) {
     await expect(rows.nth(index)).toBeVisible();
     await rows.nth(index).click();
     await expect(page).toHaveURL(/\/participant-details\/\d+$/);
-    const section = page.getByRole('region', { name: 'Outcome trends' });
+    // The section loads as it comes into view.
+    const section = await scrollToSection(page, 'Outcome trends');
     const charted = section.getByRole('figure').first();
     const empty = section.getByText(/^No survey scores yet\./);
     await expect(charted.or(empty)).toBeVisible();

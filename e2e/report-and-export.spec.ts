@@ -1,11 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { OUTCOME_EXPORT_HEADER } from '@recovery-portal/contract/cohort-export';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+import { drawPartsLoadedNearViewport } from './support/near-viewport';
 
 test('a clinician downloads the recovery report of a participant as a PDF', async ({
   seededParticipant: { page, id: participantId },
 }) => {
-  // The sections load and fade in after the page opens: axe judges the settled page.
+  // The sections load and fade in as they come into view: axe judges the settled page.
+  await drawPartsLoadedNearViewport(page);
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await expect.poll(() => seriousAccessibilityViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Report' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+import { drawPartsLoadedNearViewport } from './support/near-viewport';
 
 /** A phone, a tablet and a laptop (ADR 0024): every screen is checked and photographed at each. */
 const WIDTHS = [390, 768, 1280] as const;
@@ -21,25 +22,6 @@ async function openFirstRow(page: Page, list: string, table: string, url: RegExp
     .nth(cell)
     .click();
   await expect(page).toHaveURL(url);
-}
-
-/**
- * Scrolls a long page through, a viewport at a time, so that every part that loads near the
- * viewport (charts) draws, waits until no skeleton stands in for one, then goes back to the top:
- * the picture, the fit and the axe checks then cover the drawn parts.
- */
-async function drawPartsLoadedNearViewport(page: Page) {
-  const scrollOn = () =>
-    page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight);
-      return window.scrollY + window.innerHeight < document.documentElement.scrollHeight;
-    });
-  while (await scrollOn()) {
-    // A section that has just come into view may fetch and grow before the next step.
-    await page.waitForLoadState('networkidle');
-  }
-  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 const PUBLIC_SCREENS: Screen[] = [
@@ -67,8 +49,10 @@ const CLINICIAN_SCREENS: Screen[] = [
     name: 'participant-details',
     open: async (page) => {
       await openFirstRow(page, '/participants', 'Participants', /\/participant-details\/\d+/, 2);
-      await expect(page.getByRole('table', { name: 'Surgeries' })).toBeVisible();
+      // The lower sections stand in as their cards until scrolled near.
+      await expect(page.getByRole('region', { name: 'Surgeries' })).toBeAttached();
       await drawPartsLoadedNearViewport(page);
+      await expect(page.getByRole('table', { name: 'Surgeries' })).toBeVisible();
     },
   },
   {

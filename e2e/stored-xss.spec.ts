@@ -4,6 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '../packages/contract/src/constants';
 import { API_PATHS } from '../packages/contract/src/paths';
 import { buildDicom } from '../apps/server/src/features/imaging/imaging.fixtures';
 import { demoAccount, expect, login, test, type DemoRole } from './support/fixtures';
+import { drawPartsLoadedNearViewport } from './support/near-viewport';
 
 /**
  * Stored XSS: script and HTML payloads written through the API into every free-text field a
@@ -220,6 +221,8 @@ test('script and HTML a clinician typed show as text on the participant list and
   await expectShownAsText(page, dialogs, [STORED.participantFirstName, STORED.participantLastName]);
 
   await page.goto(`/participant-details/${created.participantId}`);
+  // The lower sections (surgeries, imaging, pain) load as the clinician scrolls down to them.
+  await drawPartsLoadedNearViewport(page);
   await expect(page.getByRole('table', { name: 'Surgeries' })).toBeVisible();
   await expectShownAsText(page, dialogs, [
     STORED.participantFirstName,

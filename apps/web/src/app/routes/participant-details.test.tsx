@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { profileFixture } from '#app/features/profile/profile-fixtures.ts';
 import { telemetryFixture } from '#app/features/telemetry/telemetry-fixtures.ts';
@@ -9,16 +9,48 @@ import { renderApp } from '#app/testing/render-app.tsx';
 
 const NOT_FOUND = 'There is no participant with id 99.';
 
-function serve() {
+function serve(profile = profileFixture()) {
   return mockFetch((call) => {
     const path = call.url.split('?')[0] ?? '';
-    if (path === API_PATHS.user.profile(7)) return success(profileFixture());
+    if (path === API_PATHS.user.profile(7)) return success(profile);
     if (path === API_PATHS.user.profile(99)) return failure(404, 'NOT_FOUND', NOT_FOUND);
     if (path === API_PATHS.user.telemetry) return success(telemetryFixture());
     // The other cards of the page are another feature's business: give them nothing.
     return success([]);
   });
 }
+
+/** A stand-in IntersectionObserver: nothing is near the viewport until `near()` scrolls it all close. */
+function stubViewport() {
+  const notifiers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        notifiers.push(callback);
+      }
+      observe() {}
+      disconnect() {}
+    },
+  );
+  return {
+    near: () => {
+      for (const notify of notifiers) notify([{ isIntersecting: true }]);
+    },
+  };
+}
+
+/** The calls of the lower sections, which load when they come near the viewport. */
+const LOWER_SECTION_PATHS = [
+  API_PATHS.surgery.outcomeTrends,
+  API_PATHS.surgery.list,
+  API_PATHS.pain.lastN,
+  API_PATHS.thresholds.participant,
+] as const;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('participant details page', () => {
   it('a malformed id shows that the participant was not found, without asking the server', async () => {
@@ -75,5 +107,52 @@ describe('participant details page', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Adele Funk' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('the lower sections stand in as their titled cards until they come near, then load', async () => {
+    const viewport = stubViewport();
+    const { calls } = serve();
+    renderApp({ route: '/participant-details/7', session: loginFor(clinicianUser) });
+    await screen.findByRole('complementary', { name: 'Participant profile' }, { timeout: 10_000 });
+    for (const title of [
+      'Outcome trends',
+      'Surgeries',
+      'Medical imaging',
+      'Pain',
+      'Alert thresholds',
+    ]) {
+      const card = screen.getByRole('region', { name: title });
+      expect(within(card).getByLabelText(`Loading ${title}`)).toBeInTheDocument();
+    }
+    const askedLower = () =>
+      calls.filter((call) => LOWER_SECTION_PATHS.some((path) => call.url.split('?')[0] === path));
+    expect(askedLower()).toEqual([]);
+    // Only the Demo type has a simulation: no section at all, so the section bar has no link.
+    expect(document.getElementById('simulation')).toBeNull();
+
+    viewport.near();
+    expect(
+      await screen.findByRole('button', { name: 'Record pain' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading Pain')).not.toBeInTheDocument();
+    expect(askedLower().length).toBeGreaterThan(0);
+  });
+
+  it("a Demo participant's page has the simulation section, which loads when near", async () => {
+    const viewport = stubViewport();
+    serve({ ...profileFixture(), user_type: 'Demo' });
+    renderApp({ route: '/participant-details/7', session: loginFor(clinicianUser) });
+    const card = await screen.findByRole(
+      'region',
+      { name: 'Simulation programme' },
+      { timeout: 10_000 },
+    );
+    expect(within(card).getByLabelText('Loading Simulation programme')).toBeInTheDocument();
+    viewport.near();
+    await waitFor(
+      () => expect(screen.queryByLabelText('Loading Simulation programme')).not.toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
+    expect(screen.getByRole('region', { name: 'Simulation programme' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '#app/testing/render-app.tsx';
 import { DetailsSection, SectionNav } from './section-nav';
 
@@ -44,4 +44,49 @@ describe('section links of the details page', () => {
       '#conversations',
     );
   });
+
+  it('hold the linked section at the top while the page above it resizes, until the clinician scrolls', async () => {
+    const resized: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        private live = true;
+        constructor(callback: () => void) {
+          resized.push(() => {
+            if (this.live) callback();
+          });
+        }
+        observe() {}
+        disconnect() {
+          this.live = false;
+        }
+      },
+    );
+    const landed: string[] = [];
+    // jsdom has no scrollIntoView: this one notes which section was brought into view.
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value(this: Element) {
+        landed.push(this.id);
+      },
+    });
+    renderWithProviders(<Page />, { route: '/#imaging' });
+    await waitFor(() => expect(landed).toContain('imaging'));
+
+    // A section above arrives taller than its stand-in: the imaging section is brought back.
+    landed.length = 0;
+    for (const notify of resized) notify();
+    expect(landed).toEqual(['imaging']);
+
+    // Once the clinician scrolls by themselves, the page is theirs.
+    window.dispatchEvent(new WheelEvent('wheel'));
+    landed.length = 0;
+    for (const notify of resized) notify();
+    expect(landed).toEqual([]);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
 });

@@ -25,6 +25,9 @@ export const PARTICIPANT_SECTIONS = [
 
 export type ParticipantSectionId = (typeof PARTICIPANT_SECTIONS)[number]['id'];
 
+/** What a person does to move about the page: a section link stops holding its section then. */
+const USER_INPUTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /** Room for the sticky section bar above a section it scrolled to. */
 const SCROLL_MARGIN_PX = 64;
 
@@ -86,11 +89,28 @@ export function SectionNav() {
   );
   const shown = useShownSections(page);
 
-  // The sections render after the profile has loaded, too late for the browser's own jump.
+  // The sections render after the profile has loaded, too late for the browser's own jump; and
+  // those above the chosen one still grow or shrink as their data and code arrive (DESIGN §7).
+  // So the chosen section is brought to the top again whenever the page resizes, until the
+  // clinician scrolls or clicks by themselves.
   useEffect(() => {
-    if (!current) return;
-    document.getElementById(current)?.scrollIntoView({ block: 'start' });
-  }, [current]);
+    if (!current || !page) return;
+    const land = () => document.getElementById(current)?.scrollIntoView({ block: 'start' });
+    land();
+    if (typeof ResizeObserver === 'undefined') return;
+    const resizes = new ResizeObserver(land);
+    resizes.observe(page);
+    for (const { id } of PARTICIPANT_SECTIONS) {
+      const section = document.getElementById(id);
+      if (section) resizes.observe(section);
+    }
+    const release = () => resizes.disconnect();
+    for (const input of USER_INPUTS) window.addEventListener(input, release, { passive: true });
+    return () => {
+      release();
+      for (const input of USER_INPUTS) window.removeEventListener(input, release);
+    };
+  }, [current, page]);
 
   return (
     <Box
