@@ -55,7 +55,8 @@ export async function drawPartsLoadedNearViewport(page: Page) {
  */
 export async function scrollToSection(page: Page, title: string): Promise<Locator> {
   const section = page.getByRole('region', { name: title, exact: true });
-  await section.scrollIntoViewIfNeeded();
+  // The stand-in card gives way to the section's own as it arrives: then it is scrolled to again.
+  await expect(() => section.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass();
   await expect(section.getByRole('progressbar', { name: `Loading ${title}` })).toHaveCount(0);
   return section;
 }
