@@ -3,7 +3,10 @@ import type { Page, Response } from '@playwright/test';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { PASSWORD_POLICY_MESSAGES } from '@recovery-portal/contract/password-policy-messages';
 import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
-import { LOGIN_FIRST_LOAD_BUDGET_KB } from '../bench/lib/browser-bundle';
+import {
+  DETAILS_FIRST_LOAD_BUDGET_KB,
+  LOGIN_FIRST_LOAD_BUDGET_KB,
+} from '../bench/lib/browser-bundle';
 import {
   demoAccount,
   expect,
@@ -14,11 +17,11 @@ import {
 import { scrollToSection } from './support/near-viewport';
 
 /**
- * DESIGN §7: the details page's first load, as measured with its lower sections loading near the
- * viewport (266.8 to 267.0 KB). The budget is 260 KB (DETAILS_FIRST_LOAD_BUDGET_KB): this limit
- * comes down to it once MUI's Select leaves the first load too.
+ * DESIGN §7: /participants is over its budget of 200 KB (PARTICIPANTS_FIRST_LOAD_BUDGET_KB):
+ * 244.0 KB as measured on 2026-11-28. This limit holds what was reached, 1 KB above it, and
+ * comes down to the budget as the remaining weight (zod, MUI's Tabs) leaves the first load.
  */
-const DETAILS_FIRST_LOAD_LIMIT_KB = 268;
+const PARTICIPANTS_FIRST_LOAD_LIMIT_KB = 245;
 
 /** The email step of /reset-password without the password dictionary (430 KB with it). */
 const EMAIL_STEP_LIMIT_KB = 230;
@@ -186,6 +189,8 @@ test('the participant list loads its dialogs, menus and hints only when they are
   page,
 }) => {
   const bodies = await scriptBodies(page, await reloadParticipantsCold(page));
+  const firstLoadKb = bodies.reduce((sum, { body }) => sum + gzipSync(body).length, 0) / 1024;
+  expect(firstLoadKb).toBeLessThanOrEqual(PARTICIPANTS_FIRST_LOAD_LIMIT_KB);
   for (const [part, code] of Object.entries(DEFERRED_CODE)) {
     const carrier = bodies.find(({ body }) => code.test(body.toString()));
     expect(carrier?.url, `the first load carries ${part}`).toBeUndefined();
@@ -253,7 +258,7 @@ test.describe("a participant's details page", () => {
       }
     }
     const firstLoadKb = firstLoad.reduce((sum, { body }) => sum + gzipSync(body).length, 0) / 1024;
-    expect(firstLoadKb).toBeLessThanOrEqual(DETAILS_FIRST_LOAD_LIMIT_KB);
+    expect(firstLoadKb).toBeLessThanOrEqual(DETAILS_FIRST_LOAD_BUDGET_KB);
     // Until then the section stands in as its titled card, so its link is there and lands on it.
     await expect(page.getByRole('region', { name: 'Medical imaging' })).toBeAttached();
     await expect(
