@@ -60,6 +60,8 @@ export function Paginator({
   maxPageButtons = MAX_PAGE_BUTTONS,
 }: PaginatorProps) {
   const sizeSelectId = useId();
+  // With a single option there is nothing to choose: the size is shown as text.
+  const changeSize = pageSizeOptions.length > 1 ? onPageSizeChange : undefined;
   if (total <= 0) return null;
 
   const pages = pageCount(total, pageSize);
@@ -86,49 +88,42 @@ export function Paginator({
       }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        {pageSizeOptions.length > 1 && onPageSizeChange ? (
-          <>
-            <Typography
-              component="label"
-              htmlFor={sizeSelectId}
-              variant="body2"
-              color="text.secondary"
-            >
-              Items per page:
-            </Typography>
-            {/* A plain select: no page's first load then carries MUI's select code (DESIGN §7). */}
-            <Box
-              component="select"
-              id={sizeSelectId}
-              value={pageSize}
-              onChange={(event: ChangeEvent<HTMLSelectElement>) =>
-                onPageSizeChange(Number(event.target.value))
-              }
-              sx={{
-                typography: 'body2',
-                color: 'text.primary',
-                bgcolor: 'transparent',
-                border: 0,
-                borderRadius: 1,
-                py: 0.5,
-                cursor: 'pointer',
-                '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
-              }}
-            >
-              {pageSizeOptions.map((option) => (
-                <option key={option} value={option}>
-                  {option}
-                </option>
-              ))}
-            </Box>
-          </>
+        <Typography
+          component={changeSize ? 'label' : 'span'}
+          htmlFor={changeSize ? sizeSelectId : undefined}
+          variant="body2"
+          color="text.secondary"
+        >
+          Items per page:
+        </Typography>
+        {/* A plain select: no page's first load then carries MUI's select code (DESIGN §7). */}
+        {changeSize ? (
+          <Box
+            component="select"
+            id={sizeSelectId}
+            value={pageSize}
+            onChange={(event: ChangeEvent<HTMLSelectElement>) =>
+              changeSize(Number(event.target.value))
+            }
+            sx={{
+              typography: 'body2',
+              color: 'text.primary',
+              bgcolor: 'transparent',
+              border: 0,
+              borderRadius: 1,
+              py: 0.5,
+              cursor: 'pointer',
+              '&:focus-visible': { outline: 2, outlineColor: 'primary.main' },
+            }}
+          >
+            {pageSizeOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Box>
         ) : (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              Items per page:
-            </Typography>
-            <Typography variant="body2">{pageSize}</Typography>
-          </>
+          <Typography variant="body2">{pageSize}</Typography>
         )}
       </Box>
       <Typography variant="body2" color="text.secondary" aria-live="polite">
