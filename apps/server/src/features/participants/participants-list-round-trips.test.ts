@@ -109,7 +109,7 @@ describe('participant list: round trips', () => {
 
 describe('participant list: its audit row', () => {
   it('names the returned participants in page order, with who asked, from where and which request', async () => {
-    const ann = await addParticipant(testApp.db, { firstName: 'Ann' });
+    await addParticipant(testApp.db, { firstName: 'Ann' });
     const bob = await addParticipant(testApp.db, { firstName: 'Bob' });
     const cid = await addParticipant(testApp.db, { firstName: 'Cid' });
     const body = { orderBy: 'first_name', orderDirection: 'desc', page_size: 2 } as const;
@@ -117,7 +117,6 @@ describe('participant list: its audit row', () => {
     expect(answer.users.map((row) => row.id)).toEqual([cid.id, bob.id]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject(expectedRow(body, [cid.id, bob.id], requestId));
-    expect(ann.id).not.toBe(cid.id);
   });
 
   it('a page past the total is audited with nothing returned', async () => {
