@@ -1,4 +1,4 @@
-import { and, eq, gte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
 import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/audit';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -36,14 +36,12 @@ function userLabel(id: Placeholder | number | null) {
 }
 
 /**
- * The insert of one audit row with every value a placeholder (auditValues fills them), for
- * recordAudit and for a statement that writes its audit row itself (a data-modifying CTE, so a
- * read and its row take one round trip). `addedDetails`, SQL of that statement, is merged into
- * the entry's details (a list's `returned` ids, read by the same statement). A null id names no
- * one.
+ * The values of one audit row, every one a placeholder (auditValues fills them). `addedDetails`,
+ * SQL of the statement that writes the row, is merged into the entry's details (a list's
+ * `returned` ids, read by the same statement). A null id names no one.
  */
-export function auditInsert(db: Database, addedDetails?: SQL) {
-  return db.insert(auditLog).values({
+function auditColumnValues(addedDetails?: SQL) {
+  return {
     actorId: sql.placeholder('actorId'),
     actorEmail: sql.placeholder('actorEmail'),
     actorName: userLabel(sql.placeholder('actorId')),
@@ -56,7 +54,29 @@ export function auditInsert(db: Database, addedDetails?: SQL) {
       : sql`${sql.placeholder('detailsJson')}::text::jsonb`,
     clientAddress: sql.placeholder('clientAddress'),
     requestId: sql.placeholder('requestId'),
-  });
+  };
+}
+
+/**
+ * The insert of one audit row (auditColumnValues), for recordAudit and for a statement that
+ * writes its audit row itself (a data-modifying CTE, so a read and its row take one round trip).
+ */
+export function auditInsert(db: Database, addedDetails?: SQL) {
+  return db.insert(auditLog).values(auditColumnValues(addedDetails));
+}
+
+/**
+ * The same insert, of one row per row of `source` (a CTE of the statement): none when it has
+ * none. A read outside a transaction can thus write its row only when what it read exists.
+ */
+export function auditInsertFrom(source: SQL | Subquery, addedDetails?: SQL): SQL {
+  const values = auditColumnValues(addedDetails);
+  const keys = Object.keys(values) as (keyof typeof values)[];
+  const columns = keys.map((key) => sql.identifier(auditLog[key].name));
+  return sql`insert into ${auditLog} (${sql.join(columns, sql`, `)}) select ${sql.join(
+    keys.map((key) => values[key]),
+    sql`, `,
+  )} from ${source}`;
 }
 
 /** The values of auditInsert's placeholders for this entry. */

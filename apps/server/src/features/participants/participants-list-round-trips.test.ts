@@ -1,6 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, ne } from 'drizzle-orm';
-import pg from 'pg';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   participantListQuerySchema,
@@ -17,6 +16,7 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { addParticipant, callApi } from '#app/test/participant-fixtures';
+import { statementsOf } from '#app/test/statements-of';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -30,33 +30,6 @@ beforeEach(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** The text of every statement the database driver is sent while `work` runs, in order. */
-async function statementsOf(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const textOf = (query: unknown) =>
-    typeof query === 'string' ? query : String((query as { text?: unknown }).text);
-  const { driver } = testApp.database;
-  if (driver.kind === 'pglite') {
-    const query = driver.client.query.bind(driver.client);
-    const exec = driver.client.exec.bind(driver.client);
-    vi.spyOn(driver.client, 'query').mockImplementation((text, ...rest) => {
-      sent.push(text);
-      return query(text, ...rest);
-    });
-    vi.spyOn(driver.client, 'exec').mockImplementation((text, ...rest) => {
-      sent.push(text);
-      return exec(text, ...rest);
-    });
-  } else {
-    // Every pooled statement runs on a pg.Client: the prototype sees them all.
-    const query = vi.spyOn(pg.Client.prototype, 'query');
-    await work();
-    return query.mock.calls.map(([config]) => textOf(config));
-  }
-  await work();
-  return sent;
-}
 
 function listRaw(body: unknown) {
   return callApi(testApp, 'POST', API_PATHS.user.list, clinician.access_token, body);
@@ -92,7 +65,7 @@ function expectedRow(body: ParticipantListQueryInput, returned: number[], reques
 describe('participant list: round trips', () => {
   it('a list call sends four statements: session, count, page ids, and rows with the audit row', async () => {
     await addParticipant(testApp.db, { firstName: 'Ann' });
-    const sent = await statementsOf(() => listRaw({}));
+    const sent = await statementsOf(testApp, () => listRaw({}));
     expect(sent).toHaveLength(4);
     const last = sent.at(-1) ?? '';
     expect(last).toMatch(/insert into "audit_log"/);
@@ -101,7 +74,7 @@ describe('participant list: round trips', () => {
 
   it('a page past the total sends no page-ids statement and still writes its audit row', async () => {
     await addParticipant(testApp.db, { firstName: 'Ann' });
-    const sent = await statementsOf(() => listRaw({ start: 30 }));
+    const sent = await statementsOf(testApp, () => listRaw({ start: 30 }));
     expect(sent).toHaveLength(3);
     expect(sent.at(-1)).toMatch(/insert into "audit_log"/);
   });

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
+import type { Database } from '#app/db/client';
+import { users } from '#app/db/schema/users';
+import { notFound } from '#app/lib/app-error';
+import { auditInsertFrom, type AuditValues } from './record-audit';
+import { auditedWithin } from './request-audit';
+
+/**
+ * One read of a participant's details in one statement (DESIGN §7: the session check and this,
+ * two round trips): the `participant` CTE finds the participant (no row for an unknown id or a
+ * staff member's, the same 404), the feature joins its data to it, and `participantAudit` writes
+ * the request's audit row, only when the participant exists. The feature's statement reads
+ * `from participant left join <its data> on true`, so a participant without data still answers
+ * one row, and no row means no participant.
+ */
+export function participantCte(db: Database) {
+  return db.$with('participant').as(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('participantId')), eq(users.role, 'PARTICIPANT'))),
+  );
+}
+
+export type ParticipantCte = ReturnType<typeof participantCte>;
+
+/**
+ * The request's audit row (auditInsertFrom, with auditedWithin's values), one per row of
+ * `participant`: none for an unknown id. `addedDetails` is merged into the row's details.
+ */
+export function participantAudit(db: Database, participant: ParticipantCte, addedDetails?: SQL) {
+  return db.$with('audit', {}).as(auditInsertFrom(participant, addedDetails));
+}
+
+/** `{ count }`: how many rows `rows`, a CTE of the statement, holds (a list read's details). */
+export function countDetails(rows: Subquery): SQL {
+  return sql`jsonb_build_object('count', (select count(*)::int from ${rows}))`;
+}
+
+/** The statement's rows; none is the participant calls' 404 (unknown id or staff member). */
+export function participantRows<T>(rows: T[], id: number): T[] {
+  if (rows.length === 0) throw notFound(PARTICIPANT_ERRORS.notFound(id));
+  return rows;
+}
+
+/**
+ * Runs `work`, one statement reading participant `id` with participantAudit writing the
+ * request's row about them (subject: the participant); `work` adds `participantId: id`.
+ */
+export function auditedParticipantRead<T>(
+  request: FastifyRequest,
+  id: number,
+  work: (audit: AuditValues) => Promise<T>,
+): Promise<T> {
+  return auditedWithin(request, { subjectType: 'participant', subjectId: id }, work);
+}
