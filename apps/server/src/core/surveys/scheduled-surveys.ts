@@ -1,25 +1,53 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  countDetails,
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 
-/** Every scheduled survey of the participant with its questionnaire, newest target date first. */
-export async function listScheduledSurveys(db: Database, userId: number) {
+/**
+ * Every scheduled survey of the participant with its questionnaire, newest target date first,
+ * and the call's audit row with `{ count }` (core/audit/participant-read.ts): one statement,
+ * prepared once and kept.
+ */
+const scheduledSurveysStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  const rows = db.$with('rows').as(
+    db
+      .select({
+        id: surveyResponses.id,
+        // Named apart from the response's id: both are columns of the one CTE.
+        surveyId: sql<number>`${surveys.id}`.as('survey_id'),
+        title: surveys.title,
+        description: surveys.description,
+        questions: surveys.questions,
+        timepoint: surveyResponses.timepoint,
+        targetDate: surveyResponses.targetDate,
+        submittedAt: surveyResponses.submittedAt,
+        answers: surveyResponses.answers,
+        notApplicable: surveyResponses.notApplicable,
+      })
+      .from(participant)
+      .innerJoin(surveyResponses, eq(surveyResponses.userId, participant.id))
+      .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId)),
+  );
   return db
-    .select({
-      id: surveyResponses.id,
-      surveyId: surveys.id,
-      title: surveys.title,
-      description: surveys.description,
-      questions: surveys.questions,
-      timepoint: surveyResponses.timepoint,
-      targetDate: surveyResponses.targetDate,
-      submittedAt: surveyResponses.submittedAt,
-      answers: surveyResponses.answers,
-      notApplicable: surveyResponses.notApplicable,
-    })
-    .from(surveyResponses)
-    .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId))
-    .where(eq(surveyResponses.userId, userId))
-    .orderBy(desc(surveyResponses.targetDate), asc(surveys.title), asc(surveyResponses.id));
+    .with(participant, rows, participantAudit(db, participant, countDetails(rows)))
+    .select({ participantId: participant.id, row: rows._.selectedFields })
+    .from(participant)
+    .leftJoin(rows, sql`true`)
+    .orderBy(desc(rows.targetDate), asc(rows.title), asc(rows.id))
+    .prepare('participant_surveys_audited');
+});
+
+/** The participant's scheduled surveys, read with the call's audit row; 404 for none. */
+export async function auditedScheduledSurveys(db: Database, id: number, audit: AuditValues) {
+  const rows = await scheduledSurveysStatement(db).execute({ ...audit, participantId: id });
+  return participantRows(rows, id).flatMap(({ row }) => (row ? [row] : []));
 }
-export type ScheduledSurveyRow = Awaited<ReturnType<typeof listScheduledSurveys>>[number];
+export type ScheduledSurveyRow = Awaited<ReturnType<typeof auditedScheduledSurveys>>[number];

@@ -5,7 +5,6 @@ import type { EngagementColumns } from '#app/core/participant-engagement';
 import { participantStats } from '#app/db/schema/activity';
 import { clinicalRecords } from '#app/db/schema/clinical-records';
 import { conversations } from '#app/db/schema/conversations';
-import { nudges } from '#app/db/schema/nudges';
 import { userGroups, users } from '#app/db/schema/users';
 
 export interface ProfileRow extends EngagementColumns {
@@ -93,31 +92,8 @@ export async function listClinicalRecords(db: Database, userId: number) {
     );
 }
 
-/** The participant's nudges, ascending target date then send time (the portal reverses them). */
-export async function listParticipantNudges(db: Database, userId: number) {
-  return db
-    .select({
-      id: nudges.id,
-      title: nudges.title,
-      content: nudges.content,
-      targetDate: nudges.targetDate,
-      sendTime: sql<string>`to_char(${nudges.sendTime}, 'HH24:MI')`,
-      trackingType: nudges.trackingType,
-      feedbackType: nudges.feedbackType,
-      openedAt: nudges.openedAt,
-    })
-    .from(nudges)
-    .where(eq(nudges.userId, userId))
-    .orderBy(asc(nudges.targetDate), asc(nudges.sendTime), asc(nudges.id));
-}
-
-/** The participant's coach conversations, newest or oldest first by when they ended. */
-export async function listParticipantConversations(
-  db: Database,
-  userId: number,
-  order: 'newest' | 'oldest',
-) {
-  const direction = order === 'newest' ? desc : asc;
+/** The participant's coach conversations, oldest first by when they ended. */
+export async function listParticipantConversations(db: Database, userId: number) {
   return db
     .select({
       id: conversations.id,
@@ -132,7 +108,7 @@ export async function listParticipantConversations(
     })
     .from(conversations)
     .where(eq(conversations.userId, userId))
-    .orderBy(direction(conversations.endedAt), direction(conversations.id));
+    .orderBy(asc(conversations.endedAt), asc(conversations.id));
 }
 
 /** Sets allow_demo_mode; false when the id is not a participant. */

@@ -17,7 +17,7 @@ import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { auditRequest } from '#app/core/audit/request-audit';
-import { requireParticipant } from '#app/core/participant-lookup';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createProfileService } from './profile.service';
 
 /**
@@ -90,10 +90,8 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.query.user_id);
-      const data = await profiles.nudges(id);
-      await auditListRead(request, id, data.length);
-      return ok(data);
+      const id = request.query.user_id;
+      return ok(await auditedParticipantRead(request, id, (audit) => profiles.nudges(id, audit)));
     },
   );
 
@@ -110,10 +108,10 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.params.id);
-      const data = await profiles.conversations(id);
-      await auditListRead(request, id, data.length);
-      return ok(data);
+      const { id } = request.params;
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => profiles.conversations(id, audit)),
+      );
     },
   );
 

@@ -33,7 +33,9 @@ import { requireParticipant } from '#app/core/participant-lookup';
 import { emailInUse } from '#app/core/email-in-use';
 import { mrnInUse } from '#app/core/mrn-in-use';
 import { violatedUniqueIndex } from '#app/db/errors';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import * as repo from './profile.repository';
+import { auditedConversations, auditedNudges } from './audited-reads.repository';
 
 /** Whole years from a birth date (YYYY-MM-DD) to `today` (YYYY-MM-DD); null without one. */
 export function ageOn(birthDate: string | null, today: string): number | null {
@@ -216,9 +218,9 @@ export function createProfileService(db: Database) {
       return { user_id: id, allow_demo_mode: allow };
     },
 
-    /** The participant's nudges in server order (ascending target date). */
-    async nudges(id: number): Promise<ProfileNudge[]> {
-      const rows = await repo.listParticipantNudges(db, id);
+    /** The participant's nudges in server order (ascending target date), writing the audit row. */
+    async nudges(id: number, audit: AuditValues): Promise<ProfileNudge[]> {
+      const rows = await auditedNudges(db, id, audit);
       return rows.map((row) => ({
         id: row.id,
         title: row.title,
@@ -232,9 +234,12 @@ export function createProfileService(db: Database) {
       }));
     },
 
-    /** The coach conversations of the profile, newest first, markers and messages as JSON text. */
-    async conversations(id: number): Promise<ProfileConversation[]> {
-      const rows = await repo.listParticipantConversations(db, id, 'newest');
+    /**
+     * The coach conversations of the profile, newest first, markers and messages as JSON text,
+     * writing the audit row.
+     */
+    async conversations(id: number, audit: AuditValues): Promise<ProfileConversation[]> {
+      const rows = await auditedConversations(db, id, audit);
       return rows.map((row) => {
         const markers = validItems(conversationMarkerSchema, row.markers);
         return {
@@ -256,7 +261,7 @@ export function createProfileService(db: Database) {
     async demoConversations(id: number): Promise<DemoConversation[]> {
       const participant = await requireParticipant(db, id);
       if (participant.participantType !== 'Demo') throw conflict(PROFILE_MESSAGES.notDemo);
-      const rows = await repo.listParticipantConversations(db, id, 'oldest');
+      const rows = await repo.listParticipantConversations(db, id);
       return rows.map((row) => ({
         id: row.id,
         chat_start_date: row.startedAt.toISOString(),

@@ -8,8 +8,7 @@ import { surveyResponseListSchema } from '@recovery-portal/contract/survey-respo
 import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditRequest } from '#app/core/audit/request-audit';
-import { requireParticipant } from '#app/core/participant-lookup';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { todayUtc } from '#app/core/days';
 import { createSurveyService } from './surveys.service';
 
@@ -33,14 +32,11 @@ export function registerSurveyRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.query.user_id);
-      const data = await surveys.responses(id, todayUtc());
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-        details: { count: data.length },
-      });
-      return ok(data);
+      const id = request.query.user_id;
+      const today = todayUtc();
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => surveys.responses(id, today, audit)),
+      );
     },
   );
 }

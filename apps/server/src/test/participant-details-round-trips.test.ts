@@ -1,0 +1,184 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq, or } from 'drizzle-orm';
+import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
+import { API_PATHS } from '@recovery-portal/contract/paths';
+import { auditLog } from '#app/db/schema/audit';
+import { users } from '#app/db/schema/users';
+import { addDays, todayUtc } from '#app/core/days';
+import { failure, loginAs, type LoggedInStaff, useTestApp } from './build-test-app';
+import {
+  createConversation,
+  createNudge,
+  createParticipant,
+  createStaff,
+  createSurvey,
+  createSurveyResponse,
+  type FactoryUser,
+} from './factories';
+import { callApi } from './participant-fixtures';
+import { statementsOf } from './statements-of';
+
+const testApp = useTestApp();
+let clinician: LoggedInStaff;
+let administrator: LoggedInStaff;
+
+beforeAll(async () => {
+  clinician = await loginAs(testApp, 'CLINICIAN');
+  administrator = await loginAs(testApp, 'ADMINISTRATOR');
+});
+beforeEach(async () => {
+  await testApp.db
+    .delete(users)
+    .where(or(eq(users.role, 'PARTICIPANT'), eq(users.firstName, 'Staffy')));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+interface Endpoint {
+  name: string;
+  action: AuditAction;
+  url: (id: number | string) => string;
+  /** Gives the participant something to read; returns the `{ count }` details it then has. */
+  seed: (participantId: number) => Promise<Record<string, unknown> | null>;
+  /** What the call answers for a participant with nothing recorded: its audit details. */
+  emptyDetails: Record<string, unknown> | null;
+}
+
+const noon = (daysAgo: number) => new Date(`${addDays(todayUtc(), -daysAgo)}T12:00:00Z`);
+
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'conversations',
+    action: AUDIT_ACTIONS.participantConversationsView,
+    url: (id) => API_PATHS.chat.chatList(id),
+    seed: async (id) => {
+      await createConversation(testApp.db, id, { endedAt: noon(2) });
+      await createConversation(testApp.db, id, { endedAt: noon(1) });
+      return { count: 2 };
+    },
+    emptyDetails: { count: 0 },
+  },
+  {
+    name: 'nudges',
+    action: AUDIT_ACTIONS.participantNudgesView,
+    url: (id) => `${API_PATHS.nudge.userNudges}?user_id=${id}`,
+    seed: async (id) => {
+      for (const day of [0, 1, 2]) {
+        await createNudge(testApp.db, id, { targetDate: addDays(todayUtc(), -day) });
+      }
+      return { count: 3 };
+    },
+    emptyDetails: { count: 0 },
+  },
+  {
+    name: 'surveys',
+    action: AUDIT_ACTIONS.participantSurveysView,
+    url: (id) => `${API_PATHS.nudge.surveyResponses}?user_id=${id}`,
+    seed: async (id) => {
+      const survey = await createSurvey(testApp.db);
+      await createSurveyResponse(testApp.db, id, survey.id, {
+        timepoint: 'PRE_OP',
+        targetDate: addDays(todayUtc(), -30),
+        submittedAt: noon(30),
+        answers: [0, 1],
+      });
+      await createSurveyResponse(testApp.db, id, survey.id, {
+        timepoint: 'WEEK_6',
+        targetDate: addDays(todayUtc(), 10),
+      });
+      return { count: 2 };
+    },
+    emptyDetails: { count: 0 },
+  },
+];
+
+/** The participant's audit rows of one request, every column but the id and time. */
+async function auditRowsOf(requestId: string) {
+  const rows = await testApp.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+  return rows.map(({ id: _id, createdAt: _createdAt, ...row }) => row);
+}
+
+function expectedRow(
+  endpoint: Endpoint,
+  participant: FactoryUser,
+  details: Record<string, unknown> | null,
+  requestId: string,
+) {
+  return {
+    actorId: clinician.user.id,
+    actorEmail: clinician.email,
+    actorName: `Cleo Tester <${clinician.email}>`,
+    action: endpoint.action,
+    subjectType: 'participant',
+    subjectId: participant.id,
+    subjectName: `${participant.firstName} ${participant.lastName} <${participant.email}>`,
+    details,
+    clientAddress: '127.0.0.1',
+    requestId,
+    foldedMinute: null,
+    repeatCount: 1,
+  };
+}
+
+const get = (url: string, token = clinician.access_token) => callApi(testApp, 'GET', url, token);
+
+describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
+  it('sends the session check, then one statement that reads and writes the audit row', async () => {
+    const participant = await createParticipant(testApp.db);
+    const details = await endpoint.seed(participant.id);
+    let response = await get(endpoint.url(participant.id));
+    const sent = await statementsOf(testApp, async () => {
+      response = await get(endpoint.url(participant.id));
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const requestId = String(response.headers['x-request-id']);
+    expect(await auditRowsOf(requestId)).toEqual([
+      expectedRow(endpoint, participant, details, requestId),
+    ]);
+  });
+
+  it('a participant with nothing recorded still answers, in two round trips, audited', async () => {
+    const participant = await createParticipant(testApp.db);
+    let response = await get(endpoint.url(participant.id));
+    const sent = await statementsOf(testApp, async () => {
+      response = await get(endpoint.url(participant.id));
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sent).toHaveLength(2);
+    const requestId = String(response.headers['x-request-id']);
+    expect(await auditRowsOf(requestId)).toEqual([
+      expectedRow(endpoint, participant, endpoint.emptyDetails, requestId),
+    ]);
+  });
+
+  it('an unknown id and a staff member’s id are the same 404, with no read audited', async () => {
+    const staff = await createStaff(testApp.db, { firstName: 'Staffy' });
+    for (const id of [staff.id, 987_654]) {
+      const response = await get(endpoint.url(id));
+      expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
+        PARTICIPANT_ERRORS.notFound(id),
+      );
+      // The refusal is recorded as every 404 is (access.denied), the read is not.
+      const rows = await auditRowsOf(String(response.headers['x-request-id']));
+      expect(rows.map((row) => row.action)).toEqual([AUDIT_ACTIONS.accessDenied]);
+    }
+  });
+
+  it('a malformed id is a 400 with no audit row; another role is a 403', async () => {
+    const participant = await createParticipant(testApp.db);
+    for (const id of ['abc', '-1', '1.5', '9'.repeat(40)]) {
+      const response = await get(endpoint.url(id));
+      failure(response, 400, 'VALIDATION_ERROR');
+      const rows = await auditRowsOf(String(response.headers['x-request-id']));
+      expect(rows.map((row) => row.action)).not.toContain(endpoint.action);
+    }
+    const refused = await get(endpoint.url(participant.id), administrator.access_token);
+    failure(refused, 403, 'FORBIDDEN');
+    const rows = await auditRowsOf(String(refused.headers['x-request-id']));
+    expect(rows.map((row) => row.action)).not.toContain(endpoint.action);
+  });
+});
