@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { simulationEnrolments } from '#app/db/schema/simulation';
 import { users } from '#app/db/schema/users';
@@ -15,4 +15,9 @@ export async function simulationRunDateFor(db: Database, userId: number): Promis
     .where(and(eq(simulationEnrolments.userId, userId), eq(users.participantType, 'Demo')))
     .limit(1);
   return row?.day ?? null;
+}
+
+/** The same run date as SQL (a date, or null), for a statement that reads as of it itself. */
+export function simulationRunDateOf(userId: SQLWrapper): SQL<string | null> {
+  return sql`(select ${simulationEnrolments.currentRunDate} from ${simulationEnrolments} join ${users} on ${users.id} = ${simulationEnrolments.userId} where ${simulationEnrolments.userId} = ${userId} and ${users.participantType} = 'Demo' limit 1)`;
 }

@@ -9,6 +9,7 @@ import { addDays, todayUtc } from '#app/core/days';
 import { failure, loginAs, type LoggedInStaff, useTestApp } from './build-test-app';
 import {
   createConversation,
+  createMeasurements,
   createNudge,
   createParticipant,
   createStaff,
@@ -91,6 +92,20 @@ const ENDPOINTS: Endpoint[] = [
       return { count: 2 };
     },
     emptyDetails: { count: 0 },
+  },
+  {
+    name: 'telemetry',
+    action: AUDIT_ACTIONS.participantTelemetryView,
+    url: (id) => `${API_PATHS.user.telemetry}?user_id=${id}`,
+    seed: async (id) => {
+      await createMeasurements(testApp.db, id, [
+        { key: 'steps', value: 4000, measuredAt: noon(2) },
+        { key: 'steps', value: 5000, measuredAt: noon(1) },
+        { key: 'hdl', value: 1.4, measuredAt: noon(3), source: 'CLINIC' },
+      ]);
+      return null;
+    },
+    emptyDetails: null,
   },
 ];
 

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, lt, max } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  max,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { measurements } from '#app/db/schema/measurements';
 import type { Reading } from './series';
@@ -57,4 +69,9 @@ export async function lastMeasurementAt(db: Database, userId: number): Promise<D
     .from(measurements)
     .where(eq(measurements.userId, userId));
   return row?.at ?? null;
+}
+
+/** lastMeasurementAt as SQL, for a statement that reads it with other things. */
+export function lastMeasurementAtOf(userId: SQLWrapper): SQL<Date | null> {
+  return sql`(select max(${measurements.measuredAt}) from ${measurements} where ${measurements.userId} = ${userId})`;
 }

@@ -8,9 +8,8 @@ import { telemetrySchema } from '@recovery-portal/contract/telemetry';
 import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditRequest } from '#app/core/audit/request-audit';
-import { requireParticipant } from '#app/core/participant-lookup';
-import { simulationRunDateFor } from '#app/core/simulation-run-date';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
+import { todayUtc } from '#app/core/days';
 import { createTelemetryService } from './telemetry.service';
 
 /** Home Health Telemetry and Labs & Vitals of a participant (spec §2, §7): clinicians only. */
@@ -34,14 +33,11 @@ export function registerTelemetryRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.query.user_id);
-      // An enrolled Demo participant is read as of their simulation run date.
-      const data = await telemetry.telemetry(id, (await simulationRunDateFor(db, id)) ?? undefined);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-      });
-      return ok(data);
+      const id = request.query.user_id;
+      const today = todayUtc();
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => telemetry.telemetry(id, today, audit)),
+      );
     },
   );
 }

@@ -17,10 +17,10 @@ import {
   type Telemetry,
 } from '@recovery-portal/contract/telemetry';
 import type { Database } from '#app/db/client';
-import { addDays, startOfDay, todayUtc, utcDay } from '#app/core/days';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import { addDays, utcDay } from '#app/core/days';
 import { roundTo } from '#app/core/numbers';
 import { computeInsight, type DailyValue } from '#app/core/measurements/insight';
-import { lastMeasurementAt, readingsBetween } from '#app/core/measurements/measurements.repository';
 import {
   dailyValues,
   groupReadings,
@@ -30,9 +30,7 @@ import {
   type Reading,
 } from '#app/core/measurements/series';
 import { trendSeries } from '#app/core/measurements/trend-series';
-
-/** Every measurement the telemetry call reads. */
-const TELEMETRY_CODES = Object.values(MEASUREMENT_TYPES).map((type) => type.code);
+import { auditedTelemetryReadings } from './telemetry.repository';
 
 interface Tile {
   value: number | null;
@@ -218,15 +216,13 @@ export function buildTelemetry(
 
 export function createTelemetryService(db: Database) {
   return {
-    /** The telemetry card's data as of a day (default today, UTC). */
-    async telemetry(userId: number, asOf: string = todayUtc()): Promise<Telemetry> {
-      const from = startOfDay(addDays(asOf, -(TELEMETRY_LOOKBACK_DAYS - 1)));
-      const to = startOfDay(addDays(asOf, 1));
-      const [readings, lastAt] = await Promise.all([
-        readingsBetween(db, userId, TELEMETRY_CODES, from, to),
-        lastMeasurementAt(db, userId),
-      ]);
-      return buildTelemetry(readings, asOf, lastAt);
+    /**
+     * The telemetry card's data as of the participant's simulation run date (an enrolled Demo
+     * participant) or `today` (UTC), writing the call's audit row.
+     */
+    async telemetry(userId: number, today: string, audit: AuditValues): Promise<Telemetry> {
+      const read = await auditedTelemetryReadings(db, userId, today, audit);
+      return buildTelemetry(read.readings, read.asOf, read.lastAt);
     },
   };
 }
