@@ -8,6 +8,7 @@ import { users } from '#app/db/schema/users';
 import { addDays, todayUtc } from '#app/core/days';
 import { failure, loginAs, type LoggedInStaff, useTestApp } from './build-test-app';
 import {
+  createClinicalRecord,
   createConversation,
   createMeasurements,
   createNudge,
@@ -103,6 +104,21 @@ const ENDPOINTS: Endpoint[] = [
         { key: 'steps', value: 5000, measuredAt: noon(1) },
         { key: 'hdl', value: 1.4, measuredAt: noon(3), source: 'CLINIC' },
       ]);
+      return null;
+    },
+    emptyDetails: null,
+  },
+  {
+    name: 'profile',
+    action: AUDIT_ACTIONS.participantProfileView,
+    url: (id) => API_PATHS.user.profile(id),
+    seed: async (id) => {
+      await createMeasurements(testApp.db, id, [
+        { key: 'weight', value: 81.25, measuredAt: noon(3) },
+        { key: 'bmi', value: 26.4, measuredAt: noon(3) },
+      ]);
+      await createClinicalRecord(testApp.db, id, { category: 'ALLERGY', title: 'Penicillin' });
+      await createConversation(testApp.db, id, { nextBestAction: 'Walk daily' });
       return null;
     },
     emptyDetails: null,

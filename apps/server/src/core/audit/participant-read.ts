@@ -39,9 +39,13 @@ export function countDetails(rows: Subquery): SQL {
   return sql`jsonb_build_object('count', (select count(*)::int from ${rows}))`;
 }
 
+function isNonEmpty<T>(rows: T[]): rows is [T, ...T[]] {
+  return rows.length > 0;
+}
+
 /** The statement's rows; none is the participant calls' 404 (unknown id or staff member). */
-export function participantRows<T>(rows: T[], id: number): T[] {
-  if (rows.length === 0) throw notFound(PARTICIPANT_ERRORS.notFound(id));
+export function participantRows<T>(rows: T[], id: number): [T, ...T[]] {
+  if (!isNonEmpty(rows)) throw notFound(PARTICIPANT_ERRORS.notFound(id));
   return rows;
 }
 

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lt,
-  max,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { measurements } from '#app/db/schema/measurements';
 import type { Reading } from './series';
@@ -47,31 +35,7 @@ export async function readingsBetween(
     .orderBy(asc(measurements.measuredAt), asc(measurements.id));
 }
 
-/** The latest reading of one code from any source, or undefined. */
-export async function latestOfCode(
-  db: Database,
-  userId: number,
-  code: string,
-): Promise<{ value: number; measuredAt: Date } | undefined> {
-  const [row] = await db
-    .select({ value: measurements.value, measuredAt: measurements.measuredAt })
-    .from(measurements)
-    .where(and(eq(measurements.userId, userId), eq(measurements.code, code)))
-    .orderBy(desc(measurements.measuredAt), desc(measurements.id))
-    .limit(1);
-  return row;
-}
-
-/** When the participant's latest measurement of any kind was taken, or null. */
-export async function lastMeasurementAt(db: Database, userId: number): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: max(measurements.measuredAt) })
-    .from(measurements)
-    .where(eq(measurements.userId, userId));
-  return row?.at ?? null;
-}
-
-/** lastMeasurementAt as SQL, for a statement that reads it with other things. */
+/** When the participant's latest measurement of any kind was taken, or null: SQL for a statement. */
 export function lastMeasurementAtOf(userId: SQLWrapper): SQL<Date | null> {
   return sql`(select max(${measurements.measuredAt}) from ${measurements} where ${measurements.userId} = ${userId})`;
 }

@@ -1,9 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
 import type { EngagementColumns } from '#app/core/participant-engagement';
 import { participantStats } from '#app/db/schema/activity';
-import { clinicalRecords } from '#app/db/schema/clinical-records';
 import { conversations } from '#app/db/schema/conversations';
 import { userGroups, users } from '#app/db/schema/users';
 
@@ -24,72 +23,42 @@ export interface ProfileRow extends EngagementColumns {
   allowDemoMode: boolean;
 }
 
+/** The participant's own columns, group and 7-day counts (users, user_groups, participant_stats). */
+export const profileColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  mrn: users.mrn,
+  birthDate: users.birthDate,
+  gender: users.gender,
+  heightCm: users.heightCm,
+  participantType: users.participantType,
+  groupId: users.groupId,
+  group: userGroups.name,
+  phoneNumber: users.phoneNumber,
+  status: users.status,
+  allowDemoMode: users.allowDemoMode,
+  tracker: users.tracker,
+  invitedAt: users.invitedAt,
+  joinedAt: users.joinedAt,
+  lastAppOpen: participantStats.lastAppOpen,
+  activeSessionCount: participantStats.activeSessionCount,
+  coachChatCount: participantStats.coachChatCount,
+  coachCallCount: participantStats.coachCallCount,
+  nudgeOpenCount: participantStats.nudgeOpenCount,
+};
+
 /** The participant's own columns, group and 7-day counts; undefined for staff or unknown ids. */
 export async function findProfileRow(db: Database, id: number): Promise<ProfileRow | undefined> {
   const [row] = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      mrn: users.mrn,
-      birthDate: users.birthDate,
-      gender: users.gender,
-      heightCm: users.heightCm,
-      participantType: users.participantType,
-      groupId: users.groupId,
-      group: userGroups.name,
-      phoneNumber: users.phoneNumber,
-      status: users.status,
-      allowDemoMode: users.allowDemoMode,
-      tracker: users.tracker,
-      invitedAt: users.invitedAt,
-      joinedAt: users.joinedAt,
-      lastAppOpen: participantStats.lastAppOpen,
-      activeSessionCount: participantStats.activeSessionCount,
-      coachChatCount: participantStats.coachChatCount,
-      coachCallCount: participantStats.coachCallCount,
-      nudgeOpenCount: participantStats.nudgeOpenCount,
-    })
+    .select(profileColumns)
     .from(users)
     .leftJoin(userGroups, eq(userGroups.id, users.groupId))
     .leftJoin(participantStats, eq(participantStats.userId, users.id))
     .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
     .limit(1);
   return row;
-}
-
-/** The reminders of the participant's latest coach conversation, or undefined without one. */
-export async function latestConversationReminders(db: Database, userId: number) {
-  const [row] = await db
-    .select({
-      nextBestAction: conversations.nextBestAction,
-      nextVisitDate: conversations.nextVisitDate,
-    })
-    .from(conversations)
-    .where(eq(conversations.userId, userId))
-    .orderBy(desc(conversations.endedAt), desc(conversations.id))
-    .limit(1);
-  return row;
-}
-
-/** Every clinical record of the participant, newest first within each category. */
-export async function listClinicalRecords(db: Database, userId: number) {
-  return db
-    .select({
-      category: clinicalRecords.category,
-      title: clinicalRecords.title,
-      detail: clinicalRecords.detail,
-      recordedOn: clinicalRecords.recordedOn,
-    })
-    .from(clinicalRecords)
-    .where(eq(clinicalRecords.userId, userId))
-    .orderBy(
-      asc(clinicalRecords.category),
-      sql`${clinicalRecords.recordedOn} desc nulls last`,
-      asc(clinicalRecords.title),
-      asc(clinicalRecords.id),
-    );
 }
 
 /** The participant's coach conversations, oldest first by when they ended. */

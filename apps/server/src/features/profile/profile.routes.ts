@@ -46,12 +46,8 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const data = await profiles.profile(request.params.id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: data.id,
-      });
-      return ok(data);
+      const { id } = request.params;
+      return ok(await auditedParticipantRead(request, id, (audit) => profiles.profile(id, audit)));
     },
   );
 

@@ -1,13 +1,13 @@
+import { z } from 'zod';
 import {
   CLINICAL_RECORD_CATEGORIES,
-  type ClinicalRecordCategory,
+  clinicalRecordCategorySchema,
 } from '@recovery-portal/contract/clinical-records';
 import {
   conversationMarkerSchema,
   transcriptMessageSchema,
 } from '@recovery-portal/contract/conversations';
 import { markersExtract } from '@recovery-portal/contract/coach';
-import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import { MRN_MESSAGES } from '@recovery-portal/contract/participant-identity';
 import { PARTICIPANT_ERRORS, splitPersonName } from '@recovery-portal/contract/participants';
 import {
@@ -27,7 +27,6 @@ import { validItems } from '#app/lib/valid-items';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import { findGroup } from '#app/core/participant-groups';
 import { todayUtc, utcDay } from '#app/core/days';
-import { lastMeasurementAt, latestOfCode } from '#app/core/measurements/measurements.repository';
 import { roundTo } from '#app/core/numbers';
 import { requireParticipant } from '#app/core/participant-lookup';
 import { emailInUse } from '#app/core/email-in-use';
@@ -35,7 +34,7 @@ import { mrnInUse } from '#app/core/mrn-in-use';
 import { violatedUniqueIndex } from '#app/db/errors';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import * as repo from './profile.repository';
-import { auditedConversations, auditedNudges } from './audited-reads.repository';
+import { auditedConversations, auditedNudges, readProfileRow } from './audited-reads.repository';
 
 /** Whole years from a birth date (YYYY-MM-DD) to `today` (YYYY-MM-DD); null without one. */
 export function ageOn(birthDate: string | null, today: string): number | null {
@@ -47,14 +46,15 @@ export function ageOn(birthDate: string | null, today: string): number | null {
   return Math.max(0, ty - by - (hadBirthday ? 0 : 1));
 }
 
-function groupRecords(
-  rows: {
-    category: ClinicalRecordCategory;
-    title: string;
-    detail: string | null;
-    recordedOn: string | null;
-  }[],
-): ClinicalRecords {
+/** One clinical record as the profile statement reads it (JSON). */
+const clinicalRecordRowSchema = z.object({
+  category: clinicalRecordCategorySchema,
+  title: z.string(),
+  detail: z.string().nullable(),
+  recordedOn: z.string().nullable(),
+});
+
+function groupRecords(rows: z.infer<typeof clinicalRecordRowSchema>[]): ClinicalRecords {
   const grouped = Object.fromEntries(
     CLINICAL_RECORD_CATEGORIES.map((category) => [category, [] as ClinicalRecord[]]),
   ) as ClinicalRecords;
@@ -103,16 +103,16 @@ const clearable = <T>(value: T | '' | null | undefined): T | null | undefined =>
   value === '' ? null : value;
 
 export function createProfileService(db: Database) {
-  async function profile(id: number): Promise<ParticipantProfile> {
-    const row = await repo.findProfileRow(db, id);
-    if (!row) throw notFound(PARTICIPANT_ERRORS.notFound(id));
-    const [weight, bmi, reminders, records, lastAt] = await Promise.all([
-      latestOfCode(db, id, MEASUREMENT_TYPES.weight.code),
-      latestOfCode(db, id, MEASUREMENT_TYPES.bmi.code),
-      repo.latestConversationReminders(db, id),
-      repo.listClinicalRecords(db, id),
-      lastMeasurementAt(db, id),
-    ]);
+  /**
+   * The profile; with `audit`, read with the call's audit row (an edit and the report audit
+   * themselves).
+   */
+  async function profile(
+    id: number,
+    audit: AuditValues | null = null,
+  ): Promise<ParticipantProfile> {
+    const row = await readProfileRow(db, id, audit);
+    const records = validItems(clinicalRecordRowSchema, row.records);
     return {
       id: row.id,
       first_name: row.firstName,
@@ -123,10 +123,10 @@ export function createProfileService(db: Database) {
       mrn: row.mrn,
       gender: row.gender,
       height: row.heightCm === null ? null : roundTo(row.heightCm, 1),
-      weight: weight ? roundTo(weight.value, 1) : null,
-      weight_date: weight ? utcDay(weight.measuredAt) : null,
-      bmi: bmi ? roundTo(bmi.value, 2) : null,
-      bmi_date: bmi ? utcDay(bmi.measuredAt) : null,
+      weight: row.weight === null ? null : roundTo(row.weight, 1),
+      weight_date: row.weightAt ? utcDay(row.weightAt) : null,
+      bmi: row.bmi === null ? null : roundTo(row.bmi, 2),
+      bmi_date: row.bmiAt ? utcDay(row.bmiAt) : null,
       user_type: row.participantType ?? 'Internal',
       group: row.group,
       group_id: row.groupId,
@@ -134,9 +134,9 @@ export function createProfileService(db: Database) {
       status: row.status,
       allow_demo_mode: row.allowDemoMode,
       ...engagementFields(row),
-      next_best_action: reminders?.nextBestAction ?? null,
-      next_visit_date: reminders?.nextVisitDate ?? null,
-      data_last_received_at: isoInstant(lastAt),
+      next_best_action: row.nextBestAction,
+      next_visit_date: row.nextVisitDate,
+      data_last_received_at: isoInstant(row.lastAt),
       clinical_records: groupRecords(records),
     };
   }
