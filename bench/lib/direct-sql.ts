@@ -114,7 +114,11 @@ export function loadDirect(
 }
 
 export interface StatementPlan {
-  /** e.g. `count users`, `select users`: what the statement does and its first table. */
+  /**
+   * e.g. `count users`, `select users`: what the statement does and its first table; a statement
+   * of CTEs names them, and the audit row it writes (`with participant, rows, audit: select
+   * participant + insert audit_log`).
+   */
   label: string;
   sql: string;
   plan: string;
@@ -122,9 +126,15 @@ export interface StatementPlan {
   executionMs: number;
 }
 
-function statementLabel(text: string): string {
+export function statementLabel(text: string): string {
+  const ctes = /^\s*with\b/i.test(text)
+    ? [...text.matchAll(/(?:^\s*with\s+|\)\s*,\s*)"?(\w+)"?\s+as\s*\(/gi)].map((m) => m[1])
+    : [];
   const table = /\bfrom\s+"?([\w.]+)"?/i.exec(text)?.[1] ?? '?';
-  return `${/^\s*select\s+count\(/i.test(text) ? 'count' : 'select'} ${table}`;
+  const read = `${/^\s*select\s+count\(/i.test(text) ? 'count' : 'select'} ${table}`;
+  if (ctes.length === 0) return read;
+  const audit = /\binsert\s+into\s+"?audit_log"?/i.test(text) ? ' + insert audit_log' : '';
+  return `with ${ctes.join(', ')}: ${read}${audit}`;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of every SELECT of the stages, in order; `cache` holds those explained before. */
