@@ -103,8 +103,8 @@ export async function auditedTelemetryReadings(
   );
   const [first] = rows;
   return {
-    asOf: first?.asOf ?? today,
-    lastAt: first?.lastAt ?? null,
+    asOf: first.asOf,
+    lastAt: first.lastAt,
     readings: rows.flatMap(({ reading }) => (reading ? [reading] : [])),
   };
 }
