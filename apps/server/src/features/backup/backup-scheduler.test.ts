@@ -10,6 +10,8 @@ import { runScheduledBackup } from './backup-scheduler';
 import { verifyArchive } from './read-archive';
 
 const KEY = 'the clinic backup key, kept in a password manager';
+/** scrypt's cost is read from each file: these write cheap ones, the product 2^18 (backup-cli). */
+const TEST_WORK_FACTOR = 10;
 let root = '';
 let database: DatabaseHandle;
 
@@ -45,7 +47,17 @@ describe('scheduled backups', () => {
         const minutesAgo = new Date(start + hour * 3_600_000 - 10 * 60_000);
         await utimes(path.join(dir, '.recent.tar.gz.partial-bbbbbb'), minutesAgo, minutesAgo);
       }
-      written.push(path.basename(await runScheduledBackup({ dir, keep: 2, key: KEY, takeBackup })));
+      written.push(
+        path.basename(
+          await runScheduledBackup({
+            dir,
+            keep: 2,
+            key: KEY,
+            takeBackup,
+            workFactor: TEST_WORK_FACTOR,
+          }),
+        ),
+      );
     }
     vi.useRealTimers();
     expect(written).toEqual([
@@ -66,6 +78,7 @@ describe('scheduled backups', () => {
       dir,
       keep: 5,
       key: KEY,
+      workFactor: TEST_WORK_FACTOR,
       takeBackup: (out) => writeBackup({ database, dataDir: root, out }),
     });
     vi.setSystemTime(new Date('2031-03-02T03:00:00Z'));
@@ -74,6 +87,7 @@ describe('scheduled backups', () => {
         dir,
         keep: 5,
         key: KEY,
+        workFactor: TEST_WORK_FACTOR,
         takeBackup: async (out) => {
           out.write('a partial archive');
           throw new Error('the disk filled up');
@@ -103,6 +117,7 @@ describe('scheduled backups', () => {
       dir,
       keep: 2,
       key: KEY,
+      workFactor: TEST_WORK_FACTOR,
       takeBackup: (out) => writeBackup({ database, dataDir: root, out }),
     });
     vi.useRealTimers();

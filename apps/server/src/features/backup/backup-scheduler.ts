@@ -21,6 +21,8 @@ export interface ScheduledBackupOptions {
   /** Writes the plaintext archive; it reaches the disk only encrypted. */
   takeBackup: (out: Writable) => Promise<unknown>;
   logger: SchedulerLogger;
+  /** scrypt's log2 cost; only tests lower it from the product's (see sealBackup). */
+  workFactor?: number;
 }
 
 /** A temporary file this old belongs to a backup that was killed, not to one still running. */
@@ -35,7 +37,9 @@ export async function runScheduledBackup(
   options: Omit<ScheduledBackupOptions, 'everyMs' | 'logger'>,
 ): Promise<string> {
   const target = path.join(options.dir, backupFileName(new Date()));
-  await writeBackupFile(target, options.key, options.takeBackup);
+  await writeBackupFile(target, options.key, options.takeBackup, {
+    workFactor: options.workFactor,
+  });
   const names = await readdir(options.dir);
   const backups = names.filter((name) => BACKUP_FILE_PATTERN.test(name)).sort();
   for (const name of backups.slice(0, Math.max(0, backups.length - options.keep))) {
