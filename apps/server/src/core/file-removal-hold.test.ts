@@ -4,21 +4,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '#app/db/client';
+import type { DatabaseHandle } from '#app/db/client';
 import { imagingFiles } from '#app/db/schema/imaging';
 import { createParticipant, createSurgery } from '#app/test/factories';
 import { createDicomStore } from './imaging/dicom-store';
 import { createImagingService } from '#app/features/imaging/imaging.service';
 import { createServerData, postgresAdminUrl } from '#app/test/resilience/test-database';
 import { fileRemovalAllowed, holdFileRemovals } from './file-removal-hold';
+import { openMigratedPglite } from '#app/test/migrated-pglite';
 
 let root = '';
 let database: DatabaseHandle;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'rp-removal-hold-'));
-  database = await openDatabase({ kind: 'pglite-memory' });
-  await database.migrate();
+  database = await openMigratedPglite();
 }, 60_000);
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import { NUDGE_STATUSES } from '@recovery-portal/contract/nudges';
 import { PARTICIPANT_TYPES, USER_STATUSES } from '@recovery-portal/contract/users';
-import { openDatabase, type Database, type DatabaseHandle } from '#app/db/client';
+import type { Database, DatabaseHandle } from '#app/db/client';
 import { participantStats } from '#app/db/schema/activity';
 import { appMeta } from '#app/db/schema/app-meta';
 import { users } from '#app/db/schema/users';
@@ -19,6 +19,7 @@ import { isDemoSeeded, seedDemoData } from './seed-demo';
 import { SURGERY_PROCEDURE_OF } from './surgery-generator';
 import { SURVEY_DEFINITIONS } from '#app/core/surveys/programme-surveys';
 import { TIMELINE_VOLUMES } from './timeline-types';
+import { openMigratedPglite } from '#app/test/migrated-pglite';
 
 const NOW = new Date('2026-03-10T15:30:00Z');
 const TODAY = isoDate(NOW);
@@ -84,11 +85,7 @@ let db: Database;
 let seedMs = 0;
 
 beforeAll(async () => {
-  [first, second] = await Promise.all([
-    openDatabase({ kind: 'pglite-memory' }),
-    openDatabase({ kind: 'pglite-memory' }),
-  ]);
-  await Promise.all([first.migrate(), second.migrate()]);
+  [first, second] = await Promise.all([openMigratedPglite(), openMigratedPglite()]);
   db = first.db;
   const started = performance.now();
   await seedDemoData(db, { now: NOW });
@@ -163,9 +160,8 @@ describe('demo seed', () => {
 
   it('a demo of a few participants seeds on any day, whatever stories it drew', async () => {
     for (const day of ['2026-11-27', '2027-02-14', '2027-07-01']) {
-      const small = await openDatabase({ kind: 'pglite-memory' });
+      const small = await openMigratedPglite();
       try {
-        await small.migrate();
         expect(
           await seedDemoData(small.db, { now: new Date(`${day}T12:00:00Z`), participants: 4 }),
         ).toBe(true);

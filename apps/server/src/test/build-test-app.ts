@@ -21,6 +21,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '#app/db/client
 import { createStaffAccount } from '#app/core/staff-accounts/create-staff-account';
 import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { loggerOptions } from '#app/plugins/request-logging';
+import { openMigratedPglite } from './migrated-pglite';
 
 /** The signing secret of every test app, so tests can forge (expired, tampered) tokens. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -83,26 +84,6 @@ async function withAdminClient(url: string, run: (client: pg.Client) => Promise<
   }
 }
 
-let migratedTemplate: Promise<Blob> | undefined;
-
-/**
- * An empty, migrated PGlite data directory, made once per test worker: loading a copy takes about
- * 0.4 s where creating a cluster and migrating it takes about 2 s, for every test app.
- */
-function migratedPgliteTemplate(): Promise<Blob> {
-  migratedTemplate ??= (async () => {
-    const database = await openDatabase({ kind: 'pglite-memory' });
-    try {
-      await database.migrate();
-      if (database.driver.kind !== 'pglite') throw new Error('expected PGlite');
-      return await database.driver.client.dumpDataDir('none');
-    } finally {
-      await database.close();
-    }
-  })();
-  return migratedTemplate;
-}
-
 /**
  * In-memory PGlite (a copy of the migrated template) by default; with TEST_DATABASE_URL a
  * brand-new PostgreSQL database per call, dropped again by the returned function.
@@ -113,10 +94,7 @@ async function openTestDatabase(): Promise<{
 }> {
   // Test helpers may read the environment; config.ts stays the only product reader.
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const from = await migratedPgliteTemplate();
-    return { database: await openDatabase({ kind: 'pglite-memory', from }), drop: async () => {} };
-  }
+  if (!adminUrl) return { database: await openMigratedPglite(), drop: async () => {} };
   const name = `rp_test_${randomBytes(8).toString('hex')}`;
   await withAdminClient(adminUrl, async (client) => {
     await client.query(`create database "${name}"`);

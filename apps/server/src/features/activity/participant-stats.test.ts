@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database, type DatabaseHandle } from '#app/db/client';
+import type { Database, DatabaseHandle } from '#app/db/client';
 import { participantActivity, participantStats } from '#app/db/schema/activity';
 import { measurements } from '#app/db/schema/measurements';
 import { resetDatabase } from '#app/test/build-test-app';
@@ -10,6 +10,7 @@ import {
   type RefresherLogger,
 } from './participant-stats-refresher';
 import { refreshParticipantStats } from '#app/core/participant-stats';
+import { openMigratedPglite } from '#app/test/migrated-pglite';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,8 +23,7 @@ let handle: DatabaseHandle;
 let db: Database;
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: 'pglite-memory' });
-  await handle.migrate();
+  handle = await openMigratedPglite();
   db = handle.db;
 });
 

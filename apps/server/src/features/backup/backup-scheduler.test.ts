@@ -2,12 +2,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '#app/db/client';
+import type { DatabaseHandle } from '#app/db/client';
 import { createParticipant } from '#app/test/factories';
 import { isPartialName } from './atomic-file';
 import { writeBackup } from './backup-archive';
 import { runScheduledBackup } from './backup-scheduler';
 import { verifyArchive } from './read-archive';
+import { openMigratedPglite } from '#app/test/migrated-pglite';
 
 const KEY = 'the clinic backup key, kept in a password manager';
 /** scrypt's cost is read from each file: these write cheap ones, the product 2^18 (backup-cli). */
@@ -17,8 +18,7 @@ let database: DatabaseHandle;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'rp-backup-schedule-'));
-  database = await openDatabase({ kind: 'pglite-memory' });
-  await database.migrate();
+  database = await openMigratedPglite();
   await createParticipant(database.db);
 }, 60_000);
 
