@@ -1,5 +1,5 @@
 // Helpers for the repo scripts. Only Node built-ins here: these run before dependencies exist.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,52 @@ export function run(command, args, options = {}) {
     );
     process.exit(result.status ?? 1);
   }
+}
+
+/** Runs one command with its output kept; resolves to { status, output }. */
+function runCaptured(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (status, signal) =>
+      resolve({ status: status ?? signal, output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
+
+/**
+ * Runs `lanes` side by side, each lane's steps ({ title, command, args }) in order until one
+ * fails, so checks that use one core each share the machine's cores. Once every lane is done,
+ * each step's output is printed whole under its title, lane by lane; then the script exits if
+ * any step failed.
+ */
+export async function runLanes(lanes) {
+  const finished = await Promise.all(
+    lanes.map(async (steps) => {
+      const done = [];
+      for (const step of steps) {
+        const result = await runCaptured(step.command, step.args);
+        done.push({ step, result });
+        if (result.status !== 0) break;
+      }
+      return done;
+    }),
+  );
+  let failed = null;
+  for (const { step, result } of finished.flat()) {
+    log(step.title);
+    process.stdout.write(result.output);
+    if (result.status !== 0) {
+      process.stdout.write(
+        `\n✖ ${step.command} ${step.args.join(' ')} failed (exit ${result.status})\n`,
+      );
+      failed ??= typeof result.status === 'number' ? result.status : 1;
+    }
+  }
+  if (failed !== null) process.exit(failed);
 }
 
 function collectFiles(entry, out) {

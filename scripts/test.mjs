@@ -1,20 +1,32 @@
-// `npm test`: every check CI relies on, in order, stopping at the first failure.
+// `npm test`: every check CI relies on, stopping at the first failure.
 import { ensureInstall } from './ensure-install.mjs';
 import { buildAll } from './build.mjs';
-import { log, run } from './lib.mjs';
+import { log, run, runLanes } from './lib.mjs';
 import { clockEnv, OTHER_CLOCKS, postgresRunExcludes } from './test-clocks.mjs';
 
 ensureInstall();
-log('Lint');
-run('npx', ['eslint', '.', '--max-warnings', '0']);
-log('Copy-paste detector (server, web and contract product code)');
-run('npm', ['run', 'lint:duplicates', '--silent']);
-log('Unused files, exports and dependencies (knip, every workspace)');
-run('npm', ['run', 'lint:unused', '--silent']);
-log('Format');
-run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-log('Typecheck');
-run('npm', ['run', 'typecheck', '--silent']);
+// ESLint in one lane, the other checks in the other: each uses about one core.
+await runLanes([
+  [{ title: 'Lint', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] }],
+  [
+    {
+      title: 'Copy-paste detector (server, web and contract product code)',
+      command: 'npm',
+      args: ['run', 'lint:duplicates', '--silent'],
+    },
+    {
+      title: 'Unused files, exports and dependencies (knip, every workspace)',
+      command: 'npm',
+      args: ['run', 'lint:unused', '--silent'],
+    },
+    {
+      title: 'Format',
+      command: 'npx',
+      args: ['prettier', '--check', '.', '--log-level', 'warn'],
+    },
+    { title: 'Typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+  ],
+]);
 const { TEST_DATABASE_URL, ...envWithoutPostgres } = process.env;
 log('Unit, component and bench tests');
 run('npx', ['vitest', 'run', '--project', 'web', '--project', 'bench'], {
