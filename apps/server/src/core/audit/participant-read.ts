@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
+import type { SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
@@ -41,6 +42,24 @@ export function countDetails(rows: Subquery): SQL {
 
 function isNonEmpty<T>(rows: T[]): rows is [T, ...T[]] {
   return rows.length > 0;
+}
+
+/**
+ * A participant's list in one statement: `row` (fields of `rows`, a CTE of their records) with
+ * the participant, and the audit row counting the records. One row with a null `row` when the
+ * participant has none, no row for no participant. The caller orders and prepares it.
+ */
+export function participantListStatement<TRow extends SelectedFieldsFlat>(
+  db: Database,
+  participant: ParticipantCte,
+  rows: Subquery,
+  row: TRow,
+) {
+  return db
+    .with(participant, rows, participantAudit(db, participant, countDetails(rows)))
+    .select({ participantId: participant.id, row })
+    .from(participant)
+    .leftJoin(rows, sql`true`);
 }
 
 /** The statement's rows; none is the participant calls' 404 (unknown id or staff member). */

@@ -3,8 +3,7 @@ import type { Database } from '#app/db/client';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import {
-  countDetails,
-  participantAudit,
+  participantListStatement,
   participantCte,
   participantRows,
 } from '#app/core/audit/participant-read';
@@ -36,11 +35,7 @@ const scheduledSurveysStatement = preparedOutsideTransactions((db) => {
       .innerJoin(surveyResponses, eq(surveyResponses.userId, participant.id))
       .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId)),
   );
-  return db
-    .with(participant, rows, participantAudit(db, participant, countDetails(rows)))
-    .select({ participantId: participant.id, row: rows._.selectedFields })
-    .from(participant)
-    .leftJoin(rows, sql`true`)
+  return participantListStatement(db, participant, rows, rows._.selectedFields)
     .orderBy(desc(rows.targetDate), asc(rows.title), asc(rows.id))
     .prepare('participant_surveys_audited');
 });

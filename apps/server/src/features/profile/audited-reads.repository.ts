@@ -5,7 +5,7 @@ import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import {
-  countDetails,
+  participantListStatement,
   participantAudit,
   participantCte,
   participantRows,
@@ -19,7 +19,7 @@ import { conversations } from '#app/db/schema/conversations';
 import { measurements } from '#app/db/schema/measurements';
 import { nudges } from '#app/db/schema/nudges';
 import { userGroups, users } from '#app/db/schema/users';
-import { profileColumns } from './profile.repository';
+import { conversationColumns, profileColumns } from './profile.repository';
 
 /**
  * The participant's coach conversations, newest first, with `{ count }` in the audit row. Always
@@ -27,27 +27,15 @@ import { profileColumns } from './profile.repository';
  */
 const conversationsStatement = preparedOutsideTransactions((db) => {
   const participant = participantCte(db);
-  const rows = db.$with('rows').as(
-    db
-      .select({
-        id: conversations.id,
-        startedAt: conversations.startedAt,
-        endedAt: conversations.endedAt,
-        summary: conversations.summary,
-        patientSummary: conversations.patientSummary,
-        markers: conversations.markers,
-        transcript: conversations.transcript,
-        nextBestAction: conversations.nextBestAction,
-        nextVisitDate: conversations.nextVisitDate,
-      })
-      .from(participant)
-      .innerJoin(conversations, eq(conversations.userId, participant.id)),
-  );
-  return db
-    .with(participant, rows, participantAudit(db, participant, countDetails(rows)))
-    .select({ participantId: participant.id, row: rows._.selectedFields })
-    .from(participant)
-    .leftJoin(rows, sql`true`)
+  const rows = db
+    .$with('rows')
+    .as(
+      db
+        .select(conversationColumns)
+        .from(participant)
+        .innerJoin(conversations, eq(conversations.userId, participant.id)),
+    );
+  return participantListStatement(db, participant, rows, rows._.selectedFields)
     .orderBy(desc(rows.endedAt), desc(rows.id))
     .prepare('participant_conversations_audited');
 });
@@ -80,23 +68,16 @@ const nudgesStatement = preparedOutsideTransactions((db) => {
       .from(participant)
       .innerJoin(nudges, eq(nudges.userId, participant.id)),
   );
-  return db
-    .with(participant, rows, participantAudit(db, participant, countDetails(rows)))
-    .select({
-      participantId: participant.id,
-      row: {
-        id: rows.id,
-        title: rows.title,
-        content: rows.content,
-        targetDate: rows.targetDate,
-        sendTime: rows.sendTimeText,
-        trackingType: rows.trackingType,
-        feedbackType: rows.feedbackType,
-        openedAt: rows.openedAt,
-      },
-    })
-    .from(participant)
-    .leftJoin(rows, sql`true`)
+  return participantListStatement(db, participant, rows, {
+    id: rows.id,
+    title: rows.title,
+    content: rows.content,
+    targetDate: rows.targetDate,
+    sendTime: rows.sendTimeText,
+    trackingType: rows.trackingType,
+    feedbackType: rows.feedbackType,
+    openedAt: rows.openedAt,
+  })
     .orderBy(asc(rows.targetDate), asc(rows.sendTime), asc(rows.id))
     .prepare('participant_nudges_audited');
 });
@@ -172,8 +153,6 @@ const auditedProfileStatement = preparedOutsideTransactions((db) =>
 const profileOnlyStatement = preparedOutsideTransactions((db) =>
   profileStatement(db, false).prepare('participant_profile'),
 );
-
-export type ProfileReadRow = Awaited<ReturnType<typeof readProfileRow>>;
 
 /**
  * The participant's profile row, with the call's audit row when `audit` is given; 404 for an

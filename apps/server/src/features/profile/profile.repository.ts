@@ -61,20 +61,23 @@ export async function findProfileRow(db: Database, id: number): Promise<ProfileR
   return row;
 }
 
+/** What a coach conversation shows on the details page. */
+export const conversationColumns = {
+  id: conversations.id,
+  startedAt: conversations.startedAt,
+  endedAt: conversations.endedAt,
+  summary: conversations.summary,
+  patientSummary: conversations.patientSummary,
+  markers: conversations.markers,
+  transcript: conversations.transcript,
+  nextBestAction: conversations.nextBestAction,
+  nextVisitDate: conversations.nextVisitDate,
+};
+
 /** The participant's coach conversations, oldest first by when they ended. */
 export async function listParticipantConversations(db: Database, userId: number) {
   return db
-    .select({
-      id: conversations.id,
-      startedAt: conversations.startedAt,
-      endedAt: conversations.endedAt,
-      summary: conversations.summary,
-      patientSummary: conversations.patientSummary,
-      markers: conversations.markers,
-      transcript: conversations.transcript,
-      nextBestAction: conversations.nextBestAction,
-      nextVisitDate: conversations.nextVisitDate,
-    })
+    .select(conversationColumns)
     .from(conversations)
     .where(eq(conversations.userId, userId))
     .orderBy(asc(conversations.endedAt), asc(conversations.id));

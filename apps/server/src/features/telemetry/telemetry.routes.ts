@@ -33,11 +33,11 @@ export function registerTelemetryRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const id = request.query.user_id;
-      const today = todayUtc();
-      return ok(
-        await auditedParticipantRead(request, id, (audit) => telemetry.telemetry(id, today, audit)),
+      const { user_id: id } = request.query;
+      const data = await auditedParticipantRead(request, id, (audit) =>
+        telemetry.telemetry(id, todayUtc(), audit),
       );
+      return ok(data);
     },
   );
 }
