@@ -1,12 +1,17 @@
-import { useId, useState } from 'react';
-import { Button, Divider, ListItemIcon, ListItemText } from '@mui/material';
-import CheckBox from '@mui/icons-material/CheckBox';
-import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
+import { lazy, useId, useState } from 'react';
+import { Button } from '@mui/material';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import { LazyMenu, LazyMenuItem } from '#app/lib/lazy-mui-menu.tsx';
 import { useSession } from '#app/lib/session.ts';
 import { columnLabel } from './data-table';
 import type { DataTableColumn } from './data-table';
+
+// The menu's contents load with the menu, under its Suspense, when it first opens (DESIGN §7).
+const ListItemIcon = lazy(() => import('@mui/material/ListItemIcon'));
+const ListItemText = lazy(() => import('@mui/material/ListItemText'));
+const Divider = lazy(() => import('@mui/material/Divider'));
+const CheckBox = lazy(() => import('@mui/icons-material/CheckBox'));
+const CheckBoxOutlineBlank = lazy(() => import('@mui/icons-material/CheckBoxOutlineBlank'));
 
 /** A column the user may show or hide, and whether it is shown now. */
 export type ColumnOption = { id: string; label: string; shown: boolean };
