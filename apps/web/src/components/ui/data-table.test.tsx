@@ -41,6 +41,17 @@ describe('data table', () => {
     expect(screen.getByText('No data available')).toBeInTheDocument();
   });
 
+  it('shows an Updating bar above the rows while a later page loads, in its own line', async () => {
+    const { rerender } = render(
+      <DataTable label="People" columns={COLUMNS} rows={PEOPLE} getRowId={(r) => r.id} fetching />,
+    );
+    // The bar's code loads when first needed (DESIGN §7).
+    expect(await screen.findByRole('progressbar', { name: 'Updating People' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'People' })).toHaveAttribute('aria-busy', 'true');
+    rerender(<DataTable label="People" columns={COLUMNS} rows={PEOPLE} getRowId={(r) => r.id} />);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
   it('opens a row by click or keyboard, but not from a button inside it', async () => {
     const user = userEvent.setup();
     const onRowClick = vi.fn();

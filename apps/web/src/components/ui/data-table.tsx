@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import {
   Box,
   Button,
   Checkbox,
-  LinearProgress,
   Table,
   TableBody,
   TableCell,
@@ -18,6 +17,10 @@ import { Paginator } from './paginator';
 import type { PaginatorProps } from './paginator';
 import { STACKED_LABEL_SX, STACKED_TABLE_SX, useStackWhenTooWide } from './table-fit';
 import type { StackedPlacement } from './table-fit';
+
+// Shown only while a later page or filter loads, so not part of a list's first load (DESIGN §7);
+// its line is kept free, so nothing moves when it arrives.
+const UpdatingBar = lazy(() => import('@mui/material/LinearProgress'));
 
 /** Spec §2: the texts of an empty table. */
 export const EMPTY_TEXTS = { loading: 'Loading...', empty: 'No data available' } as const;
@@ -166,7 +169,11 @@ export function DataTable<Row>({
     // table fits itself to it instead of widening the page.
     <Box sx={[{ minWidth: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <Box sx={{ height: 4 }}>
-        {fetching && rows.length > 0 && <LinearProgress aria-label={`Updating ${label}`} />}
+        {fetching && rows.length > 0 && (
+          <Suspense fallback={null}>
+            <UpdatingBar aria-label={`Updating ${label}`} />
+          </Suspense>
+        )}
       </Box>
       {/*
         The container clips rather than scrolls: a table too wide for it is stacked into cards
