@@ -1,4 +1,3 @@
-import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import {
   PARTICIPANT_SORT_OPTIONS,
   PARTICIPANT_STATUS_FILTERS,
@@ -9,6 +8,7 @@ import { FilterFold } from '#app/components/ui/filter-fold.tsx';
 import { FilterSwitch } from '#app/components/ui/filter-switch.tsx';
 import { SearchBox } from '#app/components/ui/search-box.tsx';
 import { ListSortMenu } from '#app/components/ui/sort-menu.tsx';
+import { ToggleChoice } from '#app/components/ui/toggle-choice.tsx';
 import {
   appliedFilterCount,
   FILTER_ON,
@@ -49,24 +49,12 @@ export function ParticipantsToolbar({
 }: ParticipantsToolbarProps) {
   const filters = (
     <>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        color="primary"
-        aria-label="Participant status"
+      <ToggleChoice
+        label="Participant status"
+        options={STATUS_BUTTONS}
         value={statusUrlValueOf(status)}
-        onChange={(_event, value: unknown) => {
-          // Clicking the pressed button would clear the choice; a status is always chosen.
-          const next = STATUS_BUTTONS.find((button) => button.value === value);
-          if (next) setValues({ status: next.value });
-        }}
-      >
-        {STATUS_BUTTONS.map((button) => (
-          <ToggleButton key={button.value} value={button.value} sx={{ px: 2 }}>
-            {button.label}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+        onChange={(next) => setValues({ status: next })}
+      />
       <ListSortMenu
         options={SORT_OPTIONS}
         values={values}
