@@ -18,10 +18,10 @@ import { scrollToSection } from './support/near-viewport';
 
 /**
  * DESIGN §7: /participants is over its budget of 200 KB (PARTICIPANTS_FIRST_LOAD_BUDGET_KB):
- * 233.2 KB as measured on 2026-11-28. This limit holds what was reached, rounded up, 1 KB above
+ * 231.5 KB as measured on 2026-11-28. This limit holds what was reached, rounded up, 1 KB above
  * it, and comes down to the budget as the remaining weight (zod above all) leaves the first load.
  */
-const PARTICIPANTS_FIRST_LOAD_LIMIT_KB = 235;
+const PARTICIPANTS_FIRST_LOAD_LIMIT_KB = 233;
 
 /** The email step of /reset-password without the password dictionary (430 KB with it). */
 const EMAIL_STEP_LIMIT_KB = 230;
@@ -156,6 +156,11 @@ const DEFERRED_CODE: Record<string, RegExp> = {
   "the sign-in page's single sign-on notice": /[`'"]MuiAlertTitle[`'"]/,
 };
 
+/** The details page draws MUI's ToggleButton; the list's status buttons are lighter. */
+const LIST_DEFERRED_CODE: Record<string, RegExp> = {
+  "MUI's ToggleButton": /[`'"]MuiToggleButton[`'"]/,
+};
+
 /** A signed-in reload of /participants with the cache off, as `npm run bench` measures it. */
 async function reloadParticipantsCold(page: Page): Promise<Response[]> {
   await login(page, 'CLINICIAN');
@@ -196,7 +201,7 @@ test('the participant list loads its dialogs, menus and hints only when they are
   const bodies = await scriptBodies(page, await reloadParticipantsCold(page));
   const firstLoadKb = bodies.reduce((sum, { body }) => sum + gzipSync(body).length, 0) / 1024;
   expect(firstLoadKb).toBeLessThanOrEqual(PARTICIPANTS_FIRST_LOAD_LIMIT_KB);
-  for (const [part, code] of Object.entries(DEFERRED_CODE)) {
+  for (const [part, code] of Object.entries({ ...DEFERRED_CODE, ...LIST_DEFERRED_CODE })) {
     const carrier = bodies.find(({ body }) => code.test(body.toString()));
     expect(carrier?.url, `the first load carries ${part}`).toBeUndefined();
   }
