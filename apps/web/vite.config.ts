@@ -104,7 +104,9 @@ const PORTAL_KIT_MODULES = new RegExp(
     /[\\/]src[\\/]lib[\\/](list-state|query-keys|keep-previous-page|participant-type|session-user|sso-end-session|use-opened-once|save-file)\.ts$/,
     /[\\/]src[\\/]lib[\\/]api[\\/](request|envelope|transport|csrf|session-refresh|download|user-groups)\.ts$/,
     /[\\/]src[\\/]components[\\/](ui[\\/](load-error|visually-hidden)|layout[\\/]page-heading)\.tsx$/,
-    /[\\/]node_modules[\\/]@mui[\\/](utils|system|material[\\/]utils)[\\/]/,
+    // Not the roving focus of MUI's menus, tabs and toggle buttons, nor Stack: the lists do not
+    // draw them at first paint, and here they would weigh on every screen.
+    /[\\/]node_modules[\\/]@mui[\\/](utils|system|material[\\/]utils)[\\/](?!useRovingTabIndex|Stack[\\/])/,
   ]
     .map((part) => part.source)
     .join('|'),
