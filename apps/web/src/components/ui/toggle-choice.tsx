@@ -3,7 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { alpha, Box, ButtonBase } from '@mui/material';
 import type { Theme } from '@mui/material';
 
-export type ToggleChoiceOption<Value extends string> = { value: Value; label: string };
+type ToggleChoiceOption<Value extends string> = { value: Value; label: string };
 
 /** Where each key moves focus from button `index` of `count`, wrapping at the ends. */
 function targetIndex(key: string, index: number, count: number): number | null {
