@@ -13,7 +13,8 @@ export interface NewPainLog {
   recordedBy: number | null;
 }
 
-const columns = {
+/** A pain report's columns, under the names of its answer but recordedAt (toPainLog). */
+export const painLogColumns = {
   id: painLogs.id,
   user_id: painLogs.userId,
   score: painLogs.score,
@@ -24,7 +25,11 @@ const columns = {
   recorded_by: painLogs.recordedBy,
 };
 
-function toPainLog({ recordedAt, ...row }: Omit<PainLog, 'recorded_at'> & { recordedAt: Date }) {
+/** A row of painLogColumns as the answer's pain report. */
+export function toPainLog({
+  recordedAt,
+  ...row
+}: Omit<PainLog, 'recorded_at'> & { recordedAt: Date }) {
   return { ...row, recorded_at: recordedAt.toISOString() };
 }
 
@@ -38,7 +43,7 @@ export async function insertPainLogs(
     const rows = await db
       .insert(painLogs)
       .values(logs.slice(i, i + 1000).map((log) => ({ ...log })))
-      .returning(columns);
+      .returning(painLogColumns);
     inserted.push(...rows.map(toPainLog));
   }
   return inserted;
@@ -47,7 +52,7 @@ export async function insertPainLogs(
 /** The participant's last `n` reports, newest recorded_at first. */
 export async function lastPainLogs(db: Database, userId: number, n: number): Promise<PainLog[]> {
   const rows = await db
-    .select(columns)
+    .select(painLogColumns)
     .from(painLogs)
     .where(eq(painLogs.userId, userId))
     .orderBy(desc(painLogs.recordedAt), desc(painLogs.id))

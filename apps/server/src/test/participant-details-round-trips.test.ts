@@ -6,6 +6,7 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import { addDays, todayUtc } from '#app/core/days';
+import { insertPainLogs } from '#app/core/pain-logs';
 import { failure, loginAs, type LoggedInStaff, useTestApp } from './build-test-app';
 import {
   createClinicalRecord,
@@ -42,7 +43,9 @@ interface Endpoint {
   name: string;
   action: AuditAction;
   url: (id: number | string) => string;
-  /** Gives the participant something to read; returns the `{ count }` details it then has. */
+  /** The body of a read sent as a POST (the id in it); a GET without. */
+  payload?: (id: number | string) => Record<string, unknown>;
+  /** Gives the participant something to read; returns the details its audit row then has. */
   seed: (participantId: number) => Promise<Record<string, unknown> | null>;
   /** What the call answers for a participant with nothing recorded: its audit details. */
   emptyDetails: Record<string, unknown> | null;
@@ -123,6 +126,28 @@ const ENDPOINTS: Endpoint[] = [
     },
     emptyDetails: null,
   },
+  {
+    name: 'pain',
+    action: AUDIT_ACTIONS.participantPainList,
+    url: () => API_PATHS.pain.lastN,
+    payload: (id) => ({ user_id: id, n: 2 }),
+    seed: async (id) => {
+      await insertPainLogs(
+        testApp.db,
+        [3, 2, 1].map((daysAgo) => ({
+          userId: id,
+          score: daysAgo,
+          recordedAt: noon(daysAgo),
+          bodySite: 'LEFT_KNEE' as const,
+          note: null,
+          source: 'CLINICIAN' as const,
+          recordedBy: clinician.user.id,
+        })),
+      );
+      return { n: 2 };
+    },
+    emptyDetails: { n: 2 },
+  },
 ];
 
 /** The participant's audit rows of one request, every column but the id and time. */
@@ -153,15 +178,19 @@ function expectedRow(
   };
 }
 
-const get = (url: string, token = clinician.access_token) => callApi(testApp, 'GET', url, token);
+/** The endpoint's call about participant `id`. */
+const call = (endpoint: Endpoint, id: number | string, token = clinician.access_token) =>
+  endpoint.payload
+    ? callApi(testApp, 'POST', endpoint.url(id), token, endpoint.payload(id))
+    : callApi(testApp, 'GET', endpoint.url(id), token);
 
 describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
   it('sends the session check, then one statement that reads and writes the audit row', async () => {
     const participant = await createParticipant(testApp.db);
     const details = await endpoint.seed(participant.id);
-    let response = await get(endpoint.url(participant.id));
+    let response = await call(endpoint, participant.id);
     const sent = await statementsOf(testApp, async () => {
-      response = await get(endpoint.url(participant.id));
+      response = await call(endpoint, participant.id);
     });
     expect(response.statusCode).toBe(200);
     expect(sent).toHaveLength(2);
@@ -174,9 +203,9 @@ describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
 
   it('a participant with nothing recorded still answers, in two round trips, audited', async () => {
     const participant = await createParticipant(testApp.db);
-    let response = await get(endpoint.url(participant.id));
+    let response = await call(endpoint, participant.id);
     const sent = await statementsOf(testApp, async () => {
-      response = await get(endpoint.url(participant.id));
+      response = await call(endpoint, participant.id);
     });
     expect(response.statusCode).toBe(200);
     expect(sent).toHaveLength(2);
@@ -189,7 +218,7 @@ describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
   it('an unknown id and a staff member’s id are the same 404, with no read audited', async () => {
     const staff = await createStaff(testApp.db, { firstName: 'Staffy' });
     for (const id of [staff.id, 987_654]) {
-      const response = await get(endpoint.url(id));
+      const response = await call(endpoint, id);
       expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
         PARTICIPANT_ERRORS.notFound(id),
       );
@@ -202,12 +231,12 @@ describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
   it('a malformed id is a 400 with no audit row; another role is a 403', async () => {
     const participant = await createParticipant(testApp.db);
     for (const id of ['abc', '-1', '1.5', '9'.repeat(40)]) {
-      const response = await get(endpoint.url(id));
+      const response = await call(endpoint, id);
       failure(response, 400, 'VALIDATION_ERROR');
       const rows = await auditRowsOf(String(response.headers['x-request-id']));
       expect(rows.map((row) => row.action)).not.toContain(endpoint.action);
     }
-    const refused = await get(endpoint.url(participant.id), administrator.access_token);
+    const refused = await call(endpoint, participant.id, administrator.access_token);
     failure(refused, 403, 'FORBIDDEN');
     const rows = await auditRowsOf(String(refused.headers['x-request-id']));
     expect(rows.map((row) => row.action)).not.toContain(endpoint.action);

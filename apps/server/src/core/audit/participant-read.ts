@@ -70,12 +70,14 @@ export function participantRows<T>(rows: T[], id: number): [T, ...T[]] {
 
 /**
  * Runs `work`, one statement reading participant `id` with participantAudit writing the
- * request's row about them (subject: the participant); `work` adds `participantId: id`.
+ * request's row about them (subject: the participant, with `details` when given); `work` adds
+ * `participantId: id`.
  */
 export function auditedParticipantRead<T>(
   request: FastifyRequest,
   id: number,
   work: (audit: AuditValues) => Promise<T>,
+  details?: Record<string, unknown>,
 ): Promise<T> {
-  return auditedWithin(request, { subjectType: 'participant', subjectId: id }, work);
+  return auditedWithin(request, { subjectType: 'participant', subjectId: id, details }, work);
 }

@@ -15,7 +15,9 @@ import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
 import { requireParticipant } from '#app/core/participant-lookup';
-import { insertPainLogs, lastPainLogs } from '#app/core/pain-logs';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
+import { insertPainLogs } from '#app/core/pain-logs';
+import { auditedLastPainLogs } from './pain.repository';
 
 /** Pain reports (spec §7 'Surgery and pain'): clinicians only. */
 export function registerPainRoutes(app: FastifyInstance, db: Database) {
@@ -62,7 +64,7 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.pain.lastN,
     {
-      config: { ...config, audit: AUDIT_ACTIONS.participantPainList },
+      config: { ...config, audit: AUDIT_ACTIONS.participantPainList, readOnly: true },
       schema: {
         tags,
         summary: "The participant's last n pain reports (1–200), newest first",
@@ -75,14 +77,14 @@ export function registerPainRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { user_id, n } = request.body;
-      await requireParticipant(db, user_id);
-      const data = await lastPainLogs(db, user_id, n);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: user_id,
-        details: { n },
-      });
-      return ok(data);
+      return ok(
+        await auditedParticipantRead(
+          request,
+          user_id,
+          (audit) => auditedLastPainLogs(db, user_id, n, audit),
+          { n },
+        ),
+      );
     },
   );
 }
