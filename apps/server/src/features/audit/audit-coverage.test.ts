@@ -241,6 +241,7 @@ describe('changes and their audit rows are one transaction', () => {
         `POST ${API_PATHS.trend.sleep}`,
         `POST ${API_PATHS.trend.bodyWeight}`,
         `POST ${API_PATHS.trend.bodyPain}`,
+        `POST ${API_PATHS.pain.lastN}`,
       ].sort(),
     );
   });
