@@ -148,6 +148,30 @@ const ENDPOINTS: Endpoint[] = [
     },
     emptyDetails: { n: 2 },
   },
+  {
+    name: 'weekly trend',
+    action: AUDIT_ACTIONS.participantTrendView,
+    url: (id) => API_PATHS.user.trend(id),
+    seed: async (id) => {
+      await createMeasurements(testApp.db, id, [
+        { key: 'steps', value: 4000, measuredAt: noon(9) },
+        { key: 'steps', value: 5000, measuredAt: noon(1) },
+      ]);
+      return { date_string: todayUtc() };
+    },
+    emptyDetails: { date_string: todayUtc() },
+  },
+  {
+    name: 'mood trend',
+    action: AUDIT_ACTIONS.participantMoodTrendView,
+    url: () => API_PATHS.trend.mood,
+    payload: (id) => ({ user_id: id, date_string: addDays(todayUtc(), -1) }),
+    seed: async (id) => {
+      await createMeasurements(testApp.db, id, [{ key: 'mood', value: 4, measuredAt: noon(2) }]);
+      return { date_string: addDays(todayUtc(), -1) };
+    },
+    emptyDetails: { date_string: addDays(todayUtc(), -1) },
+  },
 ];
 
 /** The participant's audit rows of one request, every column but the id and time. */

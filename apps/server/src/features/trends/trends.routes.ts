@@ -16,11 +16,10 @@ import {
 import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditRequest } from '#app/core/audit/request-audit';
-import { requireParticipant } from '#app/core/participant-lookup';
-import { simulationRunDateFor } from '#app/core/simulation-run-date';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { todayUtc } from '#app/core/days';
-import { createTrendService } from './trends.service';
+import { createTrendService, type TrendDates } from './trends.service';
 
 /** Trend series of the telemetry detail view (spec §7 'Simulation and trend'): clinicians only. */
 export function registerTrendRoutes(app: FastifyInstance, db: Database) {
@@ -29,24 +28,18 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
   const config = { access: ['CLINICIAN'] } as const;
   const tags = ['participant details'];
   const failures = errorResponses(400, 401, 403, 404);
-  /** Without date_string: an enrolled Demo participant's simulation run date, else today. */
-  const defaultAsOf = async (id: number) => (await simulationRunDateFor(db, id)) ?? todayUtc();
-
-  /** Reads a participant's trend as of date_string (or the default) and audits the view. */
-  async function viewTrend<T>(
+  /**
+   * Reads a participant's trend as of date_string (else an enrolled Demo participant's
+   * simulation run date, else today) in one statement that also audits the view.
+   */
+  function viewTrend<T>(
     request: FastifyRequest,
     target: { user_id: number; date_string?: string | undefined },
-    read: (id: number, asOf: string) => Promise<T>,
+    read: (id: number, dates: TrendDates, audit: AuditValues) => Promise<T>,
   ) {
-    const { id } = await requireParticipant(db, target.user_id);
-    const asOf = target.date_string ?? (await defaultAsOf(id));
-    const data = await read(id, asOf);
-    await auditRequest(db, request, {
-      subjectType: 'participant',
-      subjectId: id,
-      details: { date_string: asOf },
-    });
-    return ok(data);
+    const id = target.user_id;
+    const dates = { dateString: target.date_string ?? null, today: todayUtc() };
+    return auditedParticipantRead(request, id, (audit) => read(id, dates, audit)).then(ok);
   }
 
   for (const [kind, url] of Object.entries(TREND_SERIES_PATHS) as [TrendSeriesKind, string][]) {
@@ -62,7 +55,9 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
         },
       },
       async (request) =>
-        viewTrend(request, request.body, (id, asOf) => trends.series(id, kind, asOf)),
+        viewTrend(request, request.body, (id, dates, audit) =>
+          trends.series(id, kind, dates, audit),
+        ),
     );
   }
 
@@ -78,7 +73,8 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
         response: { 200: successEnvelope(activityTrendSchema), ...failures },
       },
     },
-    async (request) => viewTrend(request, request.body, (id, asOf) => trends.activity(id, asOf)),
+    async (request) =>
+      viewTrend(request, request.body, (id, dates, audit) => trends.activity(id, dates, audit)),
   );
 
   routes.get(
@@ -98,7 +94,7 @@ export function registerTrendRoutes(app: FastifyInstance, db: Database) {
       viewTrend(
         request,
         { user_id: request.params.id, date_string: request.query.date_string },
-        (id, asOf) => trends.userTrend(id, asOf),
+        (id, dates, audit) => trends.userTrend(id, dates, audit),
       ),
   );
 }

@@ -12,11 +12,11 @@ import {
   type WeeklySeries,
 } from '@recovery-portal/contract/trends';
 import type { Database } from '#app/db/client';
-import { addDays, startOfDay } from '#app/core/days';
 import { computeInsight } from '#app/core/measurements/insight';
-import { readingsBetween } from '#app/core/measurements/measurements.repository';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import { dailyValues, type Reading } from '#app/core/measurements/series';
 import { trendSeries } from '#app/core/measurements/trend-series';
+import { auditedTrendReadings } from './trends.repository';
 import { weeklyMeans, weeksEnding } from './weekly';
 
 const codeOf = (key: MeasurementKey) => MEASUREMENT_TYPES[key].code;
@@ -50,16 +50,25 @@ export function buildUserTrend(readings: readonly Reading[], asOf: string): User
   return { date: asOf, weeks, metrics };
 }
 
+/** The as-of of a trend call: date_string when given; `today` stands in for no run date. */
+export interface TrendDates {
+  dateString: string | null;
+  today: string;
+}
+
 export function createTrendService(db: Database) {
-  /** The participant's readings of the `days` days ending on `asOf`. */
-  const readingsOf = (userId: number, keys: MeasurementKey[], asOf: string, days: number) =>
-    readingsBetween(
-      db,
-      userId,
-      keys.map(codeOf),
-      startOfDay(addDays(asOf, -(days - 1))),
-      startOfDay(addDays(asOf, 1)),
-    );
+  /**
+   * The participant's readings of the `days` days ending on the as-of day, with the call's audit
+   * row (`name` names the statement of these codes and days).
+   */
+  const readingsOf = (
+    name: string,
+    userId: number,
+    keys: MeasurementKey[],
+    days: number,
+    dates: TrendDates,
+    audit: AuditValues,
+  ) => auditedTrendReadings(db, { name, codes: keys.map(codeOf), days }, userId, dates, audit);
   const seriesOf = (readings: Reading[], key: MeasurementKey, asOf: string): TrendSeries =>
     trendSeries(homeReadings(readings, key), {
       asOf,
@@ -69,16 +78,28 @@ export function createTrendService(db: Database) {
 
   return {
     /** The TREND_DAYS-day daily series of one metric (mood, bmi, sleep, body weight, pain). */
-    async series(userId: number, kind: TrendSeriesKind, asOf: string): Promise<TrendSeries> {
+    async series(
+      userId: number,
+      kind: TrendSeriesKind,
+      dates: TrendDates,
+      audit: AuditValues,
+    ): Promise<TrendSeries> {
       const key = TREND_SERIES_METRICS[kind];
-      const readings = await readingsOf(userId, [key], asOf, TREND_DAYS);
+      const { asOf, readings } = await readingsOf(kind, userId, [key], TREND_DAYS, dates, audit);
       return seriesOf(readings, key, asOf);
     },
 
     /** Steps, active time, calories out and distance over the TREND_DAYS days. */
-    async activity(userId: number, asOf: string): Promise<ActivityTrend> {
+    async activity(userId: number, dates: TrendDates, audit: AuditValues): Promise<ActivityTrend> {
       const keys: MeasurementKey[] = ['steps', 'activityMinutes', 'caloriesOut', 'distance'];
-      const readings = await readingsOf(userId, keys, asOf, TREND_DAYS);
+      const { asOf, readings } = await readingsOf(
+        'activity',
+        userId,
+        keys,
+        TREND_DAYS,
+        dates,
+        audit,
+      );
       return {
         date: asOf,
         steps: seriesOf(readings, 'steps', asOf),
@@ -88,10 +109,17 @@ export function createTrendService(db: Database) {
       };
     },
 
-    /** Weekly averages of the USER_TREND_WEEKS weeks ending on `asOf`. */
-    async userTrend(userId: number, asOf: string): Promise<UserTrend> {
+    /** Weekly averages of the USER_TREND_WEEKS weeks ending on the as-of day. */
+    async userTrend(userId: number, dates: TrendDates, audit: AuditValues): Promise<UserTrend> {
       const keys = Object.values(USER_TREND_METRICS);
-      const readings = await readingsOf(userId, keys, asOf, USER_TREND_WEEKS * 7);
+      const { asOf, readings } = await readingsOf(
+        'weekly',
+        userId,
+        keys,
+        USER_TREND_WEEKS * 7,
+        dates,
+        audit,
+      );
       return buildUserTrend(readings, asOf);
     },
   };
