@@ -22,7 +22,7 @@ export function recoveryReportSources(db: Database, concerns: readonly Concern[]
     profile: (id) => profiles.profile(id),
     surgeries: (id) => surgeries.list(id),
     outcomes: (id) => outcomes.trends(id),
-    adherence: (id) => adherence.adherence(id),
+    adherence: (id) => adherence.schedule(id),
     flags: (id) => flags.ofParticipant(id),
     triage: (id, now) => triageStatus(db, id, now),
   };

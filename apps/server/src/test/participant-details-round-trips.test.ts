@@ -1,13 +1,16 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, or } from 'drizzle-orm';
+import { adherenceListSchema } from '@recovery-portal/contract/adherence';
 import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
+import { SURVEY_TIMEPOINT_OFFSET_DAYS } from '@recovery-portal/contract/surveys';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import { addDays, todayUtc } from '#app/core/days';
 import { insertPainLogs } from '#app/core/pain-logs';
-import { failure, loginAs, type LoggedInStaff, useTestApp } from './build-test-app';
+import { failure, loginAs, successData, type LoggedInStaff, useTestApp } from './build-test-app';
 import {
   createClinicalRecord,
   createConversation,
@@ -15,6 +18,7 @@ import {
   createNudge,
   createParticipant,
   createStaff,
+  createSurgery,
   createSurvey,
   createSurveyResponse,
   type FactoryUser,
@@ -172,6 +176,22 @@ const ENDPOINTS: Endpoint[] = [
     },
     emptyDetails: { date_string: addDays(todayUtc(), -1) },
   },
+  {
+    name: 'adherence',
+    action: AUDIT_ACTIONS.participantAdherenceView,
+    url: (id) => `${API_PATHS.surgery.adherence}?user_id=${id}`,
+    seed: async (id) => {
+      const survey = await createSurvey(testApp.db);
+      await createSurveyResponse(testApp.db, id, survey.id, {
+        timepoint: 'PRE_OP',
+        targetDate: addDays(todayUtc(), -30),
+        submittedAt: noon(30),
+        answers: [0, 1],
+      });
+      return null;
+    },
+    emptyDetails: null,
+  },
 ];
 
 /** The participant's audit rows of one request, every column but the id and time. */
@@ -181,7 +201,7 @@ async function auditRowsOf(requestId: string) {
 }
 
 function expectedRow(
-  endpoint: Endpoint,
+  action: AuditAction,
   participant: FactoryUser,
   details: Record<string, unknown> | null,
   requestId: string,
@@ -190,7 +210,7 @@ function expectedRow(
     actorId: clinician.user.id,
     actorEmail: clinician.email,
     actorName: `Cleo Tester <${clinician.email}>`,
-    action: endpoint.action,
+    action,
     subjectType: 'participant',
     subjectId: participant.id,
     subjectName: `${participant.firstName} ${participant.lastName} <${participant.email}>`,
@@ -221,7 +241,7 @@ describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
     expect(sent[1]).toMatch(/insert into "audit_log"/);
     const requestId = String(response.headers['x-request-id']);
     expect(await auditRowsOf(requestId)).toEqual([
-      expectedRow(endpoint, participant, details, requestId),
+      expectedRow(endpoint.action, participant, details, requestId),
     ]);
   });
 
@@ -235,7 +255,7 @@ describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
     expect(sent).toHaveLength(2);
     const requestId = String(response.headers['x-request-id']);
     expect(await auditRowsOf(requestId)).toEqual([
-      expectedRow(endpoint, participant, endpoint.emptyDetails, requestId),
+      expectedRow(endpoint.action, participant, endpoint.emptyDetails, requestId),
     ]);
   });
 
@@ -264,5 +284,55 @@ describe.each(ENDPOINTS)('participant $name: two round trips', (endpoint) => {
     failure(refused, 403, 'FORBIDDEN');
     const rows = await auditRowsOf(String(refused.headers['x-request-id']));
     expect(rows.map((row) => row.action)).not.toContain(endpoint.action);
+  });
+});
+
+describe('participant adherence of one surgery: two round trips', () => {
+  const adherenceOf = (id: number, surgeryId: number) =>
+    callApi(
+      testApp,
+      'GET',
+      `${API_PATHS.surgery.adherence}?user_id=${id}&surgery_id=${surgeryId}`,
+      clinician.access_token,
+    );
+
+  it('counts the target dates from the surgery, in one statement with its audit row', async () => {
+    const participant = await createParticipant(testApp.db);
+    const survey = await createSurvey(testApp.db);
+    await createSurveyResponse(testApp.db, participant.id, survey.id, {
+      timepoint: 'WEEK_6',
+      targetDate: addDays(todayUtc(), 10),
+    });
+    const surgery = await createSurgery(testApp.db, participant.id, { surgeryDate: '2026-01-05' });
+    let response = await adherenceOf(participant.id, surgery.id);
+    const sent = await statementsOf(testApp, async () => {
+      response = await adherenceOf(participant.id, surgery.id);
+    });
+    expect(sent).toHaveLength(2);
+    const [item] = successData(response, adherenceListSchema);
+    expect(item?.entries.find((entry) => entry.timepoint === 'WEEK_6')?.target_date).toBe(
+      addDays('2026-01-05', SURVEY_TIMEPOINT_OFFSET_DAYS.WEEK_6),
+    );
+    const requestId = String(response.headers['x-request-id']);
+    expect(await auditRowsOf(requestId)).toEqual([
+      expectedRow(
+        AUDIT_ACTIONS.participantAdherenceView,
+        participant,
+        { surgery_id: surgery.id },
+        requestId,
+      ),
+    ]);
+  });
+
+  it('another participant’s surgery is a 404 with no read audited', async () => {
+    const participant = await createParticipant(testApp.db);
+    const other = await createParticipant(testApp.db);
+    const surgery = await createSurgery(testApp.db, other.id);
+    const response = await adherenceOf(participant.id, surgery.id);
+    expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
+      SURGERY_MESSAGES.notFound(surgery.id, participant.id),
+    );
+    const rows = await auditRowsOf(String(response.headers['x-request-id']));
+    expect(rows.map((row) => row.action)).toEqual([AUDIT_ACTIONS.accessDenied]);
   });
 });

@@ -29,9 +29,10 @@ export type ParticipantCte = ReturnType<typeof participantCte>;
 
 /**
  * The request's audit row (auditInsertFrom, with auditedWithin's values), one per row of
- * `participant`: none for an unknown id. `addedDetails` is merged into the row's details.
+ * `participant` (or of a CTE narrowing it, such as one that also needs a surgery found): none
+ * for an unknown id. `addedDetails` is merged into the row's details.
  */
-export function participantAudit(db: Database, participant: ParticipantCte, addedDetails?: SQL) {
+export function participantAudit(db: Database, participant: Subquery, addedDetails?: SQL) {
   return db.$with('audit', {}).as(auditInsertFrom(participant, addedDetails));
 }
 

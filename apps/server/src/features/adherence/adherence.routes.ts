@@ -4,14 +4,10 @@ import { adherenceListSchema, adherenceQuerySchema } from '@recovery-portal/cont
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { successEnvelope } from '@recovery-portal/contract/envelope';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
-import { notFound } from '#app/lib/app-error';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditRequest } from '#app/core/audit/request-audit';
-import { requireParticipant } from '#app/core/participant-lookup';
-import { findSurgery } from '#app/core/surgeries';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createAdherenceService } from './adherence.service';
 
 /** The Survey Schedule card (spec §2, §3 'Adherence item'): clinicians only. */
@@ -35,21 +31,15 @@ export function registerAdherenceRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.query.user_id);
-      const surgeryId = request.query.surgery_id;
-      let surgeryDate: string | undefined;
-      if (surgeryId) {
-        const surgery = await findSurgery(db, id, surgeryId);
-        if (!surgery) throw notFound(SURGERY_MESSAGES.notFound(surgeryId, id));
-        surgeryDate = surgery.surgery_date;
-      }
-      const data = await adherence.adherence(id, surgeryDate);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-        details: request.query.surgery_id ? { surgery_id: request.query.surgery_id } : null,
-      });
-      return ok(data);
+      const { user_id: id, surgery_id: surgeryId } = request.query;
+      return ok(
+        await auditedParticipantRead(
+          request,
+          id,
+          (audit) => adherence.adherence(id, surgeryId ?? null, audit),
+          surgeryId ? { surgery_id: surgeryId } : undefined,
+        ),
+      );
     },
   );
 }

@@ -9,10 +9,14 @@ import {
   SURVEY_TIMEPOINT_OFFSET_DAYS,
   SURVEY_TIMEPOINTS,
 } from '@recovery-portal/contract/surveys';
+import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
 import { addDays } from '#app/core/days';
 import { measureScores } from '#app/core/surveys/survey-scores';
 import { listScheduleRows, preferred, type ScheduleRow } from '#app/core/surveys/survey-schedule';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import { notFound } from '#app/lib/app-error';
+import { auditedScheduleRows } from './adherence.repository';
 
 function shortText(score: MeasureScore): string {
   return score.value === null ? score.display : formatMeasureScore(score.measure, score.value);
@@ -84,12 +88,26 @@ export function buildAdherence(
 
 export function createAdherenceService(db: Database) {
   return {
+    /** The survey schedule of the participant as stored, for the report (audited by its call). */
+    async schedule(userId: number): Promise<AdherenceItem[]> {
+      return buildAdherence(await listScheduleRows(db, userId));
+    },
+
     /**
-     * The survey schedule of the participant, from survey_responses. Given the date of one of
-     * their surgeries, the target dates are counted from it instead of the stored ones.
+     * The survey schedule of the participant, from survey_responses, read with the call's audit
+     * row. Given one of their surgeries, the target dates are counted from its date instead of
+     * the stored ones; a surgery of someone else's is a 404, not audited.
      */
-    async adherence(userId: number, surgeryDate?: string): Promise<AdherenceItem[]> {
-      return buildAdherence(await listScheduleRows(db, userId), surgeryDate);
+    async adherence(
+      userId: number,
+      surgeryId: number | null,
+      audit: AuditValues,
+    ): Promise<AdherenceItem[]> {
+      const read = await auditedScheduleRows(db, userId, surgeryId, audit);
+      if (surgeryId !== null && !read.found) {
+        throw notFound(SURGERY_MESSAGES.notFound(surgeryId, userId));
+      }
+      return buildAdherence(read.rows, read.surgeryDate ?? undefined);
     },
   };
 }
