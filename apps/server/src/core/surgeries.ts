@@ -19,7 +19,8 @@ export interface SurgeryValues {
 
 const imageCount = sql<number>`(select count(*)::int from ${imagingFiles} where ${qualifiedColumn(imagingFiles, imagingFiles.surgeryId)} = ${qualifiedColumn(surgeries, surgeries.id)})`;
 
-const surgeryColumns = {
+/** A surgery's columns, under the names of its answer but the times (toSurgery). */
+export const surgeryColumns = {
   id: surgeries.id,
   user_id: surgeries.userId,
   procedure: surgeries.procedure,
@@ -33,9 +34,13 @@ const surgeryColumns = {
   updatedAt: surgeries.updatedAt,
 };
 
-type SurgeryRow = { createdAt: Date; updatedAt: Date } & Omit<Surgery, 'created_at' | 'updated_at'>;
+export type SurgeryRow = { createdAt: Date; updatedAt: Date } & Omit<
+  Surgery,
+  'created_at' | 'updated_at'
+>;
 
-function toSurgery({ createdAt, updatedAt, ...row }: SurgeryRow): Surgery {
+/** A row of surgeryColumns as the answer's surgery. */
+export function toSurgery({ createdAt, updatedAt, ...row }: SurgeryRow): Surgery {
   return {
     ...row,
     image_count: Number(row.image_count),

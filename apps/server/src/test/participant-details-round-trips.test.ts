@@ -177,6 +177,17 @@ const ENDPOINTS: Endpoint[] = [
     emptyDetails: { date_string: addDays(todayUtc(), -1) },
   },
   {
+    name: 'surgeries',
+    action: AUDIT_ACTIONS.participantSurgeryList,
+    url: (id) => `${API_PATHS.surgery.list}?user_id=${id}`,
+    seed: async (id) => {
+      await createSurgery(testApp.db, id, { surgeryDate: '2025-03-10' });
+      await createSurgery(testApp.db, id, { surgeryDate: '2026-01-05', side: 'RIGHT' });
+      return null;
+    },
+    emptyDetails: null,
+  },
+  {
     name: 'adherence',
     action: AUDIT_ACTIONS.participantAdherenceView,
     url: (id) => `${API_PATHS.surgery.adherence}?user_id=${id}`,

@@ -1,8 +1,56 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Surgery } from '@recovery-portal/contract/surgery';
 import { SURVEY_TIMEPOINT_OFFSET_DAYS, SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
+import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { addDays } from '#app/core/days';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
+import { surgeryColumns, toSurgery } from '#app/core/surgeries';
+
+// ---------------------------------------------------------------------------------------------
+// The surgeries of a participant, read with the call's audit row
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The participant's surgeries, latest surgery date first, with the call's audit row
+ * (core/audit/participant-read.ts): one statement. Always the same, so prepared once and kept.
+ */
+const surgeriesStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  const rows = db.$with('rows').as(
+    db
+      .select({
+        ...surgeryColumns,
+        image_count: sql<number>`${surgeryColumns.image_count}`.as('image_count'),
+      })
+      .from(participant)
+      .innerJoin(surgeries, eq(surgeries.userId, participant.id)),
+  );
+  return db
+    .with(participant, rows, participantAudit(db, participant))
+    .select({ participantId: participant.id, row: rows._.selectedFields })
+    .from(participant)
+    .leftJoin(rows, sql`true`)
+    .orderBy(desc(rows.surgery_date), desc(rows.id))
+    .prepare('participant_surgeries_audited');
+});
+
+/** The participant's surgeries read with the call's audit row; 404 for no such participant. */
+export async function auditedSurgeries(
+  db: Database,
+  id: number,
+  audit: AuditValues,
+): Promise<Surgery[]> {
+  const rows = await surgeriesStatement(db).execute({ ...audit, participantId: id });
+  return participantRows(rows, id).flatMap(({ row }) => (row ? [toSurgery(row)] : []));
+}
 
 // ---------------------------------------------------------------------------------------------
 // The survey schedule dated from a surgery

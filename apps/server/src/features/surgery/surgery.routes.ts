@@ -15,6 +15,7 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createSurgeryService } from './surgery.service';
 
 /** A participant's surgeries (spec §7 'Surgery and pain'): clinicians only. */
@@ -91,12 +92,10 @@ export function registerSurgeryRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const data = await surgery.list(request.query.user_id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: request.query.user_id,
-      });
-      return ok(data);
+      const id = request.query.user_id;
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => surgery.auditedList(id, audit)),
+      );
     },
   );
 }

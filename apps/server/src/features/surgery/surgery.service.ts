@@ -22,7 +22,9 @@ import {
   updateSurgery,
   type SurgeryValues,
 } from '#app/core/surgeries';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import {
+  auditedSurgeries,
   countScheduledSurveys,
   listQuestionnaires,
   rescheduleSurveys,
@@ -85,6 +87,11 @@ export function createSurgeryService(db: Database) {
     async list(userId: number): Promise<Surgery[]> {
       await requireParticipant(db, userId);
       return listSurgeries(db, userId);
+    },
+
+    /** The same list read with the call's audit row, in one statement (DESIGN §7). */
+    auditedList(userId: number, audit: AuditValues): Promise<Surgery[]> {
+      return auditedSurgeries(db, userId, audit);
     },
 
     /**
