@@ -6,10 +6,12 @@ import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import { SURVEY_TIMEPOINT_OFFSET_DAYS } from '@recovery-portal/contract/surveys';
+import { THRESHOLD_RULES } from '@recovery-portal/contract/thresholds';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import { addDays, todayUtc } from '#app/core/days';
 import { insertPainLogs } from '#app/core/pain-logs';
+import { upsertThresholdOverride } from '#app/features/thresholds/thresholds.repository';
 import { failure, loginAs, successData, type LoggedInStaff, useTestApp } from './build-test-app';
 import {
   createClinicalRecord,
@@ -183,6 +185,21 @@ const ENDPOINTS: Endpoint[] = [
     seed: async (id) => {
       await createSurgery(testApp.db, id, { surgeryDate: '2025-03-10' });
       await createSurgery(testApp.db, id, { surgeryDate: '2026-01-05', side: 'RIGHT' });
+      return null;
+    },
+    emptyDetails: null,
+  },
+  {
+    name: 'thresholds',
+    action: AUDIT_ACTIONS.participantThresholdsView,
+    url: (id) => `${API_PATHS.thresholds.participant}?user_id=${id}`,
+    seed: async (id) => {
+      await createSurgery(testApp.db, id, { procedure: 'TOTAL_HIP_REPLACEMENT' });
+      await upsertThresholdOverride(
+        testApp.db,
+        { userId: id, rule: THRESHOLD_RULES[0], value: 3, days: 2, enabled: true },
+        clinician.user.id,
+      );
       return null;
     },
     emptyDetails: null,

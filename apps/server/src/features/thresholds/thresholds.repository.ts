@@ -1,6 +1,71 @@
-import { and, eq } from 'drizzle-orm';
+import { aliasedTable, and, eq, sql } from 'drizzle-orm';
+import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
+import { surgeries } from '#app/db/schema/surgery';
 import { participantThresholds } from '#app/db/schema/triage';
+import { users } from '#app/db/schema/users';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
+import type { ThresholdOverrideRow } from '#app/core/threshold-overrides';
+
+const updater = aliasedTable(users, 'updater');
+
+/**
+ * What the thresholds of one participant are read from, in one statement with the call's audit
+ * row (core/audit/participant-read.ts): the procedure of their latest surgery (latestSurgeriesOf's
+ * order) and their overrides with who last changed each (thresholdOverrides' columns). Always
+ * the same statement, so prepared once and kept.
+ */
+const thresholdsStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  const rows = db.$with('rows').as(
+    db
+      .select({
+        userId: participantThresholds.userId,
+        rule: participantThresholds.rule,
+        value: participantThresholds.value,
+        days: participantThresholds.days,
+        enabled: participantThresholds.enabled,
+        updatedAt: participantThresholds.updatedAt,
+        updatedBy: sql<
+          string | null
+        >`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`.as('updated_by'),
+      })
+      .from(participant)
+      .innerJoin(participantThresholds, eq(participantThresholds.userId, participant.id))
+      .leftJoin(updater, eq(updater.id, participantThresholds.updatedBy)),
+  );
+  return db
+    .with(participant, rows, participantAudit(db, participant))
+    .select({
+      procedure: sql<SurgeryProcedure | null>`(select ${surgeries.procedure} from ${surgeries} where ${surgeries.userId} = ${participant.id} order by ${surgeries.surgeryDate} desc, ${surgeries.id} desc limit 1)`,
+      row: rows._.selectedFields,
+    })
+    .from(participant)
+    .leftJoin(rows, sql`true`)
+    .prepare('participant_thresholds_audited');
+});
+
+/** The participant's latest procedure and overrides, with the call's audit row; 404 for none. */
+export async function auditedThresholdSources(
+  db: Database,
+  id: number,
+  audit: AuditValues,
+): Promise<{ procedure: SurgeryProcedure | null; overrides: ThresholdOverrideRow[] }> {
+  const rows = participantRows(
+    await thresholdsStatement(db).execute({ ...audit, participantId: id }),
+    id,
+  );
+  return {
+    procedure: rows[0].procedure,
+    overrides: rows.flatMap(({ row }) => (row ? [row] : [])),
+  };
+}
 
 export async function upsertThresholdOverride(
   db: Database,

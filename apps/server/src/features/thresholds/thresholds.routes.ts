@@ -14,6 +14,7 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createThresholdService } from './thresholds.service';
 
 /** Re-reads these participants' recent data under their new thresholds (the triage scanner). */
@@ -46,12 +47,8 @@ export function registerThresholdRoutes(
       },
     },
     async (request) => {
-      const data = await thresholds.get(request.query.user_id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: request.query.user_id,
-      });
-      return ok(data);
+      const id = request.query.user_id;
+      return ok(await auditedParticipantRead(request, id, (audit) => thresholds.get(id, audit)));
     },
   );
 

@@ -7,19 +7,30 @@ import {
   type ParticipantThresholds,
   type ThresholdRuleChange,
 } from '@recovery-portal/contract/thresholds';
+import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
 import { latestSurgeriesOf } from '#app/core/surgeries';
 import { requireParticipant } from '#app/core/participant-lookup';
-import { effectiveThresholds, thresholdOverrides } from '#app/core/threshold-overrides';
-import { deleteThresholdOverride, upsertThresholdOverride } from './thresholds.repository';
+import {
+  effectiveThresholds,
+  thresholdOverrides,
+  type ThresholdOverrideRow,
+} from '#app/core/threshold-overrides';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  auditedThresholdSources,
+  deleteThresholdOverride,
+  upsertThresholdOverride,
+} from './thresholds.repository';
 
 export function createThresholdService(db: Database) {
-  async function read(userId: number): Promise<ParticipantThresholds> {
-    const [surgeries, overrides] = await Promise.all([
-      latestSurgeriesOf(db, [userId]),
-      thresholdOverrides(db, [userId]),
-    ]);
-    const programme = programmeOf(surgeries.get(userId)?.procedure ?? null);
+  /** The answer from the latest procedure (null: none) and the overrides. */
+  function thresholdsOf(
+    userId: number,
+    procedure: SurgeryProcedure | null,
+    overrides: readonly ThresholdOverrideRow[],
+  ): ParticipantThresholds {
+    const programme = programmeOf(procedure);
     const defaults = PROGRAMME_THRESHOLD_DEFAULTS[programme];
     const effective = effectiveThresholds(defaults, overrides);
     return {
@@ -43,11 +54,22 @@ export function createThresholdService(db: Database) {
     };
   }
 
+  async function read(userId: number): Promise<ParticipantThresholds> {
+    const [surgeries, overrides] = await Promise.all([
+      latestSurgeriesOf(db, [userId]),
+      thresholdOverrides(db, [userId]),
+    ]);
+    return thresholdsOf(userId, surgeries.get(userId)?.procedure ?? null, overrides);
+  }
+
   return {
-    /** The participant's effective thresholds; NOT_FOUND for an unknown participant. */
-    async get(userId: number): Promise<ParticipantThresholds> {
-      await requireParticipant(db, userId);
-      return read(userId);
+    /**
+     * The participant's effective thresholds, read with the call's audit row in one statement;
+     * NOT_FOUND for an unknown participant.
+     */
+    async get(userId: number, audit: AuditValues): Promise<ParticipantThresholds> {
+      const { procedure, overrides } = await auditedThresholdSources(db, userId, audit);
+      return thresholdsOf(userId, procedure, overrides);
     },
 
     /** Sets or clears (override null: back to the programme default) the listed rules. */
