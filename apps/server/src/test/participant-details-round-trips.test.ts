@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { eq, or } from 'drizzle-orm';
 import { adherenceListSchema } from '@recovery-portal/contract/adherence';
 import { AUDIT_ACTIONS, type AuditAction } from '@recovery-portal/contract/audit';
+import { DIGITAL_TWIN_MESSAGES } from '@recovery-portal/contract/digital-twin';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
@@ -16,6 +17,7 @@ import { failure, loginAs, successData, type LoggedInStaff, useTestApp } from '.
 import {
   createClinicalRecord,
   createConversation,
+  createDigitalTwin,
   createMeasurements,
   createNudge,
   createParticipant,
@@ -362,5 +364,53 @@ describe('participant adherence of one surgery: two round trips', () => {
     );
     const rows = await auditRowsOf(String(response.headers['x-request-id']));
     expect(rows.map((row) => row.action)).toEqual([AUDIT_ACTIONS.accessDenied]);
+  });
+});
+
+describe('participant digital twin: two round trips', () => {
+  const twinOf = (id: number | string, token = clinician.access_token) =>
+    callApi(testApp, 'GET', API_PATHS.chat.digitalTwin(id), token);
+  const actionsOf = async (response: Awaited<ReturnType<typeof twinOf>>) =>
+    (await auditRowsOf(String(response.headers['x-request-id']))).map((row) => row.action);
+
+  it('reads the twin in one statement with its audit row', async () => {
+    const participant = await createParticipant(testApp.db);
+    await createDigitalTwin(testApp.db, participant.id, { stage: 'recovery', score: 3 });
+    let response = await twinOf(participant.id);
+    const sent = await statementsOf(testApp, async () => {
+      response = await twinOf(participant.id);
+    });
+    expect(sent).toHaveLength(2);
+    expect(response.json()).toEqual({ _success: true, _data: { stage: 'recovery', score: 3 } });
+    const requestId = String(response.headers['x-request-id']);
+    expect(await auditRowsOf(requestId)).toEqual([
+      expectedRow(AUDIT_ACTIONS.participantDigitalTwinView, participant, null, requestId),
+    ]);
+  });
+
+  it('no twin built, an unknown id and a staff id are 404s with no read audited', async () => {
+    const participant = await createParticipant(testApp.db);
+    const missing = await twinOf(participant.id);
+    expect(failure(missing, 404, 'NOT_FOUND').error.message).toBe(DIGITAL_TWIN_MESSAGES.notFound);
+    expect(await actionsOf(missing)).toEqual([AUDIT_ACTIONS.accessDenied]);
+    const staff = await createStaff(testApp.db, { firstName: 'Staffy' });
+    for (const id of [staff.id, 987_654]) {
+      const response = await twinOf(id);
+      expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
+        PARTICIPANT_ERRORS.notFound(id),
+      );
+      expect(await actionsOf(response)).toEqual([AUDIT_ACTIONS.accessDenied]);
+    }
+  });
+
+  it('a malformed id is a 400 and another role a 403, neither audited as a read', async () => {
+    const participant = await createParticipant(testApp.db);
+    await createDigitalTwin(testApp.db, participant.id, { stage: 'recovery' });
+    const malformed = await twinOf('abc');
+    failure(malformed, 400, 'VALIDATION_ERROR');
+    expect(await actionsOf(malformed)).not.toContain(AUDIT_ACTIONS.participantDigitalTwinView);
+    const refused = await twinOf(participant.id, administrator.access_token);
+    failure(refused, 403, 'FORBIDDEN');
+    expect(await actionsOf(refused)).not.toContain(AUDIT_ACTIONS.participantDigitalTwinView);
   });
 });

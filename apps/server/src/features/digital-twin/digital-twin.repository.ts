@@ -1,19 +1,56 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MarkerMembership, Segment } from '@recovery-portal/contract/digital-twin';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { digitalTwins, markerMemberships, segments } from '#app/db/schema/digital-twin';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
 
-/** The participant's digital twin JSON, or undefined when none has been built. */
-export async function findDigitalTwin(
+/**
+ * The participant's digital twin in one statement with the call's audit row
+ * (core/audit/participant-read.ts), written only when a twin has been built (`built` narrows
+ * `participant` to that case: no twin stays a 404, unaudited). Prepared once and kept.
+ */
+const digitalTwinStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  const twin = db
+    .$with('twin')
+    .as(
+      db
+        .select({ data: digitalTwins.data })
+        .from(participant)
+        .innerJoin(digitalTwins, eq(digitalTwins.userId, participant.id))
+        .limit(1),
+    );
+  const built = db.$with('built').as(
+    db
+      .select({ id: participant.id })
+      .from(participant)
+      .where(sql`exists (select 1 from ${twin})`),
+  );
+  return db
+    .with(participant, twin, built, participantAudit(db, built))
+    .select({ participantId: participant.id, data: twin.data })
+    .from(participant)
+    .leftJoin(twin, sql`true`)
+    .prepare('participant_digital_twin_audited');
+});
+
+/**
+ * The participant's digital twin JSON (undefined when none has been built), read with the
+ * call's audit row; 404 for no such participant.
+ */
+export async function auditedDigitalTwin(
   db: Database,
-  userId: number,
+  id: number,
+  audit: AuditValues,
 ): Promise<Record<string, unknown> | undefined> {
-  const [row] = await db
-    .select({ data: digitalTwins.data })
-    .from(digitalTwins)
-    .where(eq(digitalTwins.userId, userId))
-    .limit(1);
-  return row?.data;
+  const rows = await digitalTwinStatement(db).execute({ ...audit, participantId: id });
+  return participantRows(rows, id)[0].data ?? undefined;
 }
 
 /** Marker memberships covering the day: from ≤ day ≤ to (to null: open-ended). */

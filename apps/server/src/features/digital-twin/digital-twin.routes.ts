@@ -16,9 +16,10 @@ import { notFound } from '#app/lib/app-error';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { requireParticipant } from '#app/core/participant-lookup';
 import { todayUtc } from '#app/core/days';
-import { findDigitalTwin, markersOn, segmentsOn } from './digital-twin.repository';
+import { auditedDigitalTwin, markersOn, segmentsOn } from './digital-twin.repository';
 
 /** The Digital Twin dialog (spec §2): the twin JSON, marker memberships and segments of a day. */
 export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
@@ -39,12 +40,11 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.params.id);
-      const twin = await findDigitalTwin(db, id);
-      if (!twin) throw notFound(DIGITAL_TWIN_MESSAGES.notFound);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
+      const { id } = request.params;
+      const twin = await auditedParticipantRead(request, id, async (audit) => {
+        const data = await auditedDigitalTwin(db, id, audit);
+        if (!data) throw notFound(DIGITAL_TWIN_MESSAGES.notFound);
+        return data;
       });
       return ok(twin);
     },
