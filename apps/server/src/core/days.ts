@@ -16,11 +16,6 @@ export function addDays(day: string, days: number): string {
   return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 }
 
-/** Midnight UTC at the start of the day. */
-export function startOfDay(day: string): Date {
-  return new Date(`${day}T00:00:00Z`);
-}
-
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysFrom(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);

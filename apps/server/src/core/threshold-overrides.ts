@@ -26,7 +26,23 @@ export interface ThresholdOverrideRow {
   updatedBy: string | null;
 }
 
-const updater = aliasedTable(users, 'updater');
+/** Who last changed an override: join it on `updatedBy` to read `updaterName`. */
+export const overrideUpdater = aliasedTable(users, 'updater');
+
+/** An override's own columns, as thresholdOverrides and a participant's thresholds read them. */
+export const thresholdOverrideColumns = {
+  userId: participantThresholds.userId,
+  rule: participantThresholds.rule,
+  value: participantThresholds.value,
+  days: participantThresholds.days,
+  enabled: participantThresholds.enabled,
+  updatedAt: participantThresholds.updatedAt,
+};
+
+/** The name of who last changed an override (null for no one). */
+export const updaterName = sql<
+  string | null
+>`nullif(trim(${overrideUpdater.firstName} || ' ' || ${overrideUpdater.lastName}), '')`;
 
 /** The participants' threshold overrides, with who last changed each. */
 export function thresholdOverrides(
@@ -35,19 +51,9 @@ export function thresholdOverrides(
 ): Promise<ThresholdOverrideRow[]> {
   if (userIds.length === 0) return Promise.resolve([]);
   return db
-    .select({
-      userId: participantThresholds.userId,
-      rule: participantThresholds.rule,
-      value: participantThresholds.value,
-      days: participantThresholds.days,
-      enabled: participantThresholds.enabled,
-      updatedAt: participantThresholds.updatedAt,
-      updatedBy: sql<
-        string | null
-      >`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
-    })
+    .select({ ...thresholdOverrideColumns, updatedBy: updaterName })
     .from(participantThresholds)
-    .leftJoin(updater, eq(updater.id, participantThresholds.updatedBy))
+    .leftJoin(overrideUpdater, eq(overrideUpdater.id, participantThresholds.updatedBy))
     .where(sql`${participantThresholds.userId} = any(${intArray(userIds)}::int[])`);
 }
 

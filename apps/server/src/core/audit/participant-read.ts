@@ -47,17 +47,19 @@ function isNonEmpty<T>(rows: T[]): rows is [T, ...T[]] {
 
 /**
  * A participant's list in one statement: `row` (fields of `rows`, a CTE of their records) with
- * the participant, and the audit row counting the records. One row with a null `row` when the
- * participant has none, no row for no participant. The caller orders and prepares it.
+ * the participant, and the audit row with `details` (by default, how many records it read; null
+ * for none). One row with a null `row` when the participant has none, no row for no participant.
+ * The caller orders and prepares it.
  */
 export function participantListStatement<TRow extends SelectedFieldsFlat>(
   db: Database,
-  participant: ParticipantCte,
-  rows: Subquery,
+  read: { participant: ParticipantCte; rows: Subquery; details?: SQL | null },
   row: TRow,
 ) {
+  const { participant, rows } = read;
+  const details = read.details === undefined ? countDetails(rows) : read.details;
   return db
-    .with(participant, rows, participantAudit(db, participant, countDetails(rows)))
+    .with(participant, rows, participantAudit(db, participant, details ?? undefined))
     .select({ participantId: participant.id, row })
     .from(participant)
     .leftJoin(rows, sql`true`);

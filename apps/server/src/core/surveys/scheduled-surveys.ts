@@ -35,7 +35,7 @@ const scheduledSurveysStatement = preparedOutsideTransactions((db) => {
       .innerJoin(surveyResponses, eq(surveyResponses.userId, participant.id))
       .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId)),
   );
-  return participantListStatement(db, participant, rows, rows._.selectedFields)
+  return participantListStatement(db, { participant, rows }, rows._.selectedFields)
     .orderBy(desc(rows.targetDate), asc(rows.title), asc(rows.id))
     .prepare('participant_surveys_audited');
 });

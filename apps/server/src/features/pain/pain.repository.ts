@@ -3,7 +3,7 @@ import type { PainLog } from '@recovery-portal/contract/pain';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import {
-  participantAudit,
+  participantListStatement,
   participantCte,
   participantRows,
 } from '#app/core/audit/participant-read';
@@ -27,11 +27,7 @@ const lastPainStatement = preparedOutsideTransactions((db) => {
         .orderBy(desc(painLogs.recordedAt), desc(painLogs.id))
         .limit(sql.placeholder('n')),
     );
-  return db
-    .with(participant, rows, participantAudit(db, participant))
-    .select({ participantId: participant.id, row: rows._.selectedFields })
-    .from(participant)
-    .leftJoin(rows, sql`true`)
+  return participantListStatement(db, { participant, rows, details: null }, rows._.selectedFields)
     .orderBy(desc(rows.recordedAt), desc(rows.id))
     .prepare('participant_pain_audited');
 });

@@ -35,7 +35,7 @@ const conversationsStatement = preparedOutsideTransactions((db) => {
         .from(participant)
         .innerJoin(conversations, eq(conversations.userId, participant.id)),
     );
-  return participantListStatement(db, participant, rows, rows._.selectedFields)
+  return participantListStatement(db, { participant, rows }, rows._.selectedFields)
     .orderBy(desc(rows.endedAt), desc(rows.id))
     .prepare('participant_conversations_audited');
 });
@@ -68,16 +68,20 @@ const nudgesStatement = preparedOutsideTransactions((db) => {
       .from(participant)
       .innerJoin(nudges, eq(nudges.userId, participant.id)),
   );
-  return participantListStatement(db, participant, rows, {
-    id: rows.id,
-    title: rows.title,
-    content: rows.content,
-    targetDate: rows.targetDate,
-    sendTime: rows.sendTimeText,
-    trackingType: rows.trackingType,
-    feedbackType: rows.feedbackType,
-    openedAt: rows.openedAt,
-  })
+  return participantListStatement(
+    db,
+    { participant, rows },
+    {
+      id: rows.id,
+      title: rows.title,
+      content: rows.content,
+      targetDate: rows.targetDate,
+      sendTime: rows.sendTimeText,
+      trackingType: rows.trackingType,
+      feedbackType: rows.feedbackType,
+      openedAt: rows.openedAt,
+    },
+  )
     .orderBy(asc(rows.targetDate), asc(rows.sendTime), asc(rows.id))
     .prepare('participant_nudges_audited');
 });

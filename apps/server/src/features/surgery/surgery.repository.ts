@@ -8,7 +8,7 @@ import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { addDays } from '#app/core/days';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import {
-  participantAudit,
+  participantListStatement,
   participantCte,
   participantRows,
 } from '#app/core/audit/participant-read';
@@ -33,11 +33,7 @@ const surgeriesStatement = preparedOutsideTransactions((db) => {
       .from(participant)
       .innerJoin(surgeries, eq(surgeries.userId, participant.id)),
   );
-  return db
-    .with(participant, rows, participantAudit(db, participant))
-    .select({ participantId: participant.id, row: rows._.selectedFields })
-    .from(participant)
-    .leftJoin(rows, sql`true`)
+  return participantListStatement(db, { participant, rows, details: null }, rows._.selectedFields)
     .orderBy(desc(rows.surgery_date), desc(rows.id))
     .prepare('participant_surgeries_audited');
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import { TELEMETRY_LOOKBACK_DAYS } from '@recovery-portal/contract/telemetry';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
@@ -13,13 +13,10 @@ import {
 import { simulationRunDateOf } from '#app/core/simulation-run-date';
 import type { Reading } from '#app/core/measurements/series';
 import { lastMeasurementAtOf } from '#app/core/measurements/measurements.repository';
+import { windowReadings, windowReadingsStatement } from '#app/core/measurements/window-readings';
 
 /** Every measurement the telemetry call reads. */
 const TELEMETRY_CODES = Object.values(MEASUREMENT_TYPES).map((type) => type.code);
-
-/** Midnight UTC starting the day `days` after `day` (a date). */
-const utcMidnight = (day: SQL, days: number) =>
-  sql`((${day} + ${sql.raw(String(days))})::timestamp at time zone 'UTC')`;
 
 /**
  * The telemetry of one participant in one statement with the call's audit row
@@ -40,47 +37,21 @@ const telemetryStatement = preparedOutsideTransactions((db) => {
       })
       .from(participant),
   );
-  const day = sql`${asOf.day}`;
-  const readings = db.$with('readings').as(
-    db
-      .select({
-        id: measurements.id,
-        code: measurements.code,
-        source: measurements.source,
-        value: measurements.value,
-        unit: measurements.unit,
-        measuredAt: measurements.measuredAt,
-      })
-      .from(participant)
-      .crossJoin(asOf)
-      .innerJoin(
-        measurements,
-        and(
-          eq(measurements.userId, participant.id),
-          inArray(measurements.code, TELEMETRY_CODES),
-          gte(measurements.measuredAt, utcMidnight(day, -(TELEMETRY_LOOKBACK_DAYS - 1))),
-          lt(measurements.measuredAt, utcMidnight(day, 1)),
-        ),
-      ),
+  const readings = windowReadings(
+    db,
+    { participant, asOf, day: sql`${asOf.day}` },
+    TELEMETRY_CODES,
+    TELEMETRY_LOOKBACK_DAYS,
   );
-  return db
-    .with(participant, asOf, readings, participantAudit(db, participant))
-    .select({
+  const audit = participantAudit(db, participant);
+  return windowReadingsStatement(
+    db,
+    { participant, asOf, readings, audit },
+    {
       asOf: sql<string>`to_char(${asOf.day}, 'YYYY-MM-DD')`,
       lastAt: sql<Date | null>`${asOf.lastAt}`.mapWith(measurements.measuredAt),
-      reading: {
-        code: readings.code,
-        source: readings.source,
-        value: readings.value,
-        unit: readings.unit,
-        measuredAt: readings.measuredAt,
-      },
-    })
-    .from(participant)
-    .crossJoin(asOf)
-    .leftJoin(readings, sql`true`)
-    .orderBy(asc(readings.measuredAt), asc(readings.id))
-    .prepare('participant_telemetry_audited');
+    },
+  ).prepare('participant_telemetry_audited');
 });
 
 export interface TelemetryReadings {

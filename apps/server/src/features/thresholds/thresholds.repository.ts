@@ -1,19 +1,21 @@
-import { aliasedTable, and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
+import {
+  overrideUpdater,
+  thresholdOverrideColumns,
+  updaterName,
+  type ThresholdOverrideRow,
+} from '#app/core/threshold-overrides';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { surgeries } from '#app/db/schema/surgery';
 import { participantThresholds } from '#app/db/schema/triage';
-import { users } from '#app/db/schema/users';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import {
   participantAudit,
   participantCte,
   participantRows,
 } from '#app/core/audit/participant-read';
-import type { ThresholdOverrideRow } from '#app/core/threshold-overrides';
-
-const updater = aliasedTable(users, 'updater');
 
 /**
  * What the thresholds of one participant are read from, in one statement with the call's audit
@@ -25,20 +27,10 @@ const thresholdsStatement = preparedOutsideTransactions((db) => {
   const participant = participantCte(db);
   const rows = db.$with('rows').as(
     db
-      .select({
-        userId: participantThresholds.userId,
-        rule: participantThresholds.rule,
-        value: participantThresholds.value,
-        days: participantThresholds.days,
-        enabled: participantThresholds.enabled,
-        updatedAt: participantThresholds.updatedAt,
-        updatedBy: sql<
-          string | null
-        >`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`.as('updated_by'),
-      })
+      .select({ ...thresholdOverrideColumns, updatedBy: updaterName.as('updated_by') })
       .from(participant)
       .innerJoin(participantThresholds, eq(participantThresholds.userId, participant.id))
-      .leftJoin(updater, eq(updater.id, participantThresholds.updatedBy)),
+      .leftJoin(overrideUpdater, eq(overrideUpdater.id, participantThresholds.updatedBy)),
   );
   return db
     .with(participant, rows, participantAudit(db, participant))

@@ -1,7 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
-import { measurements } from '#app/db/schema/measurements';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import {
   participantAudit,
@@ -10,10 +9,7 @@ import {
 } from '#app/core/audit/participant-read';
 import { simulationRunDateOf } from '#app/core/simulation-run-date';
 import type { Reading } from '#app/core/measurements/series';
-
-/** Midnight UTC starting the day `days` after `day` (a date). */
-const utcMidnight = (day: SQL, days: number) =>
-  sql`((${day} + ${sql.raw(String(days))})::timestamp at time zone 'UTC')`;
+import { windowReadings, windowReadingsStatement } from '#app/core/measurements/window-readings';
 
 /**
  * One trend read of a participant in one statement with the call's audit row
@@ -32,48 +28,15 @@ function trendStatement(db: Database, name: string, codes: readonly string[], da
       })
       .from(participant),
   );
-  const day = sql`${asOf.day}`;
-  const readings = db.$with('readings').as(
-    db
-      .select({
-        id: measurements.id,
-        code: measurements.code,
-        source: measurements.source,
-        value: measurements.value,
-        unit: measurements.unit,
-        measuredAt: measurements.measuredAt,
-      })
-      .from(participant)
-      .crossJoin(asOf)
-      .innerJoin(
-        measurements,
-        and(
-          eq(measurements.userId, participant.id),
-          inArray(measurements.code, [...codes]),
-          gte(measurements.measuredAt, utcMidnight(day, -(days - 1))),
-          lt(measurements.measuredAt, utcMidnight(day, 1)),
-        ),
-      ),
-  );
+  const readings = windowReadings(db, { participant, asOf, day: sql`${asOf.day}` }, codes, days);
   const dayText = sql<string>`to_char(${asOf.day}, 'YYYY-MM-DD')`;
   const details = sql`jsonb_build_object('date_string', (select ${dayText} from ${asOf}))`;
-  return db
-    .with(participant, asOf, readings, participantAudit(db, participant, details))
-    .select({
-      asOf: dayText,
-      reading: {
-        code: readings.code,
-        source: readings.source,
-        value: readings.value,
-        unit: readings.unit,
-        measuredAt: readings.measuredAt,
-      },
-    })
-    .from(participant)
-    .crossJoin(asOf)
-    .leftJoin(readings, sql`true`)
-    .orderBy(asc(readings.measuredAt), asc(readings.id))
-    .prepare(name);
+  const audit = participantAudit(db, participant, details);
+  return windowReadingsStatement(
+    db,
+    { participant, asOf, readings, audit },
+    { asOf: dayText },
+  ).prepare(name);
 }
 
 type TrendStatement = ReturnType<typeof trendStatement>;

@@ -3,15 +3,7 @@ import type { FocusEvent, KeyboardEvent } from 'react';
 import { Box, ButtonBase } from '@mui/material';
 import { PARTICIPANT_TYPES, type ParticipantType } from '@recovery-portal/contract/users';
 import { useParticipantType } from '#app/lib/participant-type.ts';
-
-/** Where each key moves focus from tab `index` of `count`, as MUI's Tabs move it (wrapping). */
-function targetIndex(key: string, index: number, count: number): number | null {
-  if (key === 'ArrowRight') return (index + 1) % count;
-  if (key === 'ArrowLeft') return (index - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
+import { rovingTargetIndex } from '#app/lib/roving-focus.ts';
 
 /**
  * Internal / Pilot / Demo: the choice filters every list (spec §1). Drawn on the header's first
@@ -30,7 +22,7 @@ export function ParticipantTypeTabs() {
     if (event.altKey || event.shiftKey || event.ctrlKey || event.metaKey) return;
     const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]'));
     const index = tabs.findIndex((tab) => tab === document.activeElement);
-    const target = index === -1 ? null : targetIndex(event.key, index, tabs.length);
+    const target = index === -1 ? null : rovingTargetIndex(event.key, index, tabs.length);
     if (target === null) return;
     event.preventDefault();
     tabs[target]?.focus();

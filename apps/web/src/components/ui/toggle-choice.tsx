@@ -2,17 +2,9 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { alpha, Box, ButtonBase } from '@mui/material';
 import type { Theme } from '@mui/material';
+import { rovingTargetIndex } from '#app/lib/roving-focus.ts';
 
 type ToggleChoiceOption<Value extends string> = { value: Value; label: string };
-
-/** Where each key moves focus from button `index` of `count`, wrapping at the ends. */
-function targetIndex(key: string, index: number, count: number): number | null {
-  if (key === 'ArrowRight') return (index + 1) % count;
-  if (key === 'ArrowLeft') return (index - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
 
 /** MUI's small primary ToggleButton, its look in a group of buttons. */
 const buttonSx = (theme: Theme) => {
@@ -76,7 +68,7 @@ export function ToggleChoice<Value extends string>({
     if (event.altKey || event.shiftKey || event.ctrlKey || event.metaKey) return;
     const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button'));
     const index = buttons.findIndex((button) => button === document.activeElement);
-    const target = index === -1 ? null : targetIndex(event.key, index, buttons.length);
+    const target = index === -1 ? null : rovingTargetIndex(event.key, index, buttons.length);
     if (target === null) return;
     event.preventDefault();
     buttons[target]?.focus();
