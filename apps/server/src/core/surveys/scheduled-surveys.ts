@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { AuditValues } from '#app/core/audit/record-audit';
@@ -8,6 +8,7 @@ import {
   participantRows,
 } from '#app/core/audit/participant-read';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
+import { scheduleRowCteColumns } from './survey-schedule';
 
 /**
  * Every scheduled survey of the participant with its questionnaire, newest target date first,
@@ -18,19 +19,7 @@ const scheduledSurveysStatement = preparedOutsideTransactions((db) => {
   const participant = participantCte(db);
   const rows = db.$with('rows').as(
     db
-      .select({
-        id: surveyResponses.id,
-        // Named apart from the response's id: both are columns of the one CTE.
-        surveyId: sql<number>`${surveys.id}`.as('survey_id'),
-        title: surveys.title,
-        description: surveys.description,
-        questions: surveys.questions,
-        timepoint: surveyResponses.timepoint,
-        targetDate: surveyResponses.targetDate,
-        submittedAt: surveyResponses.submittedAt,
-        answers: surveyResponses.answers,
-        notApplicable: surveyResponses.notApplicable,
-      })
+      .select({ ...scheduleRowCteColumns, questions: surveys.questions })
       .from(participant)
       .innerJoin(surveyResponses, eq(surveyResponses.userId, participant.id))
       .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId)),

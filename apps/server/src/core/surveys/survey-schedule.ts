@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 
@@ -13,6 +13,15 @@ export const scheduleRowColumns = {
   submittedAt: surveyResponses.submittedAt,
   answers: surveyResponses.answers,
   notApplicable: surveyResponses.notApplicable,
+};
+
+/**
+ * The same columns for a CTE, where the survey's id is named apart from the response's: both
+ * are columns of the one CTE.
+ */
+export const scheduleRowCteColumns = {
+  ...scheduleRowColumns,
+  surveyId: sql<number>`${surveys.id}`.as('survey_id'),
 };
 
 /** The participant's survey schedule: one row per survey and timepoint scheduled. */

@@ -9,7 +9,7 @@ import {
   participantCte,
   participantRows,
 } from '#app/core/audit/participant-read';
-import type { ScheduleRow } from '#app/core/surveys/survey-schedule';
+import { scheduleRowCteColumns, type ScheduleRow } from '#app/core/surveys/survey-schedule';
 
 /**
  * The survey schedule of one participant in one statement with the call's audit row
@@ -32,23 +32,15 @@ const adherenceStatement = preparedOutsideTransactions((db) => {
       .from(participant)
       .where(or(isNull(surgeryId), sql`exists (select 1 from ${surgery})`)),
   );
-  const rows = db.$with('rows').as(
-    db
-      .select({
-        id: surveyResponses.id,
-        surveyId: sql<number>`${surveys.id}`.as('survey_id'),
-        title: surveys.title,
-        description: surveys.description,
-        timepoint: surveyResponses.timepoint,
-        targetDate: surveyResponses.targetDate,
-        submittedAt: surveyResponses.submittedAt,
-        answers: surveyResponses.answers,
-        notApplicable: surveyResponses.notApplicable,
-      })
-      .from(found)
-      .innerJoin(surveyResponses, eq(surveyResponses.userId, found.id))
-      .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId)),
-  );
+  const rows = db
+    .$with('rows')
+    .as(
+      db
+        .select(scheduleRowCteColumns)
+        .from(found)
+        .innerJoin(surveyResponses, eq(surveyResponses.userId, found.id))
+        .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId)),
+    );
   return db
     .with(participant, surgery, found, rows, participantAudit(db, found))
     .select({
