@@ -3,7 +3,7 @@ import type { FocusEvent, KeyboardEvent } from 'react';
 import { Box, ButtonBase } from '@mui/material';
 import { PARTICIPANT_TYPES, type ParticipantType } from '@recovery-portal/contract/users';
 import { useParticipantType } from '#app/lib/participant-type.ts';
-import { rovingTargetIndex } from '#app/lib/roving-focus.ts';
+import { moveRovingFocus } from '#app/lib/roving-focus.ts';
 
 /**
  * Internal / Pilot / Demo: the choice filters every list (spec §1). Drawn on the header's first
@@ -18,15 +18,8 @@ export function ParticipantTypeTabs() {
   const [focused, setFocused] = useState<ParticipantType | null>(null);
   const tabStop = focused ?? type;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.altKey || event.shiftKey || event.ctrlKey || event.metaKey) return;
-    const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]'));
-    const index = tabs.findIndex((tab) => tab === document.activeElement);
-    const target = index === -1 ? null : rovingTargetIndex(event.key, index, tabs.length);
-    if (target === null) return;
-    event.preventDefault();
-    tabs[target]?.focus();
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    moveRovingFocus(event, '[role="tab"]');
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
     if (!event.currentTarget.contains(event.relatedTarget)) setFocused(null);
   };

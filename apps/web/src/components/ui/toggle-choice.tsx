@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { alpha, Box, ButtonBase } from '@mui/material';
 import type { Theme } from '@mui/material';
-import { rovingTargetIndex } from '#app/lib/roving-focus.ts';
+import { moveRovingFocus } from '#app/lib/roving-focus.ts';
 
 type ToggleChoiceOption<Value extends string> = { value: Value; label: string };
 
@@ -64,15 +64,7 @@ export function ToggleChoice<Value extends string>({
     ? lastFocused
     : options[0]?.value;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.altKey || event.shiftKey || event.ctrlKey || event.metaKey) return;
-    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button'));
-    const index = buttons.findIndex((button) => button === document.activeElement);
-    const target = index === -1 ? null : rovingTargetIndex(event.key, index, buttons.length);
-    if (target === null) return;
-    event.preventDefault();
-    buttons[target]?.focus();
-  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => moveRovingFocus(event, 'button');
 
   return (
     <Box
