@@ -71,6 +71,11 @@ export function participantRows<T>(rows: T[], id: number): [T, ...T[]] {
   return rows;
 }
 
+/** The records of participantListStatement's rows (a null `row` is none); 404 for no participant. */
+export function participantRecords<T>(rows: { row: T | null }[], id: number): T[] {
+  return participantRows(rows, id).flatMap(({ row }) => (row ? [row] : []));
+}
+
 /**
  * Runs `work`, one statement reading participant `id` with participantAudit writing the
  * request's row about them (subject: the participant, with `details` when given); `work` adds

@@ -5,7 +5,7 @@ import type { AuditValues } from '#app/core/audit/record-audit';
 import {
   participantListStatement,
   participantCte,
-  participantRows,
+  participantRecords,
 } from '#app/core/audit/participant-read';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { scheduleRowCteColumns } from './survey-schedule';
@@ -32,6 +32,6 @@ const scheduledSurveysStatement = preparedOutsideTransactions((db) => {
 /** The participant's scheduled surveys, read with the call's audit row; 404 for none. */
 export async function auditedScheduledSurveys(db: Database, id: number, audit: AuditValues) {
   const rows = await scheduledSurveysStatement(db).execute({ ...audit, participantId: id });
-  return participantRows(rows, id).flatMap(({ row }) => (row ? [row] : []));
+  return participantRecords(rows, id);
 }
 export type ScheduledSurveyRow = Awaited<ReturnType<typeof auditedScheduledSurveys>>[number];

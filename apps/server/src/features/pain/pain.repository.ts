@@ -5,7 +5,7 @@ import type { AuditValues } from '#app/core/audit/record-audit';
 import {
   participantListStatement,
   participantCte,
-  participantRows,
+  participantRecords,
 } from '#app/core/audit/participant-read';
 import { painLogColumns, toPainLog } from '#app/core/pain-logs';
 import type { Database } from '#app/db/client';
@@ -40,5 +40,5 @@ export async function auditedLastPainLogs(
   audit: AuditValues,
 ): Promise<PainLog[]> {
   const rows = await lastPainStatement(db).execute({ ...audit, participantId: id, n });
-  return participantRows(rows, id).flatMap(({ row }) => (row ? [toPainLog(row)] : []));
+  return participantRecords(rows, id).map(toPainLog);
 }

@@ -8,6 +8,7 @@ import {
   participantListStatement,
   participantAudit,
   participantCte,
+  participantRecords,
   participantRows,
   type ParticipantCte,
 } from '#app/core/audit/participant-read';
@@ -43,7 +44,7 @@ const conversationsStatement = preparedOutsideTransactions((db) => {
 /** The participant's conversations (newest first) read with the call's audit row; 404 for none. */
 export async function auditedConversations(db: Database, id: number, audit: AuditValues) {
   const rows = await conversationsStatement(db).execute({ ...audit, participantId: id });
-  return participantRows(rows, id).flatMap(({ row }) => (row ? [row] : []));
+  return participantRecords(rows, id);
 }
 
 /**
@@ -89,7 +90,7 @@ const nudgesStatement = preparedOutsideTransactions((db) => {
 /** The participant's nudges read with the call's audit row; 404 for no such participant. */
 export async function auditedNudges(db: Database, id: number, audit: AuditValues) {
   const rows = await nudgesStatement(db).execute({ ...audit, participantId: id });
-  return participantRows(rows, id).flatMap(({ row }) => (row ? [row] : []));
+  return participantRecords(rows, id);
 }
 
 /** The latest reading of one code from any source (value and time), joined laterally. */

@@ -10,7 +10,7 @@ import type { AuditValues } from '#app/core/audit/record-audit';
 import {
   participantListStatement,
   participantCte,
-  participantRows,
+  participantRecords,
 } from '#app/core/audit/participant-read';
 import { surgeryColumns, toSurgery } from '#app/core/surgeries';
 
@@ -45,7 +45,7 @@ export async function auditedSurgeries(
   audit: AuditValues,
 ): Promise<Surgery[]> {
   const rows = await surgeriesStatement(db).execute({ ...audit, participantId: id });
-  return participantRows(rows, id).flatMap(({ row }) => (row ? [toSurgery(row)] : []));
+  return participantRecords(rows, id).map(toSurgery);
 }
 
 // ---------------------------------------------------------------------------------------------
