@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from './messages';
 import { sessionUserSchema } from './users';
 import { emailSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './validation';
@@ -8,9 +8,11 @@ export const loginRequestSchema = z.object({
   user_name: emailSchema,
   password: z
     .string({ error: MESSAGES.validation.passwordRequired })
-    .min(1, MESSAGES.validation.passwordRequired)
-    .min(MIN_PASSWORD_LENGTH, MESSAGES.validation.passwordInvalid)
-    .max(MAX_PASSWORD_LENGTH, MESSAGES.validation.passwordInvalid),
+    .check(
+      z.minLength(1, MESSAGES.validation.passwordRequired),
+      z.minLength(MIN_PASSWORD_LENGTH, MESSAGES.validation.passwordInvalid),
+      z.maxLength(MAX_PASSWORD_LENGTH, MESSAGES.validation.passwordInvalid),
+    ),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -20,13 +22,15 @@ export const tokenPairSchema = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
-export const loginResponseSchema = tokenPairSchema.extend({ user: sessionUserSchema });
+export const loginResponseSchema = z.extend(tokenPairSchema, { user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 const refreshTokenSchema = z
   .string({ error: 'refresh_token is required.' })
-  .min(1, 'refresh_token is required.')
-  .max(512, 'refresh_token is not valid.');
+  .check(
+    z.minLength(1, 'refresh_token is required.'),
+    z.maxLength(512, 'refresh_token is not valid.'),
+  );
 
 /** POST /api/account/token */
 export const tokenRequestSchema = z.object({

@@ -9,7 +9,7 @@ import { surveyTimepointSchema } from './surveys';
  */
 export const adherenceQuerySchema = z.object({
   user_id: participantIdField(),
-  surgery_id: participantIdField('surgery_id must be a positive whole number.').optional(),
+  surgery_id: z.optional(participantIdField('surgery_id must be a positive whole number.')),
 });
 
 /** The string score of a timepoint that does not apply to the participant (spec §3). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { staffRoleSchema } from './users';
 
 /**
@@ -37,15 +37,17 @@ export const CARE_TEAM_MESSAGES = {
 } as const;
 
 const idOf = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+  z
+    .number({ error: message })
+    .check(z.int(message), z.positive(message), z.maximum(MAX_ID, message));
 
 /** A staff member as the care team shows them. */
-export const careTeamMemberSchema = z.object({ id: z.number().int(), name: z.string() });
+export const careTeamMemberSchema = z.object({ id: z.int(), name: z.string() });
 export type CareTeamMember = z.infer<typeof careTeamMemberSchema>;
 
 /** GET /api/care-team/staff — who can be made responsible or be given a task, by name. */
 export const assignableStaffSchema = z.array(
-  careTeamMemberSchema.extend({ role: staffRoleSchema }),
+  z.extend(careTeamMemberSchema, { role: staffRoleSchema }),
 );
 export type AssignableStaff = z.infer<typeof assignableStaffSchema>;
 
@@ -59,10 +61,12 @@ export const assignResponsibleSchema = z.object({
     .array(idOf(CARE_TEAM_MESSAGES.participantIdsInvalid), {
       error: CARE_TEAM_MESSAGES.participantIdsInvalid,
     })
-    .min(1, CARE_TEAM_MESSAGES.participantIdsInvalid)
-    .max(MAX_BULK_ASSIGN, CARE_TEAM_MESSAGES.participantIdsInvalid)
-    .refine((ids) => new Set(ids).size === ids.length, CARE_TEAM_MESSAGES.participantIdsInvalid),
-  clinician_id: idOf(CARE_TEAM_MESSAGES.clinicianIdInvalid).nullable(),
+    .check(
+      z.minLength(1, CARE_TEAM_MESSAGES.participantIdsInvalid),
+      z.maxLength(MAX_BULK_ASSIGN, CARE_TEAM_MESSAGES.participantIdsInvalid),
+      z.refine((ids) => new Set(ids).size === ids.length, CARE_TEAM_MESSAGES.participantIdsInvalid),
+    ),
+  clinician_id: z.nullable(idOf(CARE_TEAM_MESSAGES.clinicianIdInvalid)),
 });
 export type AssignResponsible = z.infer<typeof assignResponsibleSchema>;
 
@@ -74,25 +78,25 @@ export const NOBODY_CHOICE = 'nobody';
  * then a staff member's id or NOBODY_CHOICE, which asks before it clears.
  */
 export const assignChoiceSchema = z.object({
-  choice: z
-    .string({ error: CARE_TEAM_MESSAGES.chooseResponsible })
-    .refine((value) => value === NOBODY_CHOICE || /^\d{1,10}$/.test(value), {
+  choice: z.string({ error: CARE_TEAM_MESSAGES.chooseResponsible }).check(
+    z.refine((value) => value === NOBODY_CHOICE || /^\d{1,10}$/.test(value), {
       error: CARE_TEAM_MESSAGES.chooseResponsible,
     }),
+  ),
 });
 export type AssignChoice = z.infer<typeof assignChoiceSchema>;
 
 /** The answer to an assignment: who is now responsible for which participants. */
 export const assignResponsibleResultSchema = z.object({
-  participant_ids: z.array(z.number().int()),
-  responsible: careTeamMemberSchema.nullable(),
+  participant_ids: z.array(z.int()),
+  responsible: z.nullable(careTeamMemberSchema),
 });
 export type AssignResponsibleResult = z.infer<typeof assignResponsibleResultSchema>;
 
 /** GET /api/care-team/participant/:id — the participant's responsible clinician, if any. */
 export const participantCareTeamSchema = z.object({
-  user_id: z.number().int(),
-  responsible: careTeamMemberSchema.nullable(),
+  user_id: z.int(),
+  responsible: z.nullable(careTeamMemberSchema),
 });
 export type ParticipantCareTeam = z.infer<typeof participantCareTeamSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isCalendarDate } from './calendar-dates';
 import { exportFileName, rangePart } from './export-file-name';
 import {
@@ -21,49 +21,63 @@ import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema, userStatusSchema } fro
  */
 export const cohortExportQuerySchema = z
   .object({
-    type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
-    status: z
-      .union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid })
-      .optional()
-      .transform((value): ParticipantStatusFilter => value ?? ''),
-    search_key: z
-      .string({ error: PARTICIPANT_ERRORS.searchNotText })
-      .trim()
-      .max(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)
-      .optional()
-      .transform((value) => value ?? ''),
-    not_reviewed_days: z
-      .preprocess(
-        (value) =>
+    type: z._default(participantTypeSchema, DEFAULT_PARTICIPANT_TYPE),
+    status: z.pipe(
+      z.optional(
+        z.union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid }),
+      ),
+      z.transform((value): ParticipantStatusFilter => value ?? ''),
+    ),
+    search_key: z.pipe(
+      z.optional(
+        z
+          .string({ error: PARTICIPANT_ERRORS.searchNotText })
+          .check(z.trim(), z.maxLength(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)),
+      ),
+      z.transform((value) => value ?? ''),
+    ),
+    not_reviewed_days: z.pipe(
+      z.pipe(
+        z.transform((value: unknown) =>
           value === ''
             ? undefined
             : typeof value === 'string' && /^\d{1,6}$/.test(value)
               ? Number(value)
               : value,
-        z
-          .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
-          .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-          .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-          .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-          .optional(),
-      )
-      .transform((value) => value ?? null),
+        ),
+        z.optional(
+          z
+            .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
+            .check(
+              z.int(PARTICIPANT_ERRORS.notReviewedDaysInvalid),
+              z.minimum(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid),
+              z.maximum(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid),
+            ),
+        ),
+      ),
+      z.transform((value) => value ?? null),
+    ),
     /** `true`: only the caller's caseload, as the list's Mine. */
-    mine: z
-      .enum(['true', 'false'], { error: PARTICIPANT_ERRORS.mineInvalid })
-      .optional()
-      .transform((value) => value === 'true'),
-    overdue_before: z
-      .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
-      .refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)
-      .optional()
-      .transform((value) => value ?? null),
+    mine: z.pipe(
+      z.optional(z.enum(['true', 'false'], { error: PARTICIPANT_ERRORS.mineInvalid })),
+      z.transform((value) => value === 'true'),
+    ),
+    overdue_before: z.pipe(
+      z.optional(
+        z
+          .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
+          .check(z.refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)),
+      ),
+      z.transform((value) => value ?? null),
+    ),
     ...cohortFilterFields,
   })
-  .refine(surgeryRangeInOrder, {
-    error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
-    path: ['surgery_to'],
-  });
+  .check(
+    z.refine(surgeryRangeInOrder, {
+      error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
+      path: ['surgery_to'],
+    }),
+  );
 export type CohortExportQuery = z.output<typeof cohortExportQuerySchema>;
 
 /** The export's query string for the list's current filter (its paging and sort left out). */

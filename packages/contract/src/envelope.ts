@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Machine-readable error codes carried in `error.code` of every failure envelope. */
 export const ERROR_CODES = [
@@ -54,13 +54,13 @@ export const errorEnvelopeSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
     message: z.string(),
-    fields: z.array(fieldErrorSchema).optional(),
+    fields: z.optional(z.array(fieldErrorSchema)),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
 /** Wraps a payload schema in the success envelope `{ _success: true, _data }`. */
-export function successEnvelope<T extends z.ZodType>(data: T) {
+export function successEnvelope<T extends z.core.$ZodType>(data: T) {
   return z.object({ _success: z.literal(true), _data: data });
 }
 

@@ -239,7 +239,7 @@ const pageSizeSchema = z
 
 /** POST /api/flags/list — open flags of one participant type, most severe then oldest first. */
 export const flagListQuerySchema = z.object({
-  type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
+  type: z._default(participantTypeSchema, DEFAULT_PARTICIPANT_TYPE),
   page_size: pageSizeSchema.default(FLAG_PAGE_SIZE),
   start: z
     .number({ error: FLAG_MESSAGES.startInvalid })

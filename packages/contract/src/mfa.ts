@@ -144,7 +144,10 @@ export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** The session and the recovery codes, when a required enrolment completes the sign-in. */
-export const mfaEnrolledLoginSchema = loginResponseSchema.extend(recoveryCodesSchema.shape);
+export const mfaEnrolledLoginSchema = z.object({
+  ...loginResponseSchema.shape,
+  ...recoveryCodesSchema.shape,
+});
 export type MfaEnrolledLogin = z.infer<typeof mfaEnrolledLoginSchema>;
 
 /** POST /api/account/mfa/confirm (signed in): the first code from the app turns it on. */

@@ -172,7 +172,7 @@ export type OutcomeSurvey = z.infer<typeof outcomeSurveySchema>;
  * are left out.
  */
 export const outcomeTrendsSchema = z.object({
-  programme: recoveryProgrammeSchema.nullable(),
+  programme: z.nullable(recoveryProgrammeSchema),
   programme_source: programmeSourceSchema,
   procedure: surgeryProcedureSchema.nullable(),
   surveys: z.array(outcomeSurveySchema),

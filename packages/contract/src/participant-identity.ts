@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * How staff tell one participant from another (two identifiers, as hospitals require): the full
@@ -21,20 +21,24 @@ export const MRN_MESSAGES = {
  * '' means none.
  */
 export const mrnSchema = z
-  .string({ error: MRN_MESSAGES.invalid })
-  .trim()
-  .max(MAX_MRN_LENGTH, MRN_MESSAGES.invalid)
-  .transform((value) => value.toUpperCase())
-  .refine((value) => value === '' || MRN_PATTERN.test(value), { error: MRN_MESSAGES.invalid });
+  .pipe(
+    z
+      .string({ error: MRN_MESSAGES.invalid })
+      .check(z.trim(), z.maxLength(MAX_MRN_LENGTH, MRN_MESSAGES.invalid)),
+    z.transform((value: string) => value.toUpperCase()),
+  )
+  .check(
+    z.refine((value) => value === '' || MRN_PATTERN.test(value), { error: MRN_MESSAGES.invalid }),
+  );
 
 /** The identity fields of an answer that names a participant (coach rows, flags). */
 export const participantIdentityFields = {
   first_name: z.string(),
   last_name: z.string(),
   /** YYYY-MM-DD, null when not recorded. */
-  birth_date: z.string().nullable(),
+  birth_date: z.nullable(z.string()),
   /** The clinic's record number; null when it has none. */
-  mrn: z.string().nullable(),
+  mrn: z.nullable(z.string()),
 };
 
 /** What identifies a participant on screen and on paper. */

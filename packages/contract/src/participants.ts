@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { careTeamMemberSchema } from './care-team';
 import { isCalendarDate } from './calendar-dates';
 import { FLAG_SEVERITIES } from './flags-constants';
@@ -8,6 +8,7 @@ import { RECOVERY_PROGRAMMES, type RecoveryProgramme } from './programmes';
 import {
   DEFAULT_PARTICIPANT_TYPE,
   idSchema,
+  PARTICIPANT_TYPES,
   participantTypeSchema,
   userStatusSchema,
   type UserStatus,
@@ -182,16 +183,36 @@ export function participantsDeleteFailedMessage(failed: number, selected: number
 // Requests
 // ---------------------------------------------------------------------------------------------
 
-/** A participant type that must be chosen: missing or '' is 'User type is required' (spec §5). */
+/** An optional filter: missing or null is `none` (no filter). */
+function orNone<T extends z.core.$ZodType, const N>(schema: T, none: N) {
+  return z.pipe(
+    z.nullish(schema),
+    z.transform((value: z.output<T> | null | undefined) => value ?? none),
+  );
+}
+
+/** A text filter of at most `max` characters, trimmed; missing or null is ''. */
+function textFilter(max: number, notText: string, tooLong: string = notText) {
+  return orNone(z.string({ error: notText }).check(z.trim(), z.maxLength(max, tooLong)), '');
+}
+
+/** A whole number from `min` to `max`, each failure worded `message`. */
+function wholeNumber(min: number, max: number, message: string) {
+  return z
+    .number({ error: message })
+    .check(z.int(message), z.minimum(min, message), z.maximum(max, message));
+}
+
 /** A surgery date bound of the list filter (YYYY-MM-DD); empty or missing: no bound. */
 function surgeryBoundSchema(field: 'surgery_from' | 'surgery_to') {
   const message = PARTICIPANT_ERRORS.surgeryDateInvalid(field);
-  return z
-    .string({ error: message })
-    .max(10, message)
-    .refine((value) => value === '' || isCalendarDate(value), { error: message })
-    .nullish()
-    .transform((value) => value ?? '');
+  return orNone(
+    z.string({ error: message }).check(
+      z.maxLength(10, message),
+      z.refine((value) => value === '' || isCalendarDate(value), { error: message }),
+    ),
+    '',
+  );
 }
 
 /**
@@ -199,21 +220,16 @@ function surgeryBoundSchema(field: 'surgery_from' | 'surgery_to') {
  * of their surgeries (from and to inclusive) and their recovery programme. The outcome export takes the same filters.
  */
 export const cohortFilterFields = {
-  group: z
-    .string({ error: PARTICIPANT_ERRORS.groupFilterInvalid })
-    .trim()
-    .max(MAX_GROUP_NAME_LENGTH, PARTICIPANT_ERRORS.groupFilterInvalid)
-    .nullish()
-    .transform((value) => value ?? ''),
+  group: textFilter(MAX_GROUP_NAME_LENGTH, PARTICIPANT_ERRORS.groupFilterInvalid),
   surgery_from: surgeryBoundSchema('surgery_from'),
   surgery_to: surgeryBoundSchema('surgery_to'),
   /** The recovery programme as the outcome trends resolve it (latest surgery, else group). */
-  programme: z
-    .union([z.literal(''), z.enum(RECOVERY_PROGRAMMES)], {
+  programme: orNone(
+    z.union([z.literal(''), z.enum(RECOVERY_PROGRAMMES)], {
       error: PARTICIPANT_ERRORS.programmeFilterInvalid,
-    })
-    .nullish()
-    .transform((value): RecoveryProgramme | '' => value ?? ''),
+    }),
+    '',
+  ),
 };
 
 /** A range whose start is after its end is refused rather than matching no one. */
@@ -221,7 +237,8 @@ export function surgeryRangeInOrder(filters: { surgery_from: string; surgery_to:
   return !filters.surgery_from || !filters.surgery_to || filters.surgery_from <= filters.surgery_to;
 }
 
-const requiredTypeSchema = z.enum(participantTypeSchema.options, {
+/** A participant type that must be chosen: missing or '' is 'User type is required' (spec §5). */
+const requiredTypeSchema = z.enum(PARTICIPANT_TYPES, {
   error: (issue) =>
     issue.input === undefined || issue.input === '' || issue.input === null
       ? PARTICIPANT_ERRORS.typeRequired
@@ -231,78 +248,66 @@ const requiredTypeSchema = z.enum(participantTypeSchema.options, {
 /** POST /api/user/list — the participant list query state of spec §3 (plus status). */
 export const participantListQuerySchema = z
   .object({
-    page_size: z
-      .number({ error: PARTICIPANT_ERRORS.pageSizeInvalid })
-      .int(PARTICIPANT_ERRORS.pageSizeInvalid)
-      .min(1, PARTICIPANT_ERRORS.pageSizeInvalid)
-      .max(MAX_PARTICIPANT_PAGE_SIZE, PARTICIPANT_ERRORS.pageSizeInvalid)
-      .default(PARTICIPANT_PAGE_SIZE),
-    start: z
-      .number({ error: PARTICIPANT_ERRORS.startInvalid })
-      .int(PARTICIPANT_ERRORS.startInvalid)
-      .min(0, PARTICIPANT_ERRORS.startInvalid)
-      .max(2_147_483_647, PARTICIPANT_ERRORS.startInvalid)
-      .default(0),
-    search_key: z
-      .string({ error: PARTICIPANT_ERRORS.searchNotText })
-      .trim()
-      .max(MAX_SEARCH_KEY_LENGTH, PARTICIPANT_ERRORS.searchTooLong)
-      .nullish()
-      .transform((value) => value ?? ''),
-    status: z
-      .union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid })
-      .nullish()
-      .transform((value): ParticipantStatusFilter => value ?? ''),
-    tracker: z
-      .string({ error: PARTICIPANT_ERRORS.trackerInvalid })
-      .trim()
-      .max(MAX_TRACKER_FILTER_LENGTH, PARTICIPANT_ERRORS.trackerInvalid)
-      .nullish()
-      .transform((value) => value ?? ''),
-    type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
+    page_size: z._default(
+      wholeNumber(1, MAX_PARTICIPANT_PAGE_SIZE, PARTICIPANT_ERRORS.pageSizeInvalid),
+      PARTICIPANT_PAGE_SIZE,
+    ),
+    start: z._default(wholeNumber(0, 2_147_483_647, PARTICIPANT_ERRORS.startInvalid), 0),
+    search_key: textFilter(
+      MAX_SEARCH_KEY_LENGTH,
+      PARTICIPANT_ERRORS.searchNotText,
+      PARTICIPANT_ERRORS.searchTooLong,
+    ),
+    status: orNone(
+      z.union([z.literal(''), userStatusSchema], { error: PARTICIPANT_ERRORS.statusInvalid }),
+      '',
+    ),
+    tracker: textFilter(MAX_TRACKER_FILTER_LENGTH, PARTICIPANT_ERRORS.trackerInvalid),
+    type: z._default(participantTypeSchema, DEFAULT_PARTICIPANT_TYPE),
     /**
      * Only participants not reviewed in the last N days: never reviewed, or last reviewed N days
      * ago or earlier (the window is (now − N days, now], like the 7-day counts). Empty: everybody.
      */
-    not_reviewed_days: z
-      .number({ error: PARTICIPANT_ERRORS.notReviewedDaysInvalid })
-      .int(PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-      .min(1, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-      .max(MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid)
-      .nullish()
-      .transform((value) => value ?? null),
+    not_reviewed_days: orNone(
+      wholeNumber(1, MAX_NOT_REVIEWED_DAYS, PARTICIPANT_ERRORS.notReviewedDaysInvalid),
+      null,
+    ),
     /** Only the participants the caller is responsible for (care team, ADR 0018). */
-    mine: z
-      .boolean({ error: PARTICIPANT_ERRORS.mineInvalid })
-      .nullish()
-      .transform((value) => value ?? false),
+    mine: orNone(z.boolean({ error: PARTICIPANT_ERRORS.mineInvalid }), false),
     /**
      * Only participants with an open follow-up task due before this day: the portal sends its
      * local today, so "overdue" follows the viewer's calendar (ADR 0018). Empty: everybody.
      */
-    overdue_before: z
-      .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
-      .refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)
-      .nullish()
-      .transform((value) => value ?? null),
-    orderBy: z
-      .union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
-        error: PARTICIPANT_ERRORS.orderByInvalid,
-      })
-      .nullish()
-      .transform((value): ParticipantSortKey => value || DEFAULT_PARTICIPANT_SORT_KEY),
+    overdue_before: orNone(
+      z
+        .string({ error: PARTICIPANT_ERRORS.overdueBeforeInvalid })
+        .check(z.refine(isCalendarDate, PARTICIPANT_ERRORS.overdueBeforeInvalid)),
+      null,
+    ),
+    orderBy: z.pipe(
+      z.nullish(
+        z.union([z.literal(''), z.enum(PARTICIPANT_SORT_KEYS)], {
+          error: PARTICIPANT_ERRORS.orderByInvalid,
+        }),
+      ),
+      z.transform((value): ParticipantSortKey => value || DEFAULT_PARTICIPANT_SORT_KEY),
+    ),
     /** asc or desc in any case (the original portal sent ASC/DESC). */
-    orderDirection: z
-      .string({ error: PARTICIPANT_ERRORS.orderDirectionInvalid })
-      .nullish()
-      .transform((value) => (value ? value.toLowerCase() : 'asc'))
-      .pipe(z.enum(SORT_DIRECTIONS, { error: PARTICIPANT_ERRORS.orderDirectionInvalid })),
+    orderDirection: z.pipe(
+      z.pipe(
+        z.nullish(z.string({ error: PARTICIPANT_ERRORS.orderDirectionInvalid })),
+        z.transform((value) => (value ? value.toLowerCase() : 'asc')),
+      ),
+      z.enum(SORT_DIRECTIONS, { error: PARTICIPANT_ERRORS.orderDirectionInvalid }),
+    ),
     ...cohortFilterFields,
   })
-  .refine(surgeryRangeInOrder, {
-    error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
-    path: ['surgery_to'],
-  });
+  .check(
+    z.refine(surgeryRangeInOrder, {
+      error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
+      path: ['surgery_to'],
+    }),
+  );
 /** What the portal sends (every field may be left out). */
 export type ParticipantListQueryInput = z.input<typeof participantListQuerySchema>;
 /** What the server works with, defaults applied. */
@@ -331,15 +336,19 @@ const MAX_ID = 2_147_483_647;
 
 /** A database id in a JSON body: a positive whole number (no coercion from strings). */
 const bodyIdSchema = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+  z
+    .number({ error: message })
+    .check(z.int(message), z.positive(message), z.maximum(MAX_ID, message));
 
 /**
  * A participant id in a query string, path or JSON body: a positive whole number, or its digits
  * as text ('42'). Anything else ('abc', '-1', '1.5', '1e3') is refused with `message`.
  */
 export function participantIdField(message: string = PARTICIPANT_ERRORS.userIdRequired) {
-  return z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  return z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
+    ),
     bodyIdSchema(message),
   );
 }
@@ -367,9 +376,11 @@ export const groupRefSchema = z.union(
   [
     z
       .string()
-      .trim()
-      .min(1, PARTICIPANT_ERRORS.groupRequired)
-      .max(MAX_GROUP_NAME_LENGTH, PARTICIPANT_ERRORS.groupTooLong),
+      .check(
+        z.trim(),
+        z.minLength(1, PARTICIPANT_ERRORS.groupRequired),
+        z.maxLength(MAX_GROUP_NAME_LENGTH, PARTICIPANT_ERRORS.groupTooLong),
+      ),
     bodyIdSchema(PARTICIPANT_ERRORS.groupRequired),
   ],
   { error: PARTICIPANT_ERRORS.groupRequired },
@@ -377,9 +388,11 @@ export const groupRefSchema = z.union(
 
 export const phoneNumberSchema = z
   .string({ error: PARTICIPANT_ERRORS.phoneInvalid })
-  .trim()
-  .max(MAX_PHONE_NUMBER_LENGTH, PARTICIPANT_ERRORS.phoneInvalid)
-  .regex(/^(\+?[\d\s().-]*\d[\d\s().-]*)?$/, PARTICIPANT_ERRORS.phoneInvalid);
+  .check(
+    z.trim(),
+    z.maxLength(MAX_PHONE_NUMBER_LENGTH, PARTICIPANT_ERRORS.phoneInvalid),
+    z.regex(/^(\+?[\d\s().-]*\d[\d\s().-]*)?$/, PARTICIPANT_ERRORS.phoneInvalid),
+  );
 
 /**
  * POST /api/user/create — the invite payload of spec §3 with the rules of spec §5; the invite
@@ -391,9 +404,9 @@ export const inviteParticipantSchema = z.object({
   name: personNameSchema,
   type: requiredTypeSchema,
   group: groupRefSchema,
-  phone_number: phoneNumberSchema.nullish(),
+  phone_number: z.nullish(phoneNumberSchema),
   /** The clinic's record number; empty or missing when it has none. */
-  mrn: mrnSchema.nullish(),
+  mrn: z.nullish(mrnSchema),
 });
 export type InviteParticipantInput = z.input<typeof inviteParticipantSchema>;
 export type InviteParticipant = z.output<typeof inviteParticipantSchema>;
@@ -410,24 +423,24 @@ export function splitPersonName(name: string): { firstName: string; lastName: st
 // Responses
 // ---------------------------------------------------------------------------------------------
 
-const timestampSchema = z.iso.datetime({ offset: true }).nullable();
-const countSchema = z.number().int().nonnegative().nullable();
+const timestampSchema = z.nullable(z.iso.datetime({ offset: true }));
+const countSchema = z.nullable(z.int().check(z.nonnegative()));
 
 /** One row of the participant list: every field of spec §3 'Participant list row'. */
 export const participantListRowSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   /** The participant's email; null only for legacy rows without one. */
-  user_name: z.string().nullable(),
+  user_name: z.nullable(z.string()),
   /** The second identifiers (participant-identity.ts): YYYY-MM-DD and the clinic's MRN. */
-  birth_date: z.string().nullable(),
-  mrn: z.string().nullable(),
+  birth_date: z.nullable(z.string()),
+  mrn: z.nullable(z.string()),
   type: participantTypeSchema,
   /** The user group's name. */
-  group: z.string().nullable(),
+  group: z.nullable(z.string()),
   /** Name of the connected tracker; null when none (shown as 'Not Connected'). */
-  tracker_connected: z.string().nullable(),
+  tracker_connected: z.nullable(z.string()),
   last_app_open: timestampSchema,
   /** 7-day counts; null when no activity has been recorded for the participant yet. */
   active_session_count: countSchema,
@@ -442,34 +455,34 @@ export const participantListRowSchema = z.object({
   last_reminded_at: timestampSchema,
   next_remind_date: timestampSchema,
   /** Open clinical flags (0 when none) and the most severe one's severity (null when none). */
-  open_flag_count: z.number().int().nonnegative(),
-  top_open_severity: z.enum(FLAG_SEVERITIES).nullable(),
+  open_flag_count: z.int().check(z.nonnegative()),
+  top_open_severity: z.nullable(z.enum(FLAG_SEVERITIES)),
   last_reviewed_at: timestampSchema,
   /** The reviewer's name; null when never reviewed or the reviewer's account is gone. */
-  last_reviewed_by: z.string().nullable(),
+  last_reviewed_by: z.nullable(z.string()),
   /** The latest home measurement: when it is old, the participant's data stopped arriving. */
   last_telemetry_at: timestampSchema,
   /** The responsible clinician (care team); null when nobody is assigned. */
-  responsible: careTeamMemberSchema.nullable(),
+  responsible: z.nullable(careTeamMemberSchema),
   /** The earliest due date (YYYY-MM-DD) of an open follow-up task; null without one. */
-  next_task_due_on: z.string().nullable(),
+  next_task_due_on: z.nullable(z.string()),
 });
 export type ParticipantListRow = z.infer<typeof participantListRowSchema>;
 
 /** POST /api/user/list response `_data`. */
 export const participantListResponseSchema = z.object({
   users: z.array(participantListRowSchema),
-  total_participants: z.number().int().nonnegative(),
+  total_participants: z.int().check(z.nonnegative()),
 });
 export type ParticipantListResponse = z.infer<typeof participantListResponseSchema>;
 
 /** User group of spec §3. */
-export const userGroupSchema = z.object({ id: z.number().int(), name: z.string() });
+export const userGroupSchema = z.object({ id: z.int(), name: z.string() });
 export type UserGroup = z.infer<typeof userGroupSchema>;
 
 /** GET /api/user/groups response `_data`, ordered by name. */
 export const userGroupListSchema = z.array(userGroupSchema);
 
 /** DELETE /api/account/{id} response `_data`. */
-export const participantDeletedSchema = z.object({ id: z.number().int(), message: z.string() });
+export const participantDeletedSchema = z.object({ id: z.int(), message: z.string() });
 export type ParticipantDeleted = z.infer<typeof participantDeletedSchema>;

@@ -178,12 +178,12 @@ const birthDateSchema = z
 export const updateUserRequestSchema = z
   .object({
     id: idSchema,
-    name: personNameSchema.optional(),
-    first_name: firstNameSchema.optional(),
-    last_name: lastNameSchema.optional(),
-    email: emailSchema.optional(),
-    mrn: mrnSchema.nullish(),
-    phone_number: phoneNumberSchema.nullish(),
+    name: z.optional(personNameSchema),
+    first_name: z.optional(firstNameSchema),
+    last_name: z.optional(lastNameSchema),
+    email: z.optional(emailSchema),
+    mrn: z.nullish(mrnSchema),
+    phone_number: z.nullish(phoneNumberSchema),
     gender: z
       .enum([...PARTICIPANT_GENDERS, ''], {
         error: GENDER_MESSAGE,
@@ -195,7 +195,7 @@ export const updateUserRequestSchema = z
       .min(MIN_HEIGHT_CM, HEIGHT_MESSAGE)
       .max(MAX_HEIGHT_CM, HEIGHT_MESSAGE)
       .nullish(),
-    group: groupRefSchema.optional(),
+    group: z.optional(groupRefSchema),
   })
   .refine(
     (body) =>

@@ -12,7 +12,7 @@ import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema } from './users';
  */
 export const programmeOutcomesQuerySchema = z
   .object({
-    type: participantTypeSchema.default(DEFAULT_PARTICIPANT_TYPE),
+    type: z._default(participantTypeSchema, DEFAULT_PARTICIPANT_TYPE),
     /** `true`: only the caller's caseload, as the list's Mine. */
     mine: z
       .enum(['true', 'false'], { error: PARTICIPANT_ERRORS.mineInvalid })

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The recovery programmes a participant follows. GENERAL is the programme as a whole (its usual

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FLAG_SEVERITIES, FLAG_SEVERITY_LABELS, type FlagSeverity } from './flags-constants';
 import { participantIdField } from './participants';
 
@@ -74,18 +74,18 @@ const timestamp = z.iso.datetime({ offset: true });
 
 /** A participant's triage status (response `_data` of both calls). */
 export const participantTriageStatusSchema = z.object({
-  user_id: z.number().int(),
-  last_reviewed_at: timestamp.nullable(),
+  user_id: z.int(),
+  last_reviewed_at: z.nullable(timestamp),
   /** Who reviewed last; null when never reviewed or the reviewer's account was deleted. */
-  last_reviewed_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  last_reviewed_by: z.nullable(z.object({ id: z.int(), name: z.string() })),
   /** The latest home (device or app) measurement; clinic values do not count. */
-  last_telemetry_at: timestamp.nullable(),
+  last_telemetry_at: z.nullable(timestamp),
   /** Whole days since last_telemetry_at; null when no home data ever arrived. */
-  days_without_data: z.number().int().nonnegative().nullable(),
+  days_without_data: z.nullable(z.int().check(z.nonnegative())),
   /** True when no home data ever arrived or none for DATA_STOPPED_AFTER_DAYS days or more. */
   data_stopped: z.boolean(),
-  open_flag_count: z.number().int().nonnegative(),
+  open_flag_count: z.int().check(z.nonnegative()),
   /** The most severe open flag's severity; null without open flags. */
-  top_open_severity: z.enum(FLAG_SEVERITIES).nullable(),
+  top_open_severity: z.nullable(z.enum(FLAG_SEVERITIES)),
 });
 export type ParticipantTriageStatus = z.infer<typeof participantTriageStatusSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** IDLE_TIMEOUT_MINUTES: how long a signed-in portal may go without activity. */
 export const DEFAULT_IDLE_TIMEOUT_MINUTES = 15;
@@ -6,7 +6,7 @@ export const MAX_IDLE_TIMEOUT_MINUTES = 24 * 60;
 
 /** GET /api/account/session-policy (public): what the portal's idle logoff needs to know. */
 export const sessionPolicySchema = z.object({
-  idle_timeout_minutes: z.number().int().positive(),
+  idle_timeout_minutes: z.int().check(z.positive()),
 });
 export type SessionPolicy = z.infer<typeof sessionPolicySchema>;
 

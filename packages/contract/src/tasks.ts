@@ -146,13 +146,13 @@ export const taskSchema = z.object({
   title: z.string(),
   due_on: z.string(),
   /** Null when the assignee's account was deleted since. */
-  assignee: careTeamMemberSchema.nullable(),
+  assignee: z.nullable(careTeamMemberSchema),
   note: z.string().nullable(),
   flag_id: z.number().int().nullable(),
-  created_by: careTeamMemberSchema.nullable(),
+  created_by: z.nullable(careTeamMemberSchema),
   created_at: timestampSchema,
   done_at: timestampSchema.nullable(),
-  done_by: careTeamMemberSchema.nullable(),
+  done_by: z.nullable(careTeamMemberSchema),
 });
 export type Task = z.infer<typeof taskSchema>;
 

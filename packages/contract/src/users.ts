@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PARTICIPANT_TYPES } from './constants';
 
 export const ROLES = ['CLINICIAN', 'ADMINISTRATOR', 'PARTICIPANT'] as const;
@@ -22,13 +22,15 @@ export const participantTypeSchema = z.enum(PARTICIPANT_TYPES, {
 /** Database ids travel as positive integers; path and query strings are coerced. */
 export const idSchema = z.coerce
   .number({ error: 'The id must be a positive whole number.' })
-  .int('The id must be a positive whole number.')
-  .positive('The id must be a positive whole number.')
-  .max(2_147_483_647, 'The id is out of range.');
+  .check(
+    z.int('The id must be a positive whole number.'),
+    z.positive('The id must be a positive whole number.'),
+    z.maximum(2_147_483_647, 'The id is out of range.'),
+  );
 
 /** The staff member kept in session storage under `user`. */
 export const sessionUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   user_name: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from './messages';
 
 /** Spec §5: letters, digits and ._%+- before @, a domain, and a TLD of at least 2 letters. */
@@ -12,30 +12,38 @@ export const MAX_NAME_LENGTH = 120;
 
 export const emailSchema = z
   .string({ error: MESSAGES.validation.emailRequired })
-  .trim()
-  .min(1, MESSAGES.validation.emailRequired)
-  .max(MAX_EMAIL_LENGTH, MESSAGES.validation.emailTooLong)
-  .regex(EMAIL_PATTERN, MESSAGES.validation.emailInvalid);
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.validation.emailRequired),
+    z.maxLength(MAX_EMAIL_LENGTH, MESSAGES.validation.emailTooLong),
+    z.regex(EMAIL_PATTERN, MESSAGES.validation.emailInvalid),
+  );
 
 /** A person's name: required and must not start with a digit (spec §5). */
 export const personNameSchema = z
   .string({ error: MESSAGES.validation.nameRequired })
-  .trim()
-  .min(1, MESSAGES.validation.nameRequired)
-  .max(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong)
-  .regex(/^\D/, MESSAGES.validation.nameStartsWithDigit);
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.validation.nameRequired),
+    z.maxLength(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong),
+    z.regex(/^\D/, MESSAGES.validation.nameStartsWithDigit),
+  );
 
 /** A first name edited on its own: required, no digit first (as the invite's name). */
 export const firstNameSchema = z
   .string({ error: MESSAGES.validation.firstNameRequired })
-  .trim()
-  .min(1, MESSAGES.validation.firstNameRequired)
-  .max(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong)
-  .regex(/^\D/, MESSAGES.validation.firstNameStartsWithDigit);
+  .check(
+    z.trim(),
+    z.minLength(1, MESSAGES.validation.firstNameRequired),
+    z.maxLength(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong),
+    z.regex(/^\D/, MESSAGES.validation.firstNameStartsWithDigit),
+  );
 
 /** A last name: may be empty (the invite's single name field can hold one word), no digit first. */
 export const lastNameSchema = z
   .string({ error: MESSAGES.validation.lastNameInvalid })
-  .trim()
-  .max(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong)
-  .regex(/^(\D|$)/, MESSAGES.validation.lastNameInvalid);
+  .check(
+    z.trim(),
+    z.maxLength(MAX_NAME_LENGTH, MESSAGES.validation.nameTooLong),
+    z.regex(/^(\D|$)/, MESSAGES.validation.lastNameInvalid),
+  );

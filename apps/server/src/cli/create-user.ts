@@ -17,7 +17,7 @@ const argsFields = z.object({
   role: staffRoleSchema,
   email: emailSchema,
   password: newPasswordSchema,
-  'first-name': personNameSchema.optional(),
+  'first-name': z.optional(personNameSchema),
   'last-name': z.string().trim().max(120).optional(),
 });
 const argsSchema = argsFields.superRefine(

@@ -273,7 +273,7 @@ export function postJson(
 }
 
 /** Asserts a success envelope with a 200 and returns its typed `_data`. */
-export function successData<T extends z.ZodType>(
+export function successData<T extends z.core.$ZodType>(
   response: LightMyRequestResponse,
   schema: T,
 ): z.output<T> {
@@ -284,7 +284,7 @@ export function successData<T extends z.ZodType>(
     .object({ _success: z.literal(true), _data: z.unknown() })
     .strict()
     .parse(response.json());
-  return schema.parse(envelope._data);
+  return z.parse(schema, envelope._data);
 }
 
 /**
@@ -301,7 +301,7 @@ export function failure(
       `expected ${status}, got ${response.statusCode}: ${response.body.slice(0, 500)}`,
     );
   }
-  const envelope = errorEnvelopeSchema.strict().parse(response.json());
+  const envelope = z.strictObject(errorEnvelopeSchema.shape).parse(response.json());
   if (envelope.error.code !== code) {
     throw new Error(`expected error code ${code}, got ${envelope.error.code}`);
   }

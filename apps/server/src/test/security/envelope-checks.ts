@@ -43,7 +43,7 @@ export function errorEnvelopeProblem(response: LightMyRequestResponse): string |
   }
   const parsed = parseJson(response.body);
   if (!parsed.ok) return 'the body is not JSON';
-  const envelope = errorEnvelopeSchema.strict().safeParse(parsed.value);
+  const envelope = z.strictObject(errorEnvelopeSchema.shape).safeParse(parsed.value);
   if (!envelope.success) return `not the failure envelope: ${response.body.slice(0, 200)}`;
   const { _error, error } = envelope.data;
   if (_error !== error.message) return '_error differs from error.message';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { ApiError } from './api-error';
 import { readEnvelope } from './envelope';

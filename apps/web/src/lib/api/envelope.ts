@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   CODE_BY_STATUS,
   errorCodeSchema,
@@ -13,7 +13,7 @@ const failureEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.array(fieldErrorSchema).optional(),
+    fields: z.optional(z.array(fieldErrorSchema)),
   }),
 });
 
@@ -31,24 +31,24 @@ async function readJson(response: Response): Promise<unknown> {
  * Unwraps the `{_success, _data}` envelope and validates `_data` with `schema`; a failure
  * envelope (or anything else) throws an ApiError with the server's sentence when it sent one.
  */
-export async function readEnvelope<S extends z.ZodType>(
+export async function readEnvelope<S extends z.core.$ZodType>(
   response: Response,
   schema: S,
 ): Promise<z.output<S>> {
   const payload = await readJson(response);
 
   if (response.ok) {
-    const envelope = successEnvelopeSchema.safeParse(payload);
-    const data = envelope.success ? schema.safeParse(envelope.data._data) : null;
+    const envelope = z.safeParse(successEnvelopeSchema, payload);
+    const data = envelope.success ? z.safeParse(schema, envelope.data._data) : null;
     if (!data?.success) throw new ApiError(response.status, 'INVALID_RESPONSE', MESSAGES.generic);
     return data.data;
   }
 
   const fallbackCode = CODE_BY_STATUS[response.status] ?? 'INTERNAL_ERROR';
-  const failure = failureEnvelopeSchema.safeParse(payload);
+  const failure = z.safeParse(failureEnvelopeSchema, payload);
   if (!failure.success) throw new ApiError(response.status, fallbackCode, MESSAGES.generic);
   const { code, message, fields } = failure.data.error;
-  const knownCode = errorCodeSchema.safeParse(code);
+  const knownCode = z.safeParse(errorCodeSchema, code);
   throw new ApiError(
     response.status,
     knownCode.success ? knownCode.data : fallbackCode,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { PUBLIC_API_PATHS } from '@recovery-portal/contract/paths';
 import { getSession } from '#app/lib/session.ts';
 import { readEnvelope } from './envelope';
@@ -10,7 +10,7 @@ import { send, withQuery, type HttpMethod, type QueryValue, type SendOptions } f
  * refresh and retry after a 401 (session-refresh.ts).
  */
 
-export type ApiRequestOptions<S extends z.ZodType> = {
+export type ApiRequestOptions<S extends z.core.$ZodType> = {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
@@ -21,7 +21,7 @@ export type ApiRequestOptions<S extends z.ZodType> = {
   signal?: AbortSignal;
 };
 
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.core.$ZodType>(
   path: string,
   options: ApiRequestOptions<S>,
 ): Promise<z.output<S>> {

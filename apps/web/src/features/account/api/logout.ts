@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { LogoutRequest } from '@recovery-portal/contract/account';
 import { API_PATHS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import { apiRequest } from '#app/lib/api/request.ts';
