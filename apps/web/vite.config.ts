@@ -82,17 +82,27 @@ const SIGN_IN_FORM_MODULES = new RegExp(
 );
 
 /**
- * zod with the small contract modules that every signed-in screen loads beside it (user and
- * participant identity fields, care team, programmes, date checks): one file instead of eight.
+ * zod/mini (its schemas and the core they share with classic zod) with the small contract modules
+ * every signed-in screen loads beside it (user and participant identity fields, care team,
+ * programmes, date checks): one file instead of eight. The first-load contract modules build their
+ * schemas with zod/mini, which tree-shakes (docs/architecture.md, 'zod/mini on the first loads');
+ * the core's JSON Schema half serves only classic zod.
  */
 const CONTRACT_CORE_MODULES = new RegExp(
   [
-    /[\\/]node_modules[\\/]zod[\\/]/,
+    /[\\/]node_modules[\\/]zod[\\/](mini[\\/]|v4[\\/]mini[\\/]|v4[\\/]core[\\/](?!json-schema|to-json-schema))/,
     /[\\/]packages[\\/]contract[\\/]src[\\/](users|validation|account|participant-identity|care-team|calendar-dates|flags-constants|export-file-name|programmes)\.ts$/,
   ]
     .map((part) => part.source)
     .join('|'),
 );
+
+/**
+ * Classic zod, which the contract modules of later screens (details sections, dialogs, forms)
+ * still build with: one file, left out of the first loads of /login and /participants.
+ */
+const CLASSIC_ZOD_MODULES =
+  /[\\/]node_modules[\\/]zod[\\/](index\.js|v4[\\/](index\.js|classic[\\/]|locales[\\/]|core[\\/](json-schema|to-json-schema)))/;
 
 /**
  * Helpers nearly every signed-in screen uses at its first paint (list state, the API client,
@@ -148,6 +158,7 @@ export default defineConfig(({ command }) => ({
             },
             { name: 'page-frame', test: /[\\/]src[\\/]app[\\/]sign-in-page\.tsx$/ },
             { name: 'zod', test: CONTRACT_CORE_MODULES },
+            { name: 'zod-classic', test: CLASSIC_ZOD_MODULES },
             {
               name: 'portal-kit',
               test: PORTAL_KIT_MODULES,
