@@ -4,7 +4,7 @@ import { isCalendarDate } from './calendar-dates';
 import { FLAG_SEVERITIES } from './flags-constants';
 import { MESSAGES } from './messages';
 import { mrnSchema } from './participant-identity';
-import { RECOVERY_PROGRAMMES, type RecoveryProgramme } from './programmes';
+import { RECOVERY_PROGRAMMES } from './programmes';
 import {
   DEFAULT_PARTICIPANT_TYPE,
   idSchema,
