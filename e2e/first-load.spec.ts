@@ -32,7 +32,7 @@ const ZOD_CODE = /\$ZodType|\$ZodError/;
 
 /**
  * Classic zod's base class name (zod/mini's is ZodMiniType): the first loads build their schemas
- * with zod/mini, which tree-shakes (docs/architecture.md, 'zod/mini on the first loads').
+ * with zod/mini, which tree-shakes (ADR 0028).
  */
 const CLASSIC_ZOD_CODE = /[`'"]ZodType[`'"]/;
 

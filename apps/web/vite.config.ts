@@ -85,7 +85,7 @@ const SIGN_IN_FORM_MODULES = new RegExp(
  * zod/mini (its schemas and the core they share with classic zod) with the small contract modules
  * every signed-in screen loads beside it (user and participant identity fields, care team,
  * programmes, date checks): one file instead of eight. The first-load contract modules build their
- * schemas with zod/mini, which tree-shakes (docs/architecture.md, 'zod/mini on the first loads');
+ * schemas with zod/mini, which tree-shakes (ADR 0028);
  * the core's JSON Schema half serves only classic zod.
  */
 const CONTRACT_CORE_MODULES = new RegExp(
