@@ -231,18 +231,21 @@ function withValueFirst(
   const cte = db.$with('with_value', {}).as(sql`select ${idArray(firstIds)} as ids`);
   const first = sql`(select ids from ${cte})`;
   const found = sql`cardinality(${first})`;
-  const withValueCount = sql`case when ${found} = 0 and ${offset} > 0
-    then (${countRows(db, sort.table).where(withValue)}) else ${offset} + ${found} end`;
-  const rest = paged(
-    selectIds(db, 'users', sort.table),
-    and(...conditions, isNull(sort.column)),
-    [direction(users.id)],
-    limit,
-    sql`greatest(0, ${offset} - ${withValueCount})`,
-  );
+  const withoutValue = () =>
+    selectIds(db, 'users', sort.table)
+      .where(and(...conditions, isNull(sort.column)))
+      .orderBy(direction(users.id));
+  // Past the rows with a value, the offset into those without is known only once they are
+  // counted: an OFFSET of it would be planned as if small (a walk of the primary key through
+  // every participant), so all their ids are read, in order, and the page is cut from them.
+  const past = sql`${offset} - (${countRows(db, sort.table).where(withValue)})`;
+  const all = idArray(withoutValue().getSQL());
   return {
     ids: sql`case when ${found} = ${limit} then ${first}
-      else ${first} || (${idArray(rest)})[1:${limit} - ${found}] end`,
+      when ${found} > 0 or ${offset} = 0
+        then ${first} || (${idArray(withoutValue().limit(query.page_size).getSQL())})[1:${limit} - ${found}]
+      else array(select u.id from unnest(${all}) with ordinality as u(id, k)
+        order by u.k limit ${limit} offset ${past}) end`,
     ctes: [cte],
   };
 }
