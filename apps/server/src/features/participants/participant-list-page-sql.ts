@@ -106,7 +106,10 @@ const idArray = (ids: SQL) => sql`array(${ids})`;
 
 /** `query` ordered and paged; LIMIT and OFFSET may be expressions of the total. */
 function paged(query: PgSelect, where: SQL | undefined, order: SQL[], limit: SQL, offset: SQL) {
-  return sql`${query.where(where).orderBy(...order).getSQL()} limit ${limit} offset ${offset}`;
+  return sql`${query
+    .where(where)
+    .orderBy(...order)
+    .getSQL()} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -177,7 +180,12 @@ export interface PageIdsSql {
 }
 
 /** The page of a sort no column of which is null: read from the nearer end of its index. */
-function fromNearerEnd(db: Database, query: ParticipantPageQuery, where: SQL | undefined, total: SQL) {
+function fromNearerEnd(
+  db: Database,
+  query: ParticipantPageQuery,
+  where: SQL | undefined,
+  total: SQL,
+) {
   const sort = SORTS[query.orderBy];
   const limit = int(query.page_size);
   const offset = int(query.start);
@@ -200,11 +208,7 @@ function fromNearerEnd(db: Database, query: ParticipantPageQuery, where: SQL | u
  * page runs past them, those without, ordered by id. `with_value` holds the first part's ids;
  * how many rows have a value is counted only when that part is empty past the first page.
  */
-function withValueFirst(
-  db: Database,
-  query: ParticipantPageQuery,
-  conditions: SQL[],
-): PageIdsSql {
+function withValueFirst(db: Database, query: ParticipantPageQuery, conditions: SQL[]): PageIdsSql {
   const sort = SORTS[query.orderBy];
   const limit = int(query.page_size);
   const offset = int(query.start);

@@ -1,6 +1,7 @@
 // The participant list's pages and totals: each page reads only the rows it shows (filters in
-// participant-list-filters.ts, sort keys in participant-list-sort.ts).
-import { and, eq, sql } from 'drizzle-orm';
+// participant-list-filters.ts, sort keys in participant-list-sort.ts, the SQL choosing a page's
+// ids in participant-list-page-sql.ts).
+import { sql, type SQL } from 'drizzle-orm';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
@@ -11,55 +12,51 @@ import {
   isoInstant,
   type EngagementColumns,
 } from '#app/core/participant-engagement';
-import { participantStats } from '#app/db/schema/activity';
-import { tasks } from '#app/db/schema/care-team';
-import { participantTriage } from '#app/db/schema/triage';
-import { userGroups, users } from '#app/db/schema/users';
-import { responsibleStaff, staffName } from '#app/core/staff-names';
-import { reviewerName, reviewers } from '#app/core/reviewers';
+import { users } from '#app/db/schema/users';
 import type { ParticipantFilters, ParticipantPageQuery } from './participant-list-filters';
 import { pageIdsSql, totalQuery } from './participant-list-page-sql';
 
-/**
- * A list row's fields; those of SQL, and the responsible clinician's id (beside the
- * participant's), named so that a CTE of them has one column of each name.
- */
+/** A column of participant_list_rows (migration 0031), read as `r`. */
+const listed = <T>(column: string) => sql<T>`r.${sql.identifier(column)}`;
+
+/** A timestamptz column of participant_list_rows, as a Date (the drivers hand over its text). */
+const listedInstant = (column: string) =>
+  listed<string | null>(column).mapWith((value: string | Date) => new Date(value));
+
+/** A list row's fields, as participant_list_rows answers them. */
 const rowFields = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  birthDate: users.birthDate,
-  mrn: users.mrn,
-  type: users.participantType,
-  group: userGroups.name,
-  tracker: users.tracker,
-  lastAppOpen: participantStats.lastAppOpen,
-  activeSessionCount: participantStats.activeSessionCount,
-  coachChatCount: participantStats.coachChatCount,
-  coachCallCount: participantStats.coachCallCount,
-  nudgeOpenCount: participantStats.nudgeOpenCount,
-  invitedAt: users.invitedAt,
-  joinedAt: users.joinedAt,
-  status: users.status,
-  canRemind: sql<boolean>`(${users.status} = 'PENDING_ACTIVATION' and (${users.nextRemindDate} is null or ${users.nextRemindDate} <= now()))`.as(
-    'can_remind',
-  ),
-  lastRemindedAt: users.lastRemindedAt,
-  nextRemindDate: users.nextRemindDate,
-  openFlagCount: participantTriage.openFlagCount,
-  topOpenSeverity: participantTriage.topOpenSeverity,
-  lastReviewedAt: participantTriage.lastReviewedAt,
-  lastReviewedBy: reviewerName.as('last_reviewed_by'),
-  lastTelemetryAt: participantStats.lastTelemetryAt,
-  responsibleId: sql<number | null>`${responsibleStaff.id}`.as('responsible_id'),
-  responsibleName: staffName(responsibleStaff).as('responsible_name'),
-  nextTaskDueOn: sql<
-    string | null
-  >`(select min(${tasks.dueOn})::text from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null)`.as(
-    'next_task_due_on',
-  ),
+  id: listed<number>('id'),
+  firstName: listed<string>('first_name'),
+  lastName: listed<string>('last_name'),
+  email: listed<string>('email'),
+  birthDate: listed<string | null>('birth_date'),
+  mrn: listed<string | null>('mrn'),
+  type: listed<ParticipantType | null>('participant_type'),
+  group: listed<string | null>('group_name'),
+  tracker: listed<string | null>('tracker'),
+  lastAppOpen: listedInstant('last_app_open'),
+  activeSessionCount: listed<number | null>('active_session_count'),
+  coachChatCount: listed<number | null>('coach_chat_count'),
+  coachCallCount: listed<number | null>('coach_call_count'),
+  nudgeOpenCount: listed<number | null>('nudge_open_count'),
+  invitedAt: listedInstant('invited_at'),
+  joinedAt: listedInstant('joined_at'),
+  status: listed<UserStatus>('status'),
+  canRemind: listed<boolean>('can_remind'),
+  lastRemindedAt: listedInstant('last_reminded_at'),
+  nextRemindDate: listedInstant('next_remind_date'),
+  openFlagCount: listed<number | null>('open_flag_count'),
+  topOpenSeverity: listed<FlagSeverity | null>('top_open_severity'),
+  lastReviewedAt: listedInstant('last_reviewed_at'),
+  lastReviewedBy: listed<string | null>('last_reviewed_by'),
+  lastTelemetryAt: listedInstant('last_telemetry_at'),
+  responsibleId: listed<number | null>('responsible_id'),
+  responsibleName: listed<string | null>('responsible_name'),
+  nextTaskDueOn: listed<string | null>('next_task_due_on'),
 };
+
+/** The list rows of the participants `ids` (SQL of an integer[]), as `r`, in its order (`r.ord`). */
+const rowsOf = (ids: SQL) => sql`participant_list_rows(${ids}) as r`;
 
 interface RawRow extends EngagementColumns {
   id: number;
@@ -113,19 +110,6 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
   };
 }
 
-/** The list's rows: every participant has a users row, not always the others (left joined). */
-function selectRows(db: Pick<Database, 'select'>) {
-  return db
-    .select(rowFields)
-    .from(users)
-    .leftJoin(participantStats, eq(participantStats.userId, users.id))
-    .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
-    .leftJoin(userGroups, eq(userGroups.id, users.groupId))
-    .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
-    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
-    .$dynamic();
-}
-
 /**
  * How many participants match the filters (the paginator's total), in one statement
  * (totalQuery); the list reads it with its page.
@@ -142,13 +126,15 @@ export async function countParticipants(
 /**
  * One page of the list and the total matching its filters, read in one statement (DESIGN §7: with
  * the session check, two round trips): `total` counts (totalQuery), `page` takes the page's ids
- * in order (pageIdsSql, whose strategies are CASE branches on the total), `audit` writes the
- * call's audit row naming the ids returned, in page order, and the rows are read by id. Reading
- * `from total left join rows on true` answers the total even for an empty page.
+ * in order (pageIdsSql, whose strategies are CASE branches on the total: PostgreSQL runs only
+ * the branch taken), `audit` writes the call's audit row naming the ids returned, in page order,
+ * and participant_list_rows reads their rows. Reading `from total left join` the rows answers
+ * the total even for an empty page.
  *
- * The statement differs with the filters, sort and page, so PostgreSQL plans it on every call;
- * on 100,000 participants that took <PLANNING> — where the three round trips it saves took
- * about 0.13 ms each and the statements they sent were planned too.
+ * The statement differs with the filters, sort and page, so PostgreSQL plans it on every call.
+ * On 100,000 participants (PostgreSQL 15) that took 1.7–3.7 ms with the rows' six-table join in
+ * it, 0.3–1.4 ms without: so the rows come from participant_list_rows, a PL/pgSQL function whose
+ * query PostgreSQL plans once per connection (migration 0031).
  */
 export async function listParticipants(
   db: Database,
@@ -168,19 +154,15 @@ export async function listParticipants(
   // Drizzle names a CTE's column without its table; beside users' id that is ambiguous.
   const returned = sql`jsonb_build_object('returned', (select coalesce(jsonb_agg(page.id order by page.ord), '[]'::jsonb) from ${page} join ${users} on ${users.id} = page.id))`;
   const auditRow = db.$with('audit').as(auditInsert(db, returned));
-  const rows = db
-    .$with('rows')
-    .as(selectRows(db).innerJoin(page, sql`page.id = ${users.id}`));
   const read = await db
-    .with(total, ...ids.ctes, page, auditRow, rows)
-    .select({ total: total.n, row: rows._.selectedFields })
+    .with(total, ...ids.ctes, page, auditRow)
+    .select({ total: total.n, listed: sql<boolean>`r.id is not null`, row: rowFields })
     .from(total)
-    .leftJoin(page, sql`true`)
-    .leftJoin(rows, sql`rows.id = page.id`)
-    .orderBy(sql`page.ord`)
+    .leftJoin(rowsOf(sql`array(select page.id from ${page} order by page.ord)`), sql`true`)
+    .orderBy(sql`r.ord`)
     .execute(audit);
   return {
-    rows: read.flatMap(({ row }) => (row ? [toListRow(row, query.type)] : [])),
+    rows: read.flatMap(({ listed, row }) => (listed ? [toListRow(row, query.type)] : [])),
     total: read[0]?.total ?? 0,
   };
 }
@@ -200,8 +182,6 @@ export async function findParticipantRow(
   db: Database,
   id: number,
 ): Promise<ParticipantListRow | undefined> {
-  const [row] = await selectRows(db)
-    .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
-    .limit(1);
+  const [row] = await db.select(rowFields).from(rowsOf(sql`array[${id}::integer]`));
   return row ? toListRow(row, 'Internal') : undefined;
 }

@@ -16,12 +16,7 @@ import {
   type LoggedInStaff,
   useTestApp,
 } from '#app/test/build-test-app';
-import {
-  addParticipant,
-  callApi,
-  daysAgo,
-  seedGroups,
-} from '#app/test/participant-fixtures';
+import { addParticipant, callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { statementsOf } from '#app/test/statements-of';
 
 const testApp = useTestApp();
