@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { FormControl, InputLabel, OutlinedInput } from '@mui/material';
-import NativeSelect from '@mui/material/NativeSelect';
 import type { SxProps, Theme } from '@mui/material';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import { OutlinedField } from './outlined-field';
 
 export type NativeSelectFieldProps = {
   /** Visible label and accessible name. */
@@ -17,7 +17,8 @@ export type NativeSelectFieldProps = {
 /**
  * A small outlined select drawn by the browser. Lists and the details page use it instead of
  * MUI's Select, whose menu machinery would otherwise join their first load (DESIGN §7); the
- * browser's own list also gives the keyboard and screen reader behaviour for free.
+ * browser's own list also gives the keyboard and screen reader behaviour for free. A native
+ * select always shows a choice, so the label always sits above it.
  */
 export function NativeSelectField({
   label,
@@ -28,21 +29,11 @@ export function NativeSelectField({
 }: NativeSelectFieldProps) {
   const id = useId();
   return (
-    <FormControl size="small" sx={sx}>
-      {/* A native select always shows a choice, so the label always sits above it. */}
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        id={id}
-        input={<OutlinedInput label={label} notched />}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        // As wide as the chosen option, like MUI's Select, not as the longest one (where supported).
-        sx={{ '& select': { fieldSizing: 'content' } }}
-      >
+    <OutlinedField controlId={id} label={label} sx={sx}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         {children}
-      </NativeSelect>
-    </FormControl>
+      </select>
+      <ArrowDropDown />
+    </OutlinedField>
   );
 }

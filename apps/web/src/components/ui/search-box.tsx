@@ -1,15 +1,9 @@
 import { useId, useState } from 'react';
-import {
-  FormControl,
-  FormHelperText,
-  IconButton,
-  InputAdornment,
-  InputLabel,
-  OutlinedInput,
-} from '@mui/material';
+import { IconButton } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
 import Clear from '@mui/icons-material/Clear';
 import Search from '@mui/icons-material/Search';
+import { FieldAdornment, FieldHelperText, OutlinedField } from './outlined-field';
 
 export type SearchBoxProps = {
   /** The applied search; the box shows it and follows it when it changes (back, reset). */
@@ -61,19 +55,43 @@ export function SearchBox({
   const pending = draft.trim() !== value;
 
   return (
-    <FormControl
-      size="small"
-      variant="outlined"
-      sx={[{ minWidth: 240, position: 'relative' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    <OutlinedField
+      controlId={id}
+      label={label}
+      sx={[{ minWidth: 240 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      below={
+        pending ? (
+          // Under the box without pushing the toolbar's other controls down.
+          <FieldHelperText
+            id={helperId}
+            role="status"
+            sx={{
+              position: 'absolute',
+              top: '100%',
+              left: 0,
+              right: 0,
+              m: 0,
+              mt: 0.25,
+              px: 0.5,
+              borderRadius: 0.5,
+              bgcolor: 'background.paper',
+              zIndex: 1,
+            }}
+          >
+            {pendingSearchText(value)}
+          </FieldHelperText>
+        ) : null
+      }
     >
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
+      <FieldAdornment position="start">
+        <Search fontSize="small" />
+      </FieldAdornment>
+      <input
         id={id}
         type="search"
-        label={label}
         placeholder={placeholder}
         value={draft}
-        inputProps={{ 'aria-describedby': pending ? helperId : undefined }}
+        aria-describedby={pending ? helperId : undefined}
         onChange={(event) => {
           setDraft(event.target.value);
           if (event.target.value === '') apply('');
@@ -84,52 +102,22 @@ export function SearchBox({
             apply(draft);
           }
         }}
-        startAdornment={
-          <InputAdornment position="start">
-            <Search fontSize="small" />
-          </InputAdornment>
-        }
-        endAdornment={
-          draft !== '' ? (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label="Clear search"
-                edge="end"
-                size="small"
-                onClick={() => {
-                  setDraft('');
-                  apply('');
-                }}
-              >
-                <Clear fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : null
-        }
-        // The browser's own clear cross would duplicate the button above.
-        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
       />
-      {pending ? (
-        // Under the box without pushing the toolbar's other controls down.
-        <FormHelperText
-          id={helperId}
-          role="status"
-          sx={{
-            position: 'absolute',
-            top: '100%',
-            left: 0,
-            right: 0,
-            m: 0,
-            mt: 0.25,
-            px: 0.5,
-            borderRadius: 0.5,
-            bgcolor: 'background.paper',
-            zIndex: 1,
-          }}
-        >
-          {pendingSearchText(value)}
-        </FormHelperText>
+      {draft !== '' ? (
+        <FieldAdornment position="end">
+          <IconButton
+            aria-label="Clear search"
+            edge="end"
+            size="small"
+            onClick={() => {
+              setDraft('');
+              apply('');
+            }}
+          >
+            <Clear fontSize="small" />
+          </IconButton>
+        </FieldAdornment>
       ) : null}
-    </FormControl>
+    </OutlinedField>
   );
 }

@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { Box, FormControl, FormHelperText, InputLabel, OutlinedInput } from '@mui/material';
+import { Box } from '@mui/material';
 import type { SxProps, Theme } from '@mui/material';
 import {
   RECOVERY_PROGRAMME_LABELS,
   RECOVERY_PROGRAMMES,
 } from '@recovery-portal/contract/programmes';
 import { NativeSelectField } from '#app/components/ui/native-select-field.tsx';
+import { FieldHelperText, OutlinedField } from '#app/components/ui/outlined-field.tsx';
 import { useUserGroups } from '#app/lib/api/user-groups.ts';
 import type { ParticipantListKey } from '#app/features/participants/participants-state.ts';
 
@@ -29,30 +30,29 @@ type DateFieldProps = {
   error?: string;
 };
 
-/**
- * An outlined date input built from MUI's light pieces: TextField would bring MUI's Select along
- * to the list's first load (DESIGN §7).
- */
+/** An outlined date input, drawn as the list's other fields (DESIGN §7). */
 function DateField({ label, value, onChange, min, max, error }: DateFieldProps) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (
-    <FormControl size="small" error={!!error} sx={fieldWidth(180)}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <OutlinedInput
+    <OutlinedField
+      controlId={id}
+      label={label}
+      error={!!error}
+      sx={fieldWidth(180)}
+      below={error && <FieldHelperText id={helperId}>{error}</FieldHelperText>}
+    >
+      <input
         id={id}
         type="date"
-        label={label}
-        notched
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        inputProps={{ min, max }}
+        min={min}
+        max={max}
+        aria-invalid={!!error}
         aria-describedby={error ? helperId : undefined}
       />
-      {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
-    </FormControl>
+    </OutlinedField>
   );
 }
 
