@@ -68,7 +68,6 @@ const SIGN_IN_FORM_MODULES = new RegExp(
   [
     /[\\/]node_modules[\\/]react-hook-form[\\/]/,
     /[\\/]node_modules[\\/]@mui[\\/]icons-material[\\/](Visibility|VisibilityOff|Login)\.m?js$/,
-    /[\\/]node_modules[\\/]@mui[\\/]material[\\/]AlertTitle[\\/]/,
     // MUI's input machinery: the forms draw it; the lists' fields are lighter (outlined-field.tsx).
     // Not FormControl's context, which the switches and checkboxes read.
     /[\\/]node_modules[\\/]@mui[\\/]material[\\/](FormControl[\\/](FormControl|formControlClasses)\.|(FormLabel|InputLabel|FormHelperText|OutlinedInput|InputBase|InputAdornment|TextareaAutosize)[\\/])/,

@@ -1,27 +1,24 @@
-import { Alert, Button } from '@mui/material';
-import type { SxProps, Theme } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Box } from '@mui/material';
 
-/** A load that failed after its retry: what failed, and a button to try again now. */
-export function LoadError({
-  message,
-  onRetry,
-  sx,
-}: {
+export type LoadErrorProps = {
   message: string;
   onRetry: () => unknown;
-  sx?: SxProps<Theme>;
-}) {
+};
+
+// MUI's Alert (with its severity icons) loads with the first failure, not with every screen.
+const LoadErrorAlert = lazy(async () => ({
+  default: (await import('./load-error-alert')).LoadErrorAlert,
+}));
+
+/** The alert's height with its Retry button, held while its code arrives. */
+const ALERT_HEIGHT = 48;
+
+/** A load that failed after its retry: what failed, and a button to try again now. */
+export function LoadError(props: LoadErrorProps) {
   return (
-    <Alert
-      severity="error"
-      sx={{ textAlign: 'left', ...sx }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void onRetry()}>
-          Retry
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
+    <Suspense fallback={<Box sx={{ minHeight: ALERT_HEIGHT }} />}>
+      <LoadErrorAlert {...props} />
+    </Suspense>
   );
 }

@@ -1,11 +1,13 @@
-import { Alert, AlertTitle, Box, Button, Divider } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Box, Button, Divider } from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import {
-  SSO_MESSAGES,
-  SSO_REFUSAL_MESSAGES,
-  type SsoRefusal,
-} from '@recovery-portal/contract/sso-constants';
+import { SSO_MESSAGES, type SsoRefusal } from '@recovery-portal/contract/sso-constants';
+
+// MUI's Alert stays off the /login first load (DESIGN §7): only a refused sign-in draws it.
+const SsoRefusalAlert = lazy(async () => ({
+  default: (await import('./sso-refusal-alert')).SsoRefusalAlert,
+}));
 
 /**
  * The "Sign in with …" button (a plain link: the server sends the browser on to the identity
@@ -23,10 +25,9 @@ export function SsoSignIn({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
       {refusal ? (
-        <Alert severity="error" role="alert">
-          <AlertTitle>{SSO_MESSAGES.refusedTitle}</AlertTitle>
-          {SSO_REFUSAL_MESSAGES[refusal]}
-        </Alert>
+        <Suspense fallback={null}>
+          <SsoRefusalAlert refusal={refusal} />
+        </Suspense>
       ) : null}
       {name ? (
         <Button
