@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Chip, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import CloudOff from '@mui/icons-material/CloudOff';
 import { dataConnectionOf, dataConnectionWarning } from '@recovery-portal/contract/review';
+import { SmallChip } from './small-chip';
 
 export type DataConnectionChipProps = {
   /** The latest home measurement time, null when none ever arrived. */
@@ -26,8 +27,7 @@ export function DataConnectionChip({ lastTelemetryAt, current, now }: DataConnec
     );
   }
   return (
-    <Chip
-      size="small"
+    <SmallChip
       color="warning"
       variant="outlined"
       icon={<CloudOff aria-hidden="true" />}
@@ -37,7 +37,7 @@ export function DataConnectionChip({ lastTelemetryAt, current, now }: DataConnec
         fontWeight: 500,
         height: 'auto',
         minHeight: 24,
-        '& .MuiChip-label': { whiteSpace: 'normal', py: '2px' },
+        '& > span': { whiteSpace: 'normal', py: '2px' },
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import {
   PARTICIPANT_STATUS_LABELS,
   TRACKER_NOT_CONNECTED_LABEL,
@@ -9,6 +9,7 @@ import type {
 } from '@recovery-portal/contract/participants';
 import { fullName } from '@recovery-portal/contract/participant-identity';
 import { DataConnectionChip } from '#app/components/ui/data-connection-chip.tsx';
+import { SmallChip } from '#app/components/ui/small-chip.tsx';
 import type { DataTableColumn } from '#app/components/ui/data-table.tsx';
 import { OpenFlagsIndicator } from '#app/components/ui/open-flags-indicator.tsx';
 import { ParticipantIdentifiers } from '#app/components/ui/participant-identity.tsx';
@@ -63,8 +64,7 @@ function nameColumn(showStatus: boolean): Column {
         </Typography>
         {/* In the All view the status is otherwise invisible; Active needs no badge. */}
         {showStatus && row.status !== 'ACTIVATED' && (
-          <Chip
-            size="small"
+          <SmallChip
             variant="outlined"
             color={row.status === 'SUSPENDED' ? 'warning' : 'default'}
             sx={{ height: 20, fontSize: '0.75rem' }}
@@ -229,12 +229,7 @@ function CareTeam({ row, today }: { row: ParticipantListRow; today: string }) {
         {row.responsible?.name ?? 'Unassigned'}
       </Typography>
       {due !== null && due < today && (
-        <Chip
-          size="small"
-          color="error"
-          sx={{ height: 20, fontSize: '0.75rem' }}
-          label="Task overdue"
-        />
+        <SmallChip color="error" sx={{ height: 20, fontSize: '0.75rem' }} label="Task overdue" />
       )}
       {due !== null && due >= today && (
         <Typography component="span" variant="caption" color="text.secondary" sx={nowrap}>
