@@ -13,7 +13,7 @@ import {
   type EngagementColumns,
 } from '#app/core/participant-engagement';
 import { users } from '#app/db/schema/users';
-import type { ParticipantFilters, ParticipantPageQuery } from './participant-list-filters';
+import type { ParticipantPageQuery } from './participant-list-filters';
 import { pageIdsSql, totalQuery } from './participant-list-page-sql';
 
 /** A column of participant_list_rows (migration 0031), read as `r`. */
@@ -111,19 +111,6 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
 }
 
 /**
- * How many participants match the filters (the paginator's total), in one statement
- * (totalQuery); the list reads it with its page.
- */
-export async function countParticipants(
-  db: Database,
-  filters: ParticipantFilters,
-  now: Date = new Date(),
-): Promise<number> {
-  const [row] = await totalQuery(db, filters, now);
-  return row?.n ?? 0;
-}
-
-/**
  * One page of the list and the total matching its filters, read in one statement (DESIGN §7: with
  * the session check, two round trips): `total` counts (totalQuery), `page` takes the page's ids
  * in order (pageIdsSql, whose strategies are CASE branches on the total: PostgreSQL runs only
@@ -165,16 +152,6 @@ export async function listParticipants(
     rows: read.flatMap(({ listed, row }) => (listed ? [toListRow(row, query.type)] : [])),
     total: read[0]?.total ?? 0,
   };
-}
-
-/** One page of the list (listParticipants), without its total. */
-export async function listParticipantPage(
-  db: Database,
-  query: ParticipantPageQuery,
-  audit: AuditValues,
-  now: Date = new Date(),
-): Promise<ParticipantListRow[]> {
-  return (await listParticipants(db, query, audit, now)).rows;
 }
 
 /** The list row of one participant, or undefined when the id is not a participant. */
