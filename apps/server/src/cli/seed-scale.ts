@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadConfig } from '#app/config';
 import { users } from '#app/db/schema/users';
 import type { RowCounts } from '#app/demo/bulk-insert';
+import { withIndexesBuiltAfter } from '#app/demo/bulk-load-indexes';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#app/demo/demo-accounts';
 import {
   ensureDemoGroups,
@@ -87,44 +88,54 @@ async function main() {
       args.participants,
     );
     const done = new Array<number>(lanes).fill(0);
-    const laneSummaries = await Promise.all(
-      Array.from({ length: lanes }, (_, lane) => {
-        const from = Math.floor((args.participants * lane) / lanes);
-        const to = Math.floor((args.participants * (lane + 1)) / lanes);
-        return generateDemoProgramme(db, {
-          now,
-          participants: to - from,
-          seed: args.seed,
-          startIndex: startIndex + from,
-          volume: TIMELINE_VOLUMES[args.volume],
-          batchSize: args['batch-size'],
-          refreshStats: false,
-          runBatch: (work) =>
-            db.transaction(async (tx) => {
-              await skipForeignKeyChecksInTransaction(tx);
-              await work(tx);
-            }),
-          onProgress: (laneDone) => {
-            done[lane] = laneDone;
-            const at = performance.now();
-            const total = done.reduce((sum, n) => sum + n, 0);
-            if (at - lastReport < 5000 && total < args.participants) return;
-            lastReport = at;
-            const rate = Math.round(total / ((at - started) / 1000));
-            log(
-              `  ${total.toLocaleString('en-US')} / ${args.participants.toLocaleString('en-US')} participants (${seconds(at - started)}, ${rate}/s)`,
-            );
-          },
-        });
-      }),
+    let generated = started;
+    const generate = () =>
+      Promise.all(
+        Array.from({ length: lanes }, (_, lane) => {
+          const from = Math.floor((args.participants * lane) / lanes);
+          const to = Math.floor((args.participants * (lane + 1)) / lanes);
+          return generateDemoProgramme(db, {
+            now,
+            participants: to - from,
+            seed: args.seed,
+            startIndex: startIndex + from,
+            volume: TIMELINE_VOLUMES[args.volume],
+            batchSize: args['batch-size'],
+            refreshStats: false,
+            runBatch: (work) =>
+              db.transaction(async (tx) => {
+                await skipForeignKeyChecksInTransaction(tx);
+                await work(tx);
+              }),
+            onProgress: (laneDone) => {
+              done[lane] = laneDone;
+              const at = performance.now();
+              const total = done.reduce((sum, n) => sum + n, 0);
+              if (at - lastReport < 5000 && total < args.participants) return;
+              lastReport = at;
+              const rate = Math.round(total / ((at - started) / 1000));
+              log(
+                `  ${total.toLocaleString('en-US')} / ${args.participants.toLocaleString('en-US')} participants (${seconds(at - started)}, ${rate}/s)`,
+              );
+            },
+          });
+        }),
+      ).finally(() => {
+        generated = performance.now();
+      });
+    const laneSummaries = await withIndexesBuiltAfter(
+      db,
+      // The builds of a PostgreSQL's indexes overlap as the lanes' batches did.
+      database.kind === 'postgres' ? { lanes, maintenanceWorkMem: '256MB' } : { lanes: 1 },
+      generate,
     );
+    const indexed = performance.now();
     const rows: Partial<RowCounts> = {};
     for (const summary of laneSummaries) {
       for (const [table, count] of Object.entries(summary.rows) as [keyof RowCounts, number][]) {
         rows[table] = (rows[table] ?? 0) + count;
       }
     }
-    const generated = performance.now();
     await refreshParticipantStats(db, { now });
     const refreshed = performance.now();
     // Planner statistics and the visibility map, as autovacuum would leave them: right after a
@@ -141,7 +152,8 @@ async function main() {
     for (const [table, count] of Object.entries(rows)) {
       log(`  ${table.padEnd(18)} ${count.toLocaleString('en-US').padStart(12)} rows`);
     }
-    log(`participant_stats refresh: ${seconds(refreshed - generated)}`);
+    log(`index builds after the load: ${seconds(indexed - generated)}`);
+    log(`participant_stats refresh: ${seconds(refreshed - indexed)}`);
     log(`vacuum and analyze: ${seconds(analysed - refreshed)}`);
     log(
       `triage scan: ${seconds(scanned - analysed)} (${scan.conversations.toLocaleString('en-US')} conversations, ${scan.participants.toLocaleString('en-US')} participants' telemetry, ${scan.raised.toLocaleString('en-US')} flags)`,

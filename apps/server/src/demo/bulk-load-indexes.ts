@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '#app/db/client';
+import { rowsOf } from '#app/db/result-rows';
+
+/**
+ * Tables a scale seed writes in bulk whose plain indexes no statement of the seed reads.
+ * survey_responses is not one: its insert trigger (outcome_scores) reads it by participant.
+ */
+const BULK_TABLES = [
+  'users',
+  'participant_activity',
+  'measurements',
+  'nudges',
+  'conversations',
+  'digital_twins',
+  'marker_memberships',
+  'segments',
+  'clinical_records',
+  'surgeries',
+  'pain_logs',
+] as const;
+
+interface PlainIndex {
+  name: string;
+  definition: string;
+}
+
+/**
+ * Runs a bulk load with the plain (non-unique, constraint-free) indexes of BULK_TABLES dropped,
+ * then builds them again from their own definitions, `lanes` at a time: one sorted build per
+ * index instead of a row-by-row update per insert (the trigram GIN indexes above all). Unique
+ * indexes and keys stay, so the load is checked as before. The indexes come back whether the
+ * load succeeds or fails.
+ */
+export async function withIndexesBuiltAfter<T>(
+  db: Database,
+  options: { lanes: number; maintenanceWorkMem?: string },
+  load: () => Promise<T>,
+): Promise<T> {
+  const indexes = rowsOf<PlainIndex>(
+    await db.execute(sql`
+      select quote_ident(c.relname) as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_class t on t.oid = i.indrelid
+      where t.relnamespace = current_schema()::regnamespace
+        and t.relname in (${sql.join(
+          BULK_TABLES.map((table) => sql`${table}`),
+          sql`, `,
+        )})
+        and not i.indisunique
+        and not exists (select from pg_constraint k where k.conindid = i.indexrelid)
+      order by c.relname`),
+  );
+  const dropped: PlainIndex[] = [];
+  try {
+    for (const index of indexes) {
+      // Names and definitions come from the catalogue, quoted by it; never user input.
+      await db.execute(sql.raw(`drop index ${index.name}`));
+      dropped.push(index);
+    }
+    return await load();
+  } finally {
+    await buildIndexes(db, dropped, options);
+  }
+}
+
+async function buildIndexes(
+  db: Database,
+  indexes: readonly PlainIndex[],
+  options: { lanes: number; maintenanceWorkMem?: string },
+): Promise<void> {
+  const queue = [...indexes];
+  const lane = async () => {
+    for (let index = queue.shift(); index; index = queue.shift()) {
+      const { definition } = index;
+      await db.transaction(async (tx) => {
+        if (options.maintenanceWorkMem) {
+          await tx.execute(
+            sql`select set_config('maintenance_work_mem', ${options.maintenanceWorkMem}, true)`,
+          );
+        }
+        await tx.execute(sql.raw(definition));
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.lanes) }, lane));
+}
