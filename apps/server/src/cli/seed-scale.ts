@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { loadConfig } from '#app/config';
 import { users } from '#app/db/schema/users';
 import type { RowCounts } from '#app/demo/bulk-insert';
-import { withIndexesBuiltAfter } from '#app/demo/bulk-load-indexes';
+import { vacuumAnalyseInLanes, withIndexesBuiltAfter } from '#app/demo/bulk-load-maintenance';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '#app/demo/demo-accounts';
 import {
   ensureDemoGroups,
@@ -140,7 +140,7 @@ async function main() {
     const refreshed = performance.now();
     // Planner statistics and the visibility map, as autovacuum would leave them: right after a
     // bulk load the planner plans blind and counts cannot use index-only scans.
-    await db.execute(sql`vacuum (analyze)`);
+    await vacuumAnalyseInLanes(db, lanes);
     const analysed = performance.now();
     // The first triage scan, as a server starting on this database would run it: a benchmark
     // then measures the server in its steady state rather than behind a scan of everything.

@@ -65,24 +65,53 @@ export async function withIndexesBuiltAfter<T>(
   }
 }
 
-async function buildIndexes(
+/** Runs `task` for each item, at most `lanes` at once (each lane on its own connection). */
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    for (let at = next++; at < items.length; at = next++) {
+      const item = items[at];
+      if (item !== undefined) await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
+}
+
+function buildIndexes(
   db: Database,
   indexes: readonly PlainIndex[],
   options: { lanes: number; maintenanceWorkMem?: string },
 ): Promise<void> {
-  const queue = [...indexes];
-  const lane = async () => {
-    for (let index = queue.shift(); index; index = queue.shift()) {
-      const { definition } = index;
-      await db.transaction(async (tx) => {
-        if (options.maintenanceWorkMem) {
-          await tx.execute(
-            sql`select set_config('maintenance_work_mem', ${options.maintenanceWorkMem}, true)`,
-          );
-        }
-        await tx.execute(sql.raw(definition));
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.lanes) }, lane));
+  return inLanes(indexes, options.lanes, (index) =>
+    db.transaction(async (tx) => {
+      if (options.maintenanceWorkMem) {
+        await tx.execute(
+          sql`select set_config('maintenance_work_mem', ${options.maintenanceWorkMem}, true)`,
+        );
+      }
+      await tx.execute(sql.raw(index.definition));
+    }),
+  );
+}
+
+/**
+ * VACUUM (ANALYZE) of every table and materialised view of the database, as one `vacuum
+ * (analyze)` does, but `lanes` tables at a time, largest first: each vacuum is one backend's
+ * work, so on several cores the tables overlap.
+ */
+export async function vacuumAnalyseInLanes(db: Database, lanes: number): Promise<void> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select oid::regclass::text as name from pg_class
+      where relkind in ('r', 'm') and relpersistence <> 't'
+      order by pg_total_relation_size(oid) desc`),
+  );
+  // Names come from the catalogue, quoted by regclass; never user input.
+  await inLanes(tables, lanes, ({ name }) =>
+    db.execute(sql.raw(`vacuum (analyze) ${name}`)).then(() => undefined),
+  );
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '#app/db/client';
 import { rowsOf } from '#app/db/result-rows';
 import { buildTestApp, type TestApp } from '#app/test/build-test-app';
-import { withIndexesBuiltAfter } from './bulk-load-indexes';
+import { vacuumAnalyseInLanes, withIndexesBuiltAfter } from './bulk-load-maintenance';
 
 let testApp: TestApp;
 
@@ -53,5 +53,19 @@ describe('withIndexesBuiltAfter', () => {
       ),
     ).rejects.toThrow('load failed');
     expect(await indexDefinitions(db)).toEqual(before);
+  });
+});
+
+describe('vacuumAnalyseInLanes', () => {
+  it('vacuums and analyses every table, as a database-wide vacuum (analyze) would', async () => {
+    const { db } = testApp;
+    await vacuumAnalyseInLanes(db, 2);
+    const tables = rowsOf<{ name: string; visited: boolean }>(
+      await db.execute(sql`
+        select relname as name, last_vacuum is not null and last_analyze is not null as visited
+        from pg_stat_user_tables`),
+    );
+    expect(tables.map((table) => table.name)).toContain('measurements');
+    expect(tables.filter((table) => !table.visited)).toEqual([]);
   });
 });
