@@ -27,10 +27,10 @@ interface PlainIndex {
 
 /**
  * Runs a bulk load with the plain (non-unique, constraint-free) indexes of BULK_TABLES dropped,
- * then builds them again from their own definitions, `lanes` at a time: one sorted build per
- * index instead of a row-by-row update per insert (the trigram GIN indexes above all). Unique
- * indexes and keys stay, so the load is checked as before. The indexes come back whether the
- * load succeeds or fails.
+ * then builds them again from their own definitions, `lanes` at a time and longest first: one
+ * sorted build per index instead of a row-by-row update per insert (the trigram GIN indexes
+ * above all). Unique indexes and keys stay, so the load is checked as before. The indexes come
+ * back whether the load succeeds or fails.
  */
 export async function withIndexesBuiltAfter<T>(
   db: Database,
@@ -50,7 +50,10 @@ export async function withIndexesBuiltAfter<T>(
         )})
         and not i.indisunique
         and not exists (select from pg_constraint k where k.conindid = i.indexrelid)
-      order by c.relname`),
+      -- Longest builds first, so that the last to start is short: trigram GIN indexes (by
+      -- far the slowest to build), then by the size of their table.
+      order by c.relam = (select oid from pg_am where amname = 'gin') desc,
+        pg_relation_size(t.oid) desc, c.relname`),
   );
   const dropped: PlainIndex[] = [];
   try {
