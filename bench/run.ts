@@ -168,8 +168,11 @@ const stagesText = (stages: { text: string }[][]) =>
 /**
  * The participant list alone and its SQL alone (DESIGN §7: server/direct p50 at one client).
  * Short, since a call at one client answers in milliseconds: the run stays within its budget.
+ * No warm-up beyond runClosedLoop's unrecorded first request: the server alone follows its own
+ * 20-client run of the same call, and the SQL alone follows that, on a connection the first
+ * request has prepared (one client reuses one pooled connection).
  */
-const ONE_CLIENT: LoadOptions = { connections: 1, durationSeconds: 0.5, warmupSeconds: 0.1 };
+const ONE_CLIENT: LoadOptions = { connections: 1, durationSeconds: 0.5, warmupSeconds: 0 };
 
 async function measure(
   scenario: Scenario,
