@@ -4,11 +4,12 @@ import type { ImagingStudy, Patient, Resource } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { FHIR_BASE_PATH, FHIR_EXPORT_MESSAGES } from '@recovery-portal/contract/fhir';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fhirExportJobs } from '#app/db/schema/fhir-export';
 import { userGroups, users } from '#app/db/schema/users';
 import { loginAs, type LoggedInStaff, useTestApp } from '#app/test/build-test-app';
 import { createMeasurements, createParticipant, createSurgery } from '#app/test/factories';
+import { statementsOf } from '#app/test/statements-of';
 import { storeFixtureImages } from '#app/features/fhir/fhir.fixtures';
 
 const testApp = useTestApp();
@@ -211,6 +212,25 @@ describe('$export', () => {
         return job?.status;
       })
       .toBe('cancelled');
+  });
+
+  it('writes its heartbeat once a second, not after every batch of 1,000 resources', async () => {
+    // The runner's heartbeat; a status poll's takeover of a stale job also sets "written".
+    const heartbeats = (sent: string[]) =>
+      sent.filter((text) =>
+        /^update "fhir_export_jobs" set "written"(?!.*make_interval)/.test(text),
+      ).length;
+    // Over 2,500 Observations (three batches) and the other types, within one second.
+    vi.spyOn(performance, 'now').mockReturnValue(0);
+    const quick = await statementsOf(testApp, async () => manifestOf(await kickOff('$export')));
+    expect(heartbeats(quick)).toBe(0);
+    vi.restoreAllMocks();
+    // A second and more between batches: a heartbeat after each, progress and cancel seen.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1000));
+    const slow = await statementsOf(testApp, async () => manifestOf(await kickOff('$export')));
+    vi.restoreAllMocks();
+    expect(heartbeats(slow)).toBeGreaterThanOrEqual(3);
   });
 
   it('deletes files once they expire', async () => {
