@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Badge, Box, Button, useMediaQuery, useTheme } from '@mui/material';
+import { Box, Button, useMediaQuery, useTheme } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import FilterList from '@mui/icons-material/FilterList';
 
 /**
@@ -10,6 +11,34 @@ import FilterList from '@mui/icons-material/FilterList';
 export function useFiltersFolded(): boolean {
   return useMediaQuery(useTheme().breakpoints.down('md'));
 }
+
+/**
+ * The number of filters applied, on the Filters button's corner as MUI's Badge draws it (primary,
+ * rectangular overlap): MUI's Badge would weigh 1.4 KB on every list's first load for a button
+ * only phones show. Hidden from assistive technology: the button's name says the number.
+ */
+const CountBadge = styled('span')(({ theme }) => ({
+  position: 'absolute',
+  top: 0,
+  right: 0,
+  transform: 'scale(1) translate(50%, -50%)',
+  transformOrigin: '100% 0%',
+  zIndex: 1,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxSizing: 'border-box',
+  minWidth: 20,
+  height: 20,
+  padding: '0 6px',
+  borderRadius: 10,
+  fontFamily: theme.typography.fontFamily,
+  fontWeight: theme.typography.fontWeightMedium,
+  fontSize: theme.typography.pxToRem(12),
+  lineHeight: 1,
+  backgroundColor: theme.palette.primary.main,
+  color: theme.palette.primary.contrastText,
+}));
 
 export type FilterFoldProps = {
   /** From useFiltersFolded(), so the screen can move more filters into the fold. */
@@ -40,7 +69,15 @@ export function FilterFold({ folded, applied, filters, children }: FilterFoldPro
   }
   return (
     <>
-      <Badge color="primary" badgeContent={applied} overlap="rectangular">
+      <Box
+        component="span"
+        sx={{
+          position: 'relative',
+          display: 'inline-flex',
+          verticalAlign: 'middle',
+          flexShrink: 0,
+        }}
+      >
         <Button
           variant={open ? 'contained' : 'outlined'}
           startIcon={<FilterList />}
@@ -51,7 +88,8 @@ export function FilterFold({ folded, applied, filters, children }: FilterFoldPro
         >
           Filters
         </Button>
-      </Badge>
+        {applied > 0 && <CountBadge aria-hidden>{applied}</CountBadge>}
+      </Box>
       <Box sx={{ flex: '1 1 160px', minWidth: 0, display: 'flex', '& > *': { flexGrow: 1 } }}>
         {children}
       </Box>
