@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { participantIdField } from './participants';
 import { surveyTimepointSchema } from './surveys';
 
@@ -27,10 +27,10 @@ export const adherenceEntrySchema = z.object({
   timepoint: surveyTimepointSchema,
   /** 'PreOp', '6 Weeks', '3 Months', '6 Months', '12 Months' */
   label: z.string(),
-  score: z.union([z.number(), z.literal(NOT_APPLICABLE_SCORE)]).nullable(),
-  score_text: z.string().nullable(),
-  target_date: z.iso.date().nullable(),
-  submitted_on: z.iso.datetime({ offset: true }).nullable(),
+  score: z.nullable(z.union([z.number(), z.literal(NOT_APPLICABLE_SCORE)])),
+  score_text: z.nullable(z.string()),
+  target_date: z.nullable(z.iso.date()),
+  submitted_on: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type AdherenceEntry = z.infer<typeof adherenceEntrySchema>;
 
@@ -40,12 +40,12 @@ export type AdherenceEntry = z.infer<typeof adherenceEntrySchema>;
  * target dates. Rows are ordered by title.
  */
 export const adherenceItemSchema = z.object({
-  survey_id: z.number().int(),
+  survey_id: z.int(),
   title: z.string(),
   description: z.string(),
-  start_date: z.iso.date().nullable(),
-  end_date: z.iso.date().nullable(),
-  entries: z.array(adherenceEntrySchema).length(5),
+  start_date: z.nullable(z.iso.date()),
+  end_date: z.nullable(z.iso.date()),
+  entries: z.array(adherenceEntrySchema).check(z.length(5)),
 });
 export type AdherenceItem = z.infer<typeof adherenceItemSchema>;
 export const adherenceListSchema = z.array(adherenceItemSchema);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { exportFileName, rangePart } from './export-file-name';
 import type { TrendSeriesKind } from './trends';
 
@@ -320,25 +320,23 @@ export const AUDIT_MESSAGES = {
 } as const;
 
 function textFilter(field: string) {
-  return (
-    z
-      .string({ error: `${field} must be text.` })
-      .max(
+  return z.optional(
+    z.string({ error: `${field} must be text.` }).check(
+      z.maxLength(
         MAX_AUDIT_FILTER_LENGTH,
         `${field} must be at most ${MAX_AUDIT_FILTER_LENGTH} characters.`,
-      )
-      // PostgreSQL text cannot hold NUL, so such a filter could never match anything.
-      .refine((value) => !value.includes('\u0000'), { error: `${field} must not contain NUL.` })
-      .optional()
+      ),
+      z.refine((value) => !value.includes('\u0000'), { error: `${field} must not contain NUL.` }),
+    ),
   );
 }
 
 /** An instant with its offset (the portal sends the start and end of the user's local days). */
 function instantFilter(field: string) {
   const message = `${field} must be a date and time such as 2025-03-01T00:00:00.000Z.`;
-  return z
-    .union([z.literal(''), z.iso.datetime({ offset: true, error: message })], { error: message })
-    .optional();
+  return z.optional(
+    z.union([z.literal(''), z.iso.datetime({ offset: true, error: message })], { error: message }),
+  );
 }
 
 function rangeInOrder(value: { from?: string | undefined; to?: string | undefined }): boolean {
@@ -354,16 +352,16 @@ const auditFilterShape = {
   actor: textFilter('actor'),
   /** A participant id, or part of a participant's email or name. */
   participant: textFilter('participant'),
-  action: z
-    .union([z.enum(AUDIT_ACTION_NAMES), z.literal('')], {
+  action: z.optional(
+    z.union([z.enum(AUDIT_ACTION_NAMES), z.literal('')], {
       error: 'action must be one of the audited actions.',
-    })
-    .optional(),
-  subject_type: z
-    .union([z.enum(AUDIT_SUBJECT_TYPES), z.literal('')], {
+    }),
+  ),
+  subject_type: z.optional(
+    z.union([z.enum(AUDIT_SUBJECT_TYPES), z.literal('')], {
       error: 'subject_type must be one of the audited subject types.',
-    })
-    .optional(),
+    }),
+  ),
   /** Inclusive bounds of the time of the row. */
   from: instantFilter('from'),
   to: instantFilter('to'),
@@ -371,19 +369,22 @@ const auditFilterShape = {
 
 const auditFiltersSchema = z
   .object(auditFilterShape)
-  .refine(rangeInOrder, { error: AUDIT_MESSAGES.rangeReversed, path: ['from'] });
+  .check(z.refine(rangeInOrder, { error: AUDIT_MESSAGES.rangeReversed, path: ['from'] }));
 export type AuditFilters = z.input<typeof auditFiltersSchema>;
 
 /** GET /api/audit/export: the filters as a query string. */
 export const auditExportQuerySchema = auditFiltersSchema;
 
 const cursorSchema = (field: string) =>
-  z
-    .number({ error: `${field} must be a whole number.` })
-    .int(`${field} must be a whole number.`)
-    .positive(`${field} must be positive.`)
-    .max(Number.MAX_SAFE_INTEGER, `${field} is out of range.`)
-    .optional();
+  z.optional(
+    z
+      .number({ error: `${field} must be a whole number.` })
+      .check(
+        z.int(`${field} must be a whole number.`),
+        z.positive(`${field} must be positive.`),
+        z.lte(Number.MAX_SAFE_INTEGER, `${field} is out of range.`),
+      ),
+  );
 
 /**
  * POST /api/audit/list: newest first, paged by keyset so any page is as quick as the first.
@@ -394,53 +395,59 @@ export const auditListRequestSchema = z
     ...auditFilterShape,
     before: cursorSchema('before'),
     after: cursorSchema('after'),
-    page_size: z
-      .number({ error: 'page_size must be a whole number.' })
-      .int('page_size must be a whole number.')
-      .min(1, 'page_size must be at least 1.')
-      .max(MAX_AUDIT_PAGE_SIZE, `page_size must be at most ${MAX_AUDIT_PAGE_SIZE}.`)
-      .default(AUDIT_PAGE_SIZE),
+    page_size: z._default(
+      z
+        .number({ error: 'page_size must be a whole number.' })
+        .check(
+          z.int('page_size must be a whole number.'),
+          z.gte(1, 'page_size must be at least 1.'),
+          z.lte(MAX_AUDIT_PAGE_SIZE, `page_size must be at most ${MAX_AUDIT_PAGE_SIZE}.`),
+        ),
+      AUDIT_PAGE_SIZE,
+    ),
   })
-  .refine(rangeInOrder, { error: AUDIT_MESSAGES.rangeReversed, path: ['from'] })
-  .refine((value) => value.before === undefined || value.after === undefined, {
-    error: AUDIT_MESSAGES.bothCursors,
-    path: ['after'],
-  });
+  .check(
+    z.refine(rangeInOrder, { error: AUDIT_MESSAGES.rangeReversed, path: ['from'] }),
+    z.refine((value) => value.before === undefined || value.after === undefined, {
+      error: AUDIT_MESSAGES.bothCursors,
+      path: ['after'],
+    }),
+  );
 export type AuditListRequest = z.input<typeof auditListRequestSchema>;
 
 /** One row of the trail. `action` is plain text: old rows may carry a retired action. */
 export const auditLogEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   created_at: z.string(),
-  actor_id: z.number().int().nullable(),
-  actor_email: z.string().nullable(),
+  actor_id: z.nullable(z.int()),
+  actor_email: z.nullable(z.string()),
   /** 'Name <email>' of the actor when they acted; null on rows older than migration 0009. */
-  actor_name: z.string().nullable(),
+  actor_name: z.nullable(z.string()),
   action: z.string(),
-  subject_type: z.string().nullable(),
-  subject_id: z.number().int().nullable(),
+  subject_type: z.nullable(z.string()),
+  subject_id: z.nullable(z.int()),
   /**
    * Name and email of the user the subject id names, as they were at the time of the action
    * (rows older than migration 0009: as they are now, while that user exists).
    */
-  subject_name: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-  client_address: z.string().nullable(),
-  request_id: z.string().nullable(),
+  subject_name: z.nullable(z.string()),
+  details: z.nullable(z.record(z.string(), z.unknown())),
+  client_address: z.nullable(z.string()),
+  request_id: z.nullable(z.string()),
   /**
    * How many calls the row stands for: 1, or more when refusals of unknown callers from one
    * address were folded into one row per action and minute (the first one's request and details).
    */
-  count: z.number().int().positive(),
+  count: z.int().check(z.positive()),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
 export const auditListResponseSchema = z.object({
   entries: z.array(auditLogEntrySchema),
   /** `before` for the next older page, or null on the oldest page. */
-  older_cursor: z.number().int().nullable(),
+  older_cursor: z.nullable(z.int()),
   /** `after` for the next newer page, or null on the newest page. */
-  newer_cursor: z.number().int().nullable(),
+  newer_cursor: z.nullable(z.int()),
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 

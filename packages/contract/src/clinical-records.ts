@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The collapsible record cards of the participant's left panel (spec §2). */
 export const CLINICAL_RECORD_CATEGORIES = [

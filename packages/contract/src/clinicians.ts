@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { idSchema, userStatusSchema } from './users';
 import { emailSchema, personNameSchema } from './validation';
 
@@ -19,9 +19,11 @@ export const CLINICIAN_MESSAGES = {
 /** The clinician's registration id ('Reg Id' on screen, `dea_reg_id` on the wire). */
 export const regIdSchema = z
   .string({ error: CLINICIAN_MESSAGES.regIdRequired })
-  .trim()
-  .min(1, CLINICIAN_MESSAGES.regIdRequired)
-  .max(MAX_REG_ID_LENGTH, CLINICIAN_MESSAGES.regIdTooLong);
+  .check(
+    z.trim(),
+    z.minLength(1, CLINICIAN_MESSAGES.regIdRequired),
+    z.maxLength(MAX_REG_ID_LENGTH, CLINICIAN_MESSAGES.regIdTooLong),
+  );
 
 /** POST /api/user/create-surgeon — also the Add clinician form (spec §5). */
 export const createClinicianRequestSchema = z.object({
@@ -51,11 +53,11 @@ export type ClinicianStatusRequest = z.infer<typeof clinicianStatusRequestSchema
 
 /** A clinician row of the admin home (spec §3 'Clinician'). */
 export const clinicianSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),
-  dea_reg_id: z.string().nullable(),
+  dea_reg_id: z.nullable(z.string()),
   status: userStatusSchema,
 });
 export type Clinician = z.infer<typeof clinicianSchema>;
@@ -92,8 +94,8 @@ export const staffSessionSchema = z.object({
   created_at: z.string(),
   last_used_at: z.string(),
   expires_at: z.string(),
-  client_address: z.string().nullable(),
-  user_agent: z.string().nullable(),
+  client_address: z.nullable(z.string()),
+  user_agent: z.nullable(z.string()),
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 export const staffSessionListSchema = z.array(staffSessionSchema);
@@ -109,7 +111,7 @@ export const staffSessionParamsSchema = z.object({
 
 /** How many live sessions a revocation ended. */
 export const revokedSessionsSchema = z.object({
-  revoked: z.number().int(),
+  revoked: z.int(),
   message: z.string(),
 });
 export type RevokedSessions = z.infer<typeof revokedSessionsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { conversationMarkerSchema, transcriptMessageSchema } from './conversations';
 import { participantIdentityFields } from './participant-identity';
 import {
@@ -40,15 +40,15 @@ export const coachListRequestSchema = z
     date: optionalDateFilter('date'),
     date_from: optionalDateFilter('date_from'),
     date_to: optionalDateFilter('date_to'),
-    orderBy: z
-      .enum([...COACH_SORT_FIELDS, ''], {
+    orderBy: z.optional(
+      z.enum([...COACH_SORT_FIELDS, ''], {
         error: `orderBy must be one of ${COACH_SORT_FIELDS.join(', ')}.`,
-      })
-      .optional(),
-    orderDirection: orderDirectionSchema.optional(),
+      }),
+    ),
+    orderDirection: z.optional(orderDirectionSchema),
     ...pagingFields(COACH_PAGE_SIZE),
   })
-  .refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] });
+  .check(z.refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] }));
 export type CoachListRequest = z.input<typeof coachListRequestSchema>;
 /** The request after defaults are applied (what the server works with). */
 export type CoachListQuery = z.output<typeof coachListRequestSchema>;
@@ -60,25 +60,25 @@ export type CoachListQuery = z.output<typeof coachListRequestSchema>;
  * content with ', '.
  */
 export const coachConversationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   date: z.string(),
   time: z.string(),
   ended_at: z.string(),
   summary: z.string(),
   patient_summary: z.string(),
-  participant_id: z.number().int(),
+  participant_id: z.int(),
   ...participantIdentityFields,
   extract: z.string(),
   markers: z.array(conversationMarkerSchema),
   transcript: z.array(transcriptMessageSchema),
-  next_best_action: z.string().nullable(),
-  next_visit_date: z.string().nullable(),
+  next_best_action: z.nullable(z.string()),
+  next_visit_date: z.nullable(z.string()),
 });
 export type CoachConversation = z.infer<typeof coachConversationSchema>;
 
 export const coachListResponseSchema = z.object({
   chat_list: z.array(coachConversationSchema),
-  total_number_of_records: z.number().int(),
+  total_number_of_records: z.int(),
 });
 export type CoachListResponse = z.infer<typeof coachListResponseSchema>;
 

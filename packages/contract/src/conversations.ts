@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A finding the coach's model marked in a conversation, e.g. { content: 'chest pain' }. */
 export const conversationMarkerSchema = z.object({
   content: z.string(),
-  type: z.string().optional(),
+  type: z.optional(z.string()),
 });
 export type ConversationMarker = z.infer<typeof conversationMarkerSchema>;
 
@@ -13,6 +13,6 @@ export const COACH_USER_ID = 'Coach';
 export const transcriptMessageSchema = z.object({
   userId: z.string(),
   message: z.string(),
-  sent_at: z.string().optional(),
+  sent_at: z.optional(z.string()),
 });
 export type TranscriptMessage = z.infer<typeof transcriptMessageSchema>;

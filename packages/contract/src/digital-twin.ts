@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { participantIdField } from './participants';
 import { dateStringSchema } from './profile';
 
@@ -23,7 +23,7 @@ export const DIGITAL_TWIN_MESSAGES = {
  */
 export const markerSegmentQuerySchema = z.object({
   user_id: participantIdField(),
-  date_string: dateStringSchema.optional(),
+  date_string: z.optional(dateStringSchema),
 });
 
 /**
@@ -32,21 +32,21 @@ export const markerSegmentQuerySchema = z.object({
  * (the portal shows '-').
  */
 export const markerMembershipSchema = z.object({
-  id: z.number().int(),
-  type: z.string().nullable(),
-  topic: z.string().nullable(),
-  marker_name: z.string().nullable(),
+  id: z.int(),
+  type: z.nullable(z.string()),
+  topic: z.nullable(z.string()),
+  marker_name: z.nullable(z.string()),
   from: z.iso.date(),
-  to: z.iso.date().nullable(),
+  to: z.nullable(z.iso.date()),
 });
 export type MarkerMembership = z.infer<typeof markerMembershipSchema>;
 
 /** A segment the participant was in on the asked day (same inclusive range rule). */
 export const segmentSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   from: z.iso.date(),
-  to: z.iso.date().nullable(),
+  to: z.nullable(z.iso.date()),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 

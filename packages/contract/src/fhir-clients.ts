@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FHIR_RESOURCE_TYPES } from './fhir';
 import { DEFAULT_APP_CLIENT_SCOPES, isAppClientScope, SMART_CONTEXT_SCOPES } from './smart-scopes';
 
@@ -124,41 +124,49 @@ export const FHIR_CLIENT_MESSAGES = {
     'Participant app registered. Give its client id to the app: participants sign in to it and choose what it may read and write.',
 } as const;
 
-const scopeSchema = z
-  .string({ error: FHIR_CLIENT_MESSAGES.scopeInvalid })
-  .refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && isSystemScope(scope), {
+const scopeSchema = z.string({ error: FHIR_CLIENT_MESSAGES.scopeInvalid }).check(
+  z.refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && isSystemScope(scope), {
     error: FHIR_CLIENT_MESSAGES.scopeInvalid,
-  });
+  }),
+);
 
 /** POST /api/fhir-clients: a system client with its public key and fixed scopes. */
 export const registerFhirClientRequestSchema = z.object({
   name: z
     .string({ error: FHIR_CLIENT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, FHIR_CLIENT_MESSAGES.nameRequired)
-    .max(MAX_FHIR_CLIENT_NAME_LENGTH, FHIR_CLIENT_MESSAGES.nameTooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, FHIR_CLIENT_MESSAGES.nameRequired),
+      z.maxLength(MAX_FHIR_CLIENT_NAME_LENGTH, FHIR_CLIENT_MESSAGES.nameTooLong),
+    ),
   public_key_jwk: z
     .string({ error: FHIR_CLIENT_MESSAGES.keyRequired })
-    .trim()
-    .min(1, FHIR_CLIENT_MESSAGES.keyRequired)
-    .max(MAX_FHIR_CLIENT_KEY_LENGTH, FHIR_CLIENT_MESSAGES.keyTooLong),
-  scopes: z
-    .array(scopeSchema, { error: FHIR_CLIENT_MESSAGES.scopesRequired })
-    .min(1, FHIR_CLIENT_MESSAGES.scopesRequired)
-    .max(MAX_FHIR_CLIENT_SCOPES, FHIR_CLIENT_MESSAGES.scopesTooMany)
-    .transform((scopes) => [...new Set(scopes)]),
+    .check(
+      z.trim(),
+      z.minLength(1, FHIR_CLIENT_MESSAGES.keyRequired),
+      z.maxLength(MAX_FHIR_CLIENT_KEY_LENGTH, FHIR_CLIENT_MESSAGES.keyTooLong),
+    ),
+  scopes: z.pipe(
+    z
+      .array(scopeSchema, { error: FHIR_CLIENT_MESSAGES.scopesRequired })
+      .check(
+        z.minLength(1, FHIR_CLIENT_MESSAGES.scopesRequired),
+        z.maxLength(MAX_FHIR_CLIENT_SCOPES, FHIR_CLIENT_MESSAGES.scopesTooMany),
+      ),
+    z.transform((scopes) => [...new Set(scopes)]),
+  ),
 });
 export type RegisterFhirClientRequest = z.input<typeof registerFhirClientRequestSchema>;
 
 const redirectUriSchema = z
   .string({ error: FHIR_CLIENT_MESSAGES.redirectUriInvalid })
-  .refine(isAllowedRedirectUri, { error: FHIR_CLIENT_MESSAGES.redirectUriInvalid });
+  .check(z.refine(isAllowedRedirectUri, { error: FHIR_CLIENT_MESSAGES.redirectUriInvalid }));
 
-const appScopeSchema = z
-  .string({ error: FHIR_CLIENT_MESSAGES.appScopeInvalid })
-  .refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && isAppClientScope(scope), {
+const appScopeSchema = z.string({ error: FHIR_CLIENT_MESSAGES.appScopeInvalid }).check(
+  z.refine((scope) => scope.length <= MAX_FHIR_SCOPE_LENGTH && isAppClientScope(scope), {
     error: FHIR_CLIENT_MESSAGES.appScopeInvalid,
-  });
+  }),
+);
 
 /**
  * POST /api/fhir-clients for a participant app: no key (a public client), its redirect URIs, and
@@ -166,17 +174,27 @@ const appScopeSchema = z
  */
 export const registerAppClientRequestSchema = z.object({
   name: registerFhirClientRequestSchema.shape.name,
-  redirect_uris: z
-    .array(redirectUriSchema, { error: FHIR_CLIENT_MESSAGES.redirectUrisRequired })
-    .min(1, FHIR_CLIENT_MESSAGES.redirectUrisRequired)
-    .max(MAX_REDIRECT_URIS, FHIR_CLIENT_MESSAGES.redirectUrisTooMany)
-    .transform((uris) => [...new Set(uris)]),
-  scopes: z
-    .array(appScopeSchema, { error: FHIR_CLIENT_MESSAGES.appScopeInvalid })
-    .min(1, FHIR_CLIENT_MESSAGES.scopesRequired)
-    .max(MAX_APP_CLIENT_SCOPES, FHIR_CLIENT_MESSAGES.appScopesTooMany)
-    .transform((scopes) => [...new Set(scopes)])
-    .default([...DEFAULT_APP_CLIENT_SCOPES]),
+  redirect_uris: z.pipe(
+    z
+      .array(redirectUriSchema, { error: FHIR_CLIENT_MESSAGES.redirectUrisRequired })
+      .check(
+        z.minLength(1, FHIR_CLIENT_MESSAGES.redirectUrisRequired),
+        z.maxLength(MAX_REDIRECT_URIS, FHIR_CLIENT_MESSAGES.redirectUrisTooMany),
+      ),
+    z.transform((uris) => [...new Set(uris)]),
+  ),
+  scopes: z._default(
+    z.pipe(
+      z
+        .array(appScopeSchema, { error: FHIR_CLIENT_MESSAGES.appScopeInvalid })
+        .check(
+          z.minLength(1, FHIR_CLIENT_MESSAGES.scopesRequired),
+          z.maxLength(MAX_APP_CLIENT_SCOPES, FHIR_CLIENT_MESSAGES.appScopesTooMany),
+        ),
+      z.transform((scopes) => [...new Set(scopes)]),
+    ),
+    [...DEFAULT_APP_CLIENT_SCOPES],
+  ),
 });
 export type RegisterAppClientRequest = z.input<typeof registerAppClientRequestSchema>;
 
@@ -191,13 +209,15 @@ export function redirectUriLines(text: string): string[] {
 /** The FHIR clients screen's participant-app form: its redirect URIs one per line. */
 export const appClientFormSchema = z.object({
   name: registerAppClientRequestSchema.shape.name,
-  redirect_uris: z.string().superRefine((text, context) => {
-    const checked = registerAppClientRequestSchema.shape.redirect_uris.safeParse(
-      redirectUriLines(text),
-    );
-    const [issue] = checked.error?.issues ?? [];
-    if (issue) context.addIssue({ code: 'custom', message: issue.message });
-  }),
+  redirect_uris: z.string().check(
+    z.superRefine((text, context) => {
+      const checked = registerAppClientRequestSchema.shape.redirect_uris.safeParse(
+        redirectUriLines(text),
+      );
+      const [issue] = checked.error?.issues ?? [];
+      if (issue) context.addIssue({ code: 'custom', message: issue.message });
+    }),
+  ),
 });
 export type AppClientForm = z.infer<typeof appClientFormSchema>;
 
@@ -205,16 +225,17 @@ export type AppClientForm = z.infer<typeof appClientFormSchema>;
  * The body of POST /api/fhir-clients: a participant app when it names redirect_uris, else a
  * system client; each is then checked by its own schema, so a refusal names the right field.
  */
-export const fhirClientRegistrationSchema = z.preprocess(
-  (body) =>
+export const fhirClientRegistrationSchema = z.pipe(
+  z.transform((body) =>
     typeof body === 'object' && body !== null && !Array.isArray(body)
       ? { ...body, kind: 'redirect_uris' in body ? 'public' : 'system' }
       : body,
+  ),
   z.discriminatedUnion('kind', [
-    registerFhirClientRequestSchema.extend({ kind: z.literal('system') }),
-    registerAppClientRequestSchema.extend({
+    z.extend(registerFhirClientRequestSchema, { kind: z.literal('system') }),
+    z.extend(registerAppClientRequestSchema, {
       kind: z.literal('public'),
-      public_key_jwk: z.undefined({ error: FHIR_CLIENT_MESSAGES.keyOrRedirectUris }).optional(),
+      public_key_jwk: z.optional(z.undefined({ error: FHIR_CLIENT_MESSAGES.keyOrRedirectUris })),
     }),
   ]),
 );
@@ -236,13 +257,13 @@ export const fhirClientSchema = z.object({
   status: z.enum(FHIR_CLIENT_STATUSES),
   created_at: z.iso.datetime({ offset: true }),
   /** Email of the administrator who registered it; null once their account is gone. */
-  created_by: z.string().nullable(),
-  created_by_id: z.number().int().nullable(),
+  created_by: z.nullable(z.string()),
+  created_by_id: z.nullable(z.int()),
   /** When it became active: at registration, or at the second administrator's approval. */
-  approved_at: z.iso.datetime({ offset: true }).nullable(),
+  approved_at: z.nullable(z.iso.datetime({ offset: true })),
   /** Email of the administrator who approved it; null when it needed no approval. */
-  approved_by: z.string().nullable(),
-  revoked_at: z.iso.datetime({ offset: true }).nullable(),
+  approved_by: z.nullable(z.string()),
+  revoked_at: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type FhirClient = z.infer<typeof fhirClientSchema>;
 
@@ -250,7 +271,7 @@ export type FhirClient = z.infer<typeof fhirClientSchema>;
 export const fhirClientListSchema = z.object({
   clients: z.array(fhirClientSchema),
   /** With fewer than two, no client that reaches patient data can be approved. */
-  active_administrators: z.number().int(),
+  active_administrators: z.int(),
 });
 export type FhirClientList = z.infer<typeof fhirClientListSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FLAG_SEVERITIES } from './flags-constants';
 import { participantIdentityFields } from './participant-identity';
 import { DEFAULT_PARTICIPANT_TYPE, participantTypeSchema } from './users';
@@ -48,10 +48,15 @@ export const MAX_CONCERN_PHRASE_LENGTH = 80;
 
 const phraseSchema = z
   .string({ error: 'Each term must be text.' })
-  .trim()
-  .min(1, 'A term must not be empty.')
-  .max(MAX_CONCERN_PHRASE_LENGTH, `A term must be at most ${MAX_CONCERN_PHRASE_LENGTH} characters.`)
-  .regex(/[\p{L}\p{N}]/u, 'A term must contain a letter or a digit.');
+  .check(
+    z.trim(),
+    z.minLength(1, 'A term must not be empty.'),
+    z.maxLength(
+      MAX_CONCERN_PHRASE_LENGTH,
+      `A term must be at most ${MAX_CONCERN_PHRASE_LENGTH} characters.`,
+    ),
+    z.regex(/[\p{L}\p{N}]/u, 'A term must contain a letter or a digit.'),
+  );
 
 /**
  * One concerning finding: the words that mean it (each term is matched as whole words, with
@@ -61,35 +66,50 @@ const phraseSchema = z
 export const concernSchema = z.object({
   id: z
     .string({ error: 'Each concern needs an id.' })
-    .regex(
-      /^[a-z0-9][a-z0-9-]{0,39}$/,
-      'A concern id is 1–40 lower-case letters, digits or dashes.',
+    .check(
+      z.regex(
+        /^[a-z0-9][a-z0-9-]{0,39}$/,
+        'A concern id is 1–40 lower-case letters, digits or dashes.',
+      ),
     ),
   label: z
     .string({ error: 'Each concern needs a label.' })
-    .trim()
-    .min(1, 'A concern label must not be empty.')
-    .max(80, 'A concern label must be at most 80 characters.'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'A concern label must not be empty.'),
+      z.maxLength(80, 'A concern label must be at most 80 characters.'),
+    ),
   severity: z.enum(FLAG_SEVERITIES, { error: 'severity must be CRITICAL, HIGH or MODERATE.' }),
   terms: z
     .array(phraseSchema, { error: 'terms must be a list of words or phrases.' })
-    .min(1, 'A concern needs at least one term.')
-    .max(MAX_CONCERN_PHRASES, `A concern has at most ${MAX_CONCERN_PHRASES} terms.`),
-  exclude: z
-    .array(phraseSchema, { error: 'exclude must be a list of words or phrases.' })
-    .max(MAX_CONCERN_PHRASES, `A concern has at most ${MAX_CONCERN_PHRASES} exclusions.`)
-    .default([]),
+    .check(
+      z.minLength(1, 'A concern needs at least one term.'),
+      z.maxLength(MAX_CONCERN_PHRASES, `A concern has at most ${MAX_CONCERN_PHRASES} terms.`),
+    ),
+  exclude: z._default(
+    z
+      .array(phraseSchema, { error: 'exclude must be a list of words or phrases.' })
+      .check(
+        z.maxLength(
+          MAX_CONCERN_PHRASES,
+          `A concern has at most ${MAX_CONCERN_PHRASES} exclusions.`,
+        ),
+      ),
+    [],
+  ),
 });
 export type Concern = z.output<typeof concernSchema>;
 
 /** The FLAG_TERMS_FILE format: a JSON array of concerns with distinct ids. */
 export const concernListSchema = z
   .array(concernSchema, { error: 'The file must hold a JSON array of concerns.' })
-  .min(1, 'The list must hold at least one concern.')
-  .max(MAX_CONCERNS, `The list holds at most ${MAX_CONCERNS} concerns.`)
-  .refine((list) => new Set(list.map((concern) => concern.id)).size === list.length, {
-    error: 'Concern ids must be distinct.',
-  });
+  .check(
+    z.minLength(1, 'The list must hold at least one concern.'),
+    z.maxLength(MAX_CONCERNS, `The list holds at most ${MAX_CONCERNS} concerns.`),
+    z.refine((list) => new Set(list.map((concern) => concern.id)).size === list.length, {
+      error: 'Concern ids must be distinct.',
+    }),
+  );
 
 /**
  * The findings a coach conversation is screened for unless FLAG_TERMS_FILE replaces them. Chest
@@ -233,34 +253,44 @@ export const FLAG_MESSAGES = {
 
 const pageSizeSchema = z
   .number({ error: FLAG_MESSAGES.pageSizeInvalid })
-  .int(FLAG_MESSAGES.pageSizeInvalid)
-  .min(1, FLAG_MESSAGES.pageSizeInvalid)
-  .max(MAX_FLAG_PAGE_SIZE, FLAG_MESSAGES.pageSizeInvalid);
+  .check(
+    z.int(FLAG_MESSAGES.pageSizeInvalid),
+    z.gte(1, FLAG_MESSAGES.pageSizeInvalid),
+    z.lte(MAX_FLAG_PAGE_SIZE, FLAG_MESSAGES.pageSizeInvalid),
+  );
 
 /** POST /api/flags/list — open flags of one participant type, most severe then oldest first. */
 export const flagListQuerySchema = z.object({
   type: z._default(participantTypeSchema, DEFAULT_PARTICIPANT_TYPE),
-  page_size: pageSizeSchema.default(FLAG_PAGE_SIZE),
-  start: z
-    .number({ error: FLAG_MESSAGES.startInvalid })
-    .int(FLAG_MESSAGES.startInvalid)
-    .min(0, FLAG_MESSAGES.startInvalid)
-    .max(MAX_ID, FLAG_MESSAGES.startInvalid)
-    .default(0),
+  page_size: z._default(pageSizeSchema, FLAG_PAGE_SIZE),
+  start: z._default(
+    z
+      .number({ error: FLAG_MESSAGES.startInvalid })
+      .check(
+        z.int(FLAG_MESSAGES.startInvalid),
+        z.gte(0, FLAG_MESSAGES.startInvalid),
+        z.lte(MAX_ID, FLAG_MESSAGES.startInvalid),
+      ),
+    0,
+  ),
   /** Only flags of participants the caller is responsible for (care team, ADR 0018). */
-  mine: z.boolean({ error: FLAG_MESSAGES.mineInvalid }).default(false),
+  mine: z._default(z.boolean({ error: FLAG_MESSAGES.mineInvalid }), false),
 });
 export type FlagListQuery = z.output<typeof flagListQuerySchema>;
 
 /** GET /api/flags/participant?user_id= — digits in the query string are the id. */
 export const participantFlagsQuerySchema = z.object({
-  user_id: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  user_id: z.pipe(
+    z.transform((value) =>
+      typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
+    ),
     z
       .number({ error: FLAG_MESSAGES.userIdInvalid })
-      .int(FLAG_MESSAGES.userIdInvalid)
-      .positive(FLAG_MESSAGES.userIdInvalid)
-      .max(MAX_ID, FLAG_MESSAGES.userIdInvalid),
+      .check(
+        z.int(FLAG_MESSAGES.userIdInvalid),
+        z.positive(FLAG_MESSAGES.userIdInvalid),
+        z.lte(MAX_ID, FLAG_MESSAGES.userIdInvalid),
+      ),
   ),
 });
 
@@ -268,15 +298,19 @@ export const participantFlagsQuerySchema = z.object({
 export const acknowledgeFlagRequestSchema = z.object({
   flag_id: z
     .number({ error: FLAG_MESSAGES.flagIdInvalid })
-    .int(FLAG_MESSAGES.flagIdInvalid)
-    .positive(FLAG_MESSAGES.flagIdInvalid)
-    .max(MAX_ID, FLAG_MESSAGES.flagIdInvalid),
-  note: z
-    .string({ error: FLAG_MESSAGES.noteInvalid })
-    .trim()
-    .max(MAX_ACKNOWLEDGEMENT_NOTE_LENGTH, FLAG_MESSAGES.noteTooLong)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+    .check(
+      z.int(FLAG_MESSAGES.flagIdInvalid),
+      z.positive(FLAG_MESSAGES.flagIdInvalid),
+      z.lte(MAX_ID, FLAG_MESSAGES.flagIdInvalid),
+    ),
+  note: z.pipe(
+    z.nullish(
+      z
+        .string({ error: FLAG_MESSAGES.noteInvalid })
+        .check(z.trim(), z.maxLength(MAX_ACKNOWLEDGEMENT_NOTE_LENGTH, FLAG_MESSAGES.noteTooLong)),
+    ),
+    z.transform((value) => (value ? value : null)),
+  ),
 });
 export type AcknowledgeFlagRequest = z.input<typeof acknowledgeFlagRequestSchema>;
 
@@ -289,30 +323,30 @@ const timestamp = z.iso.datetime({ offset: true });
  * match of a conversation flag.
  */
 export const flagSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
+  id: z.int(),
+  user_id: z.int(),
   ...participantIdentityFields,
   source: z.enum(FLAG_SOURCES),
   severity: z.enum(FLAG_SEVERITIES),
   rule: z.string(),
   finding: z.string(),
   matched_text: z.string(),
-  value: z.number().nullable(),
-  conversation_id: z.number().int().nullable(),
-  message_index: z.number().int().nullable(),
+  value: z.nullable(z.number()),
+  conversation_id: z.nullable(z.int()),
+  message_index: z.nullable(z.int()),
   detected_at: timestamp,
   status: z.enum(FLAG_STATUSES),
-  acknowledged_at: timestamp.nullable(),
+  acknowledged_at: z.nullable(timestamp),
   /** The acknowledging clinician's name; null while open or once that account is deleted. */
-  acknowledged_by: z.string().nullable(),
-  acknowledgement_note: z.string().nullable(),
+  acknowledged_by: z.nullable(z.string()),
+  acknowledgement_note: z.nullable(z.string()),
 });
 export type Flag = z.infer<typeof flagSchema>;
 
 /** POST /api/flags/list response `_data`. */
 export const flagListResponseSchema = z.object({
   flags: z.array(flagSchema),
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
 });
 export type FlagListResponse = z.infer<typeof flagListResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { participantIdField } from './participants';
 import { surgeryIdField } from './surgery';
 
@@ -142,24 +142,24 @@ export const imageIdQuerySchema = z.object({
  * is null. `study_date` is the DICOM StudyDate as YYYY-MM-DD.
  */
 export const imagingFileSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  surgery_id: z.number().int(),
+  id: z.int(),
+  user_id: z.int(),
+  surgery_id: z.int(),
   original_name: z.string(),
   /** Hex SHA-256 of the bytes; identical files share one stored copy. */
-  content_sha256: z.string().regex(/^[0-9a-f]{64}$/),
-  size_bytes: z.number().int().nonnegative(),
-  modality: z.string().nullable(),
-  study_date: z.iso.date().nullable(),
-  study_description: z.string().nullable(),
-  series_description: z.string().nullable(),
-  rows: z.number().int().nullable(),
-  columns: z.number().int().nullable(),
-  instance_number: z.number().int().nullable(),
+  content_sha256: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  size_bytes: z.int().check(z.nonnegative()),
+  modality: z.nullable(z.string()),
+  study_date: z.nullable(z.iso.date()),
+  study_description: z.nullable(z.string()),
+  series_description: z.nullable(z.string()),
+  rows: z.nullable(z.int()),
+  columns: z.nullable(z.int()),
+  instance_number: z.nullable(z.int()),
   /** Whether GET IMAGING_PATHS.preview can render this image (else it answers why, 4xx). */
   preview: previewStatusSchema,
   /** Staff id of the uploader (null once that account is deleted). */
-  uploaded_by: z.number().int().nullable(),
+  uploaded_by: z.nullable(z.int()),
   uploaded_at: z.iso.datetime({ offset: true }),
 });
 export type ImagingFile = z.infer<typeof imagingFileSchema>;
@@ -174,7 +174,7 @@ export type DicomUploadResponse = z.infer<typeof dicomUploadResponseSchema>;
 /** Answer to a delete. `file_removed`: false when another image still uses the same bytes. */
 export const dicomDeleteResponseSchema = z.object({
   message: z.string(),
-  id: z.number().int(),
+  id: z.int(),
   file_removed: z.boolean(),
 });
 export type DicomDeleteResponse = z.infer<typeof dicomDeleteResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The published scores the portal reports. One questionnaire can give more than one: PROMIS
@@ -155,9 +155,9 @@ export function formatMeasureScore(
 export const measureScoreSchema = z.object({
   measure: measureSchema,
   label: z.string(),
-  value: z.number().nullable(),
+  value: z.nullable(z.number()),
   /** 'KOOS JR 65.99 (0–100, 100 = best)', or 'KOOS JR not scorable'. */
   display: z.string(),
-  not_scorable_reason: z.string().nullable(),
+  not_scorable_reason: z.nullable(z.string()),
 });
 export type MeasureScore = z.infer<typeof measureScoreSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Where a measurement was taken: at home (devices, app) or in the clinic. */
 export const MEASUREMENT_SOURCES = ['HOME', 'CLINIC'] as const;

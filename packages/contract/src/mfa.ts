@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { loginResponseSchema } from './account';
 import { idSchema, staffRoleSchema, userStatusSchema } from './users';
 import { MAX_PASSWORD_LENGTH } from './validation';
@@ -69,23 +69,27 @@ const RECOVERY_INPUT = /^\s*[A-Za-z0-9]{4}(?:[\s-]?[A-Za-z0-9]{4}){2}\s*$/;
 /** Six digits, optionally typed as two groups of three. */
 export const totpCodeSchema = z
   .string({ error: MFA_MESSAGES.codeRequired })
-  .min(1, MFA_MESSAGES.codeRequired)
-  .max(MAX_CODE_INPUT_LENGTH, MFA_MESSAGES.totpFormat)
-  .regex(TOTP_INPUT, MFA_MESSAGES.totpFormat);
+  .check(
+    z.minLength(1, MFA_MESSAGES.codeRequired),
+    z.maxLength(MAX_CODE_INPUT_LENGTH, MFA_MESSAGES.totpFormat),
+    z.regex(TOTP_INPUT, MFA_MESSAGES.totpFormat),
+  );
 
 /** The second sign-in step takes either kind of code. */
-export const oneTimeCodeSchema = z
-  .string({ error: MFA_MESSAGES.codeRequired })
-  .min(1, MFA_MESSAGES.codeRequired)
-  .max(MAX_CODE_INPUT_LENGTH, MFA_MESSAGES.codeFormat)
-  .refine((value) => TOTP_INPUT.test(value) || RECOVERY_INPUT.test(value), {
+export const oneTimeCodeSchema = z.string({ error: MFA_MESSAGES.codeRequired }).check(
+  z.minLength(1, MFA_MESSAGES.codeRequired),
+  z.maxLength(MAX_CODE_INPUT_LENGTH, MFA_MESSAGES.codeFormat),
+  z.refine((value) => TOTP_INPUT.test(value) || RECOVERY_INPUT.test(value), {
     error: MFA_MESSAGES.codeFormat,
-  });
+  }),
+);
 
 const challengeTokenSchema = z
   .string({ error: MFA_MESSAGES.challengeRequired })
-  .min(1, MFA_MESSAGES.challengeRequired)
-  .max(MAX_CHALLENGE_TOKEN_LENGTH, MFA_MESSAGES.challengeExpired);
+  .check(
+    z.minLength(1, MFA_MESSAGES.challengeRequired),
+    z.maxLength(MAX_CHALLENGE_TOKEN_LENGTH, MFA_MESSAGES.challengeExpired),
+  );
 
 /**
  * What the password step answers instead of tokens when a second step is needed: VERIFY asks
@@ -96,7 +100,7 @@ export const MFA_CHALLENGE_KINDS = ['VERIFY', 'ENROL'] as const;
 export const mfaChallengeSchema = z.object({
   mfa: z.enum(MFA_CHALLENGE_KINDS),
   challenge_token: z.string(),
-  expires_in_seconds: z.number().int().positive(),
+  expires_in_seconds: z.int().check(z.positive()),
 });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
@@ -160,41 +164,45 @@ export type MfaConfirmRequest = z.infer<typeof mfaConfirmRequestSchema>;
  */
 export const mfaProofSchema = z
   .object({
-    password: z
-      .string({ error: MFA_MESSAGES.proofRequired })
-      .max(MAX_PASSWORD_LENGTH, MFA_MESSAGES.proofInvalid)
-      .optional(),
-    code: z
-      .string({ error: MFA_MESSAGES.proofRequired })
-      .max(MAX_CODE_INPUT_LENGTH, MFA_MESSAGES.totpFormat)
-      .optional(),
+    password: z.optional(
+      z
+        .string({ error: MFA_MESSAGES.proofRequired })
+        .check(z.maxLength(MAX_PASSWORD_LENGTH, MFA_MESSAGES.proofInvalid)),
+    ),
+    code: z.optional(
+      z
+        .string({ error: MFA_MESSAGES.proofRequired })
+        .check(z.maxLength(MAX_CODE_INPUT_LENGTH, MFA_MESSAGES.totpFormat)),
+    ),
   })
-  .refine((value) => !!value.password || !!value.code, {
-    error: MFA_MESSAGES.proofRequired,
-    path: ['password'],
-  })
-  .refine((value) => !(value.password && value.code), {
-    error: MFA_MESSAGES.proofBoth,
-    path: ['code'],
-  })
-  .refine((value) => !value.code || TOTP_INPUT.test(value.code), {
-    error: MFA_MESSAGES.totpFormat,
-    path: ['code'],
-  });
+  .check(
+    z.refine((value) => !!value.password || !!value.code, {
+      error: MFA_MESSAGES.proofRequired,
+      path: ['password'],
+    }),
+    z.refine((value) => !(value.password && value.code), {
+      error: MFA_MESSAGES.proofBoth,
+      path: ['code'],
+    }),
+    z.refine((value) => !value.code || TOTP_INPUT.test(value.code), {
+      error: MFA_MESSAGES.totpFormat,
+      path: ['code'],
+    }),
+  );
 export type MfaProof = z.infer<typeof mfaProofSchema>;
 
 /** GET /api/account/mfa: the signed-in staff member's own settings. */
 export const mfaStatusSchema = z.object({
   enabled: z.boolean(),
-  enabled_at: z.string().nullable(),
-  recovery_codes_left: z.number().int(),
+  enabled_at: z.nullable(z.string()),
+  recovery_codes_left: z.int(),
   /** An administrator requires two-step sign-in for all staff. */
   required_for_staff: z.boolean(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
 export const mfaStaffMemberSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   email: z.string(),

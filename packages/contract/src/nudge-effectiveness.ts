@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   DATE_RANGE_MESSAGE,
   dateRangeInOrder,
@@ -30,11 +30,11 @@ export const nudgeEffectivenessQuerySchema = z
     date_to: optionalDateFilter('date_to'),
     user_type: userTypeFilterSchema,
   })
-  .refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] });
+  .check(z.refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] }));
 export type NudgeEffectivenessQuery = z.input<typeof nudgeEffectivenessQuerySchema>;
 
-const countSchema = z.number().int().nonnegative();
-const shareSchema = z.number().min(0).max(1);
+const countSchema = z.int().check(z.nonnegative());
+const shareSchema = z.number().check(z.gte(0), z.lte(1));
 
 /**
  * Counts and shares of sent nudges. Shares are fractions of `sent` (0 when nothing was sent);
@@ -53,7 +53,7 @@ export const nudgeEffectivenessStatsSchema = z.object({
 });
 export type NudgeEffectivenessStats = z.infer<typeof nudgeEffectivenessStatsSchema>;
 
-export const nudgeEffectivenessRowSchema = nudgeEffectivenessStatsSchema.extend({
+export const nudgeEffectivenessRowSchema = z.extend(nudgeEffectivenessStatsSchema, {
   title: z.string(),
 });
 export type NudgeEffectivenessRow = z.infer<typeof nudgeEffectivenessRowSchema>;
@@ -65,8 +65,8 @@ export type NudgeEffectivenessRow = z.infer<typeof nudgeEffectivenessRowSchema>;
  * counts them all and `totals` covers every sent nudge of the period.
  */
 export const nudgeEffectivenessSchema = z.object({
-  date_from: z.iso.date().nullable(),
-  date_to: z.iso.date().nullable(),
+  date_from: z.nullable(z.iso.date()),
+  date_to: z.nullable(z.iso.date()),
   as_of: z.iso.date(),
   titles: z.array(nudgeEffectivenessRowSchema),
   total_titles: countSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isCalendarDate } from './calendar-dates';
 import { exportFileName, rangePart } from './export-file-name';
 import { participantTypeSchema } from './users';
@@ -44,35 +44,50 @@ export function toOrderDirection(
 
 /** A YYYY-MM-DD filter date; '' means no filter. */
 export function optionalDateFilter(field: string) {
-  return z
-    .string({ error: `${field} must be a date written YYYY-MM-DD.` })
-    .max(10, `${field} must be a date written YYYY-MM-DD.`)
-    .refine((value) => value === '' || isCalendarDate(value), {
-      error: `${field} must be a date written YYYY-MM-DD.`,
-    })
-    .optional();
+  return z.optional(
+    z.string({ error: `${field} must be a date written YYYY-MM-DD.` }).check(
+      z.maxLength(10, `${field} must be a date written YYYY-MM-DD.`),
+      z.refine((value) => value === '' || isCalendarDate(value), {
+        error: `${field} must be a date written YYYY-MM-DD.`,
+      }),
+    ),
+  );
 }
 
-export const searchKeySchema = z
-  .string({ error: 'search_key must be text.' })
-  .max(MAX_SEARCH_KEY_LENGTH, `search_key must be at most ${MAX_SEARCH_KEY_LENGTH} characters.`)
-  .optional();
+export const searchKeySchema = z.optional(
+  z
+    .string({ error: 'search_key must be text.' })
+    .check(
+      z.maxLength(
+        MAX_SEARCH_KEY_LENGTH,
+        `search_key must be at most ${MAX_SEARCH_KEY_LENGTH} characters.`,
+      ),
+    ),
+);
 
 /** Paging of every list: `start` is the offset, `page_size` the number of rows. */
 export function pagingFields(defaultPageSize: number) {
   return {
-    page_size: z
-      .number({ error: 'page_size must be a whole number.' })
-      .int('page_size must be a whole number.')
-      .min(1, 'page_size must be at least 1.')
-      .max(MAX_LIST_PAGE_SIZE, `page_size must be at most ${MAX_LIST_PAGE_SIZE}.`)
-      .default(defaultPageSize),
-    start: z
-      .number({ error: 'start must be a whole number.' })
-      .int('start must be a whole number.')
-      .min(0, 'start must not be negative.')
-      .max(MAX_LIST_START, `start must be at most ${MAX_LIST_START}.`)
-      .default(0),
+    page_size: z._default(
+      z
+        .number({ error: 'page_size must be a whole number.' })
+        .check(
+          z.int('page_size must be a whole number.'),
+          z.gte(1, 'page_size must be at least 1.'),
+          z.lte(MAX_LIST_PAGE_SIZE, `page_size must be at most ${MAX_LIST_PAGE_SIZE}.`),
+        ),
+      defaultPageSize,
+    ),
+    start: z._default(
+      z
+        .number({ error: 'start must be a whole number.' })
+        .check(
+          z.int('start must be a whole number.'),
+          z.gte(0, 'start must not be negative.'),
+          z.lte(MAX_LIST_START, `start must be at most ${MAX_LIST_START}.`),
+        ),
+      0,
+    ),
   };
 }
 
@@ -83,11 +98,11 @@ export function dateRangeInOrder(value: { date_from?: string; date_to?: string }
 export const DATE_RANGE_MESSAGE = 'date_from must not be after date_to.';
 
 /** Participant-type tab of a list; '' (or missing) lists every type. */
-export const userTypeFilterSchema = z
-  .union([participantTypeSchema, z.literal('')], {
+export const userTypeFilterSchema = z.optional(
+  z.union([participantTypeSchema, z.literal('')], {
     error: 'user_type must be one of Internal, Pilot or Demo.',
-  })
-  .optional();
+  }),
+);
 
 export const NUDGE_SORT_FIELDS = ['participant_name', 'target_date'] as const;
 export type NudgeSortField = (typeof NUDGE_SORT_FIELDS)[number];
@@ -110,27 +125,27 @@ const nudgeFilterShape = {
   date: optionalDateFilter('date'),
   date_from: optionalDateFilter('date_from'),
   date_to: optionalDateFilter('date_to'),
-  status: z
-    .union([nudgeStatusSchema, z.literal('')], {
+  status: z.optional(
+    z.union([nudgeStatusSchema, z.literal('')], {
       error: `status must be one of ${NUDGE_STATUSES.join(', ')}.`,
-    })
-    .optional(),
-  feedback: z
-    .union([nudgeFeedbackFilterSchema, z.literal('')], {
+    }),
+  ),
+  feedback: z.optional(
+    z.union([nudgeFeedbackFilterSchema, z.literal('')], {
       error: `feedback must be one of ${NUDGE_FEEDBACK_FILTERS.join(', ')}.`,
-    })
-    .optional(),
+    }),
+  ),
   user_type: userTypeFilterSchema,
-  orderBy: z
-    .enum([...NUDGE_SORT_FIELDS, ''], {
+  orderBy: z.optional(
+    z.enum([...NUDGE_SORT_FIELDS, ''], {
       error: `orderBy must be one of ${NUDGE_SORT_FIELDS.join(', ')}.`,
-    })
-    .optional(),
-  orderDirection: orderDirectionSchema.optional(),
+    }),
+  ),
+  orderDirection: z.optional(orderDirectionSchema),
 };
 const nudgeFiltersSchema = z
   .object(nudgeFilterShape)
-  .refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] });
+  .check(z.refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] }));
 
 /** POST /api/nudge/list — the nudge list query state (spec §3). */
 export const nudgeListRequestSchema = z
@@ -138,7 +153,7 @@ export const nudgeListRequestSchema = z
     ...nudgeFilterShape,
     ...pagingFields(NUDGE_PAGE_SIZE),
   })
-  .refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] });
+  .check(z.refine(dateRangeInOrder, { error: DATE_RANGE_MESSAGE, path: ['date_from'] }));
 export type NudgeListRequest = z.input<typeof nudgeListRequestSchema>;
 /** The request after defaults are applied (what the server works with). */
 export type NudgeListQuery = z.output<typeof nudgeListRequestSchema>;
@@ -182,27 +197,27 @@ export function nudgeExportFileName(filter: NudgeExportQuery, isoDate: string): 
 
 /** One nudge as listed (spec §3 'Nudge'). `send_time` is HH:mm, `target_date` YYYY-MM-DD. */
 export const nudgeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   content: z.string(),
   target_date: z.string(),
-  participant_id: z.number().int(),
+  participant_id: z.int(),
   participant_name: z.string(),
   send_time: z.string(),
   tracking_type: nudgeStatusSchema,
-  feedback_type: nudgeFeedbackSchema.nullable(),
+  feedback_type: z.nullable(nudgeFeedbackSchema),
 });
 export type Nudge = z.infer<typeof nudgeSchema>;
 
 export const nudgeListResponseSchema = z.object({
   nudges: z.array(nudgeSchema),
-  total_number_of_records: z.number().int(),
+  total_number_of_records: z.int(),
 });
 export type NudgeListResponse = z.infer<typeof nudgeListResponseSchema>;
 
 /** GET /api/nudge/{id}: the listed fields plus when the participant opened it (ISO, or null). */
-export const nudgeDetailSchema = nudgeSchema.extend({
-  opened_at: z.string().nullable(),
+export const nudgeDetailSchema = z.extend(nudgeSchema, {
+  opened_at: z.nullable(z.string()),
 });
 export type NudgeDetail = z.infer<typeof nudgeDetailSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { participantIdField } from './participants';
 import { SURGERY_PROCEDURE_LABELS, surgeryProcedureSchema, type SurgeryProcedure } from './surgery';
 import { describeChange, measureSchema } from './instruments';
@@ -83,11 +83,11 @@ export const outcomePointSchema = z.object({
   timepoint: surveyTimepointSchema,
   /** 'PreOp', '6 Weeks', … */
   label: z.string(),
-  score: z.number().nullable(),
-  submitted_on: z.iso.datetime({ offset: true }).nullable(),
-  not_scorable_reason: z.string().nullable(),
-  improvement: z.number().nullable(),
-  status: outcomeStatusSchema.nullable(),
+  score: z.nullable(z.number()),
+  submitted_on: z.nullable(z.iso.datetime({ offset: true })),
+  not_scorable_reason: z.nullable(z.string()),
+  improvement: z.nullable(z.number()),
+  status: z.nullable(outcomeStatusSchema),
 });
 export type OutcomePoint = z.infer<typeof outcomePointSchema>;
 
@@ -108,11 +108,11 @@ export const COHORT_MIN_N = 10;
  */
 export const cohortPointSchema = z.object({
   timepoint: surveyTimepointSchema,
-  n: z.number().int().nonnegative(),
-  p25: z.number().nullable(),
-  median: z.number().nullable(),
-  p75: z.number().nullable(),
-  percentile: z.number().nullable(),
+  n: z.int().check(z.nonnegative()),
+  p25: z.nullable(z.number()),
+  median: z.nullable(z.number()),
+  p75: z.nullable(z.number()),
+  percentile: z.nullable(z.number()),
 });
 export type CohortPoint = z.infer<typeof cohortPointSchema>;
 
@@ -126,9 +126,9 @@ export const cohortReferenceSchema = z.object({
   label: z.string(),
   procedure: surgeryProcedureSchema,
   /** Participants with at least one score of this measure. */
-  n: z.number().int().nonnegative(),
+  n: z.int().check(z.nonnegative()),
   demo: z.boolean(),
-  points: z.array(cohortPointSchema).length(5),
+  points: z.array(cohortPointSchema).check(z.length(5)),
 });
 
 /** Why a score has no clinic band at all. */
@@ -141,7 +141,7 @@ export const NO_COHORT_WITHOUT_SURGERY =
  * its published MCID and PASS (null where none is published or entered).
  */
 export const outcomeSurveySchema = z.object({
-  survey_id: z.number().int(),
+  survey_id: z.int(),
   title: z.string(),
   measure: measureSchema,
   /** 'KOOS JR', 'GPH T' */
@@ -153,14 +153,14 @@ export const outcomeSurveySchema = z.object({
   higher_is_better: z.boolean(),
   /** '0–100, 100 = best' */
   scale_text: z.string(),
-  mcid: publishedThresholdSchema.nullable(),
-  pass: publishedThresholdSchema.nullable(),
+  mcid: z.nullable(publishedThresholdSchema),
+  pass: z.nullable(publishedThresholdSchema),
   /** Substantial clinical benefit, where published. */
-  scb: publishedThresholdSchema.nullable(),
-  points: z.array(outcomePointSchema).length(5),
+  scb: z.nullable(publishedThresholdSchema),
+  points: z.array(outcomePointSchema).check(z.length(5)),
   /** The clinic's comparable patients; null with `cohort_note` saying why. */
-  cohort: cohortReferenceSchema.nullable(),
-  cohort_note: z.string().nullable(),
+  cohort: z.nullable(cohortReferenceSchema),
+  cohort_note: z.nullable(z.string()),
 });
 export type OutcomeSurvey = z.infer<typeof outcomeSurveySchema>;
 
@@ -174,7 +174,7 @@ export type OutcomeSurvey = z.infer<typeof outcomeSurveySchema>;
 export const outcomeTrendsSchema = z.object({
   programme: z.nullable(recoveryProgrammeSchema),
   programme_source: programmeSourceSchema,
-  procedure: surgeryProcedureSchema.nullable(),
+  procedure: z.nullable(surgeryProcedureSchema),
   surveys: z.array(outcomeSurveySchema),
 });
 export type OutcomeTrends = z.infer<typeof outcomeTrendsSchema>;

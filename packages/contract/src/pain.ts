@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { participantIdField } from './participants';
 
 export const PAIN_BODY_SITES = [
@@ -58,33 +58,38 @@ export const PAIN_MESSAGES = {
 
 const painScoreSchema = z
   .number({ error: PAIN_MESSAGES.scoreInvalid })
-  .int(PAIN_MESSAGES.scoreInvalid)
-  .min(PAIN_SCORE_MIN, PAIN_MESSAGES.scoreInvalid)
-  .max(PAIN_SCORE_MAX, PAIN_MESSAGES.scoreInvalid);
+  .check(
+    z.int(PAIN_MESSAGES.scoreInvalid),
+    z.gte(PAIN_SCORE_MIN, PAIN_MESSAGES.scoreInvalid),
+    z.lte(PAIN_SCORE_MAX, PAIN_MESSAGES.scoreInvalid),
+  );
 
 /** POST /api/pain/reported-pain-log — recorded_at defaults to now; an empty note is no note. */
 export const reportPainRequestSchema = z.object({
   user_id: participantIdField(),
   score: painScoreSchema,
-  recorded_at: z.iso
-    .datetime({ offset: true, error: PAIN_MESSAGES.recordedAtInvalid })
-    .refine(
-      (value) => {
-        const at = Date.parse(value);
-        return (
-          at >= Date.parse(PAIN_RECORDED_AT_MIN) && at <= Date.now() + PAIN_RECORDED_AT_SKEW_MS
-        );
-      },
-      { error: PAIN_MESSAGES.recordedAtOutOfRange },
-    )
-    .optional(),
+  recorded_at: z.optional(
+    z.iso.datetime({ offset: true, error: PAIN_MESSAGES.recordedAtInvalid }).check(
+      z.refine(
+        (value) => {
+          const at = Date.parse(value);
+          return (
+            at >= Date.parse(PAIN_RECORDED_AT_MIN) && at <= Date.now() + PAIN_RECORDED_AT_SKEW_MS
+          );
+        },
+        { error: PAIN_MESSAGES.recordedAtOutOfRange },
+      ),
+    ),
+  ),
   body_site: painBodySiteSchema,
-  note: z
-    .string({ error: PAIN_MESSAGES.noteInvalid })
-    .trim()
-    .max(MAX_PAIN_NOTE_LENGTH, PAIN_MESSAGES.noteTooLong)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  note: z.pipe(
+    z.nullish(
+      z
+        .string({ error: PAIN_MESSAGES.noteInvalid })
+        .check(z.trim(), z.maxLength(MAX_PAIN_NOTE_LENGTH, PAIN_MESSAGES.noteTooLong)),
+    ),
+    z.transform((value) => (value ? value : null)),
+  ),
 });
 export type ReportPainRequest = z.input<typeof reportPainRequestSchema>;
 
@@ -93,9 +98,11 @@ export const lastPainLogsRequestSchema = z.object({
   user_id: participantIdField(),
   n: z
     .number({ error: PAIN_MESSAGES.nInvalid })
-    .int(PAIN_MESSAGES.nInvalid)
-    .min(1, PAIN_MESSAGES.nInvalid)
-    .max(PAIN_LAST_N_MAX, PAIN_MESSAGES.nInvalid),
+    .check(
+      z.int(PAIN_MESSAGES.nInvalid),
+      z.gte(1, PAIN_MESSAGES.nInvalid),
+      z.lte(PAIN_LAST_N_MAX, PAIN_MESSAGES.nInvalid),
+    ),
 });
 export type LastPainLogsRequest = z.output<typeof lastPainLogsRequestSchema>;
 
@@ -104,14 +111,14 @@ export type LastPainLogsRequest = z.output<typeof lastPainLogsRequestSchema>;
  * once that account is deleted, and for the other sources).
  */
 export const painLogSchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
-  score: z.number().int().min(PAIN_SCORE_MIN).max(PAIN_SCORE_MAX),
+  id: z.int(),
+  user_id: z.int(),
+  score: z.int().check(z.gte(PAIN_SCORE_MIN), z.lte(PAIN_SCORE_MAX)),
   recorded_at: z.iso.datetime({ offset: true }),
   body_site: painBodySiteSchema,
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   source: painLogSourceSchema,
-  recorded_by: z.number().int().nullable(),
+  recorded_by: z.nullable(z.int()),
 });
 export type PainLog = z.infer<typeof painLogSchema>;
 

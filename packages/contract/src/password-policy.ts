@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from './messages';
 import { MIN_NEW_PASSWORD_LENGTH, PASSWORD_POLICY_MESSAGES } from './password-policy-messages';
 import { MAX_PASSWORD_LENGTH } from './validation';
@@ -68,7 +68,7 @@ export function refusePasswordFromEmail<T extends Record<string, unknown>>(
   emailKey: keyof T & string,
   passwordKey: keyof T & string,
 ) {
-  return (value: T, context: z.RefinementCtx) => {
+  return (value: T, context: z.core.$RefinementCtx) => {
     const [email, password] = [value[emailKey], value[passwordKey]];
     if (typeof email !== 'string' || typeof password !== 'string') return;
     // The field's own checks ran and said their word already; one message per field.
@@ -79,12 +79,12 @@ export function refusePasswordFromEmail<T extends Record<string, unknown>>(
 }
 
 /** A password being set (activation, reset, the user:create CLI): long and hard to guess. */
-export const newPasswordSchema = z
-  .string({ error: MESSAGES.validation.passwordRequired })
-  .min(1, MESSAGES.validation.passwordRequired)
-  .min(MIN_NEW_PASSWORD_LENGTH, PASSWORD_POLICY_MESSAGES.tooShort)
-  .max(MAX_PASSWORD_LENGTH, MESSAGES.validation.passwordTooLong)
-  .superRefine((password, context) => {
+export const newPasswordSchema = z.string({ error: MESSAGES.validation.passwordRequired }).check(
+  z.minLength(1, MESSAGES.validation.passwordRequired),
+  z.minLength(MIN_NEW_PASSWORD_LENGTH, PASSWORD_POLICY_MESSAGES.tooShort),
+  z.maxLength(MAX_PASSWORD_LENGTH, MESSAGES.validation.passwordTooLong),
+  z.superRefine((password, context) => {
     const weakness = passwordWeakness(password);
     if (weakness) context.addIssue({ code: 'custom', message: weakness });
-  });
+  }),
+);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CLINICAL_RECORD_CATEGORIES, type ClinicalRecordCategory } from './clinical-records';
 import {
   conversationMarkerSchema,
@@ -35,8 +35,10 @@ export const DATE_STRING_MESSAGE = 'date_string must be a date written YYYY-MM-D
 /** A `date_string` (YYYY-MM-DD, a real calendar day); callers leave it out for today (UTC). */
 export const dateStringSchema = z
   .string({ error: DATE_STRING_MESSAGE })
-  .max(10, DATE_STRING_MESSAGE)
-  .refine(isCalendarDate, { error: DATE_STRING_MESSAGE });
+  .check(
+    z.maxLength(10, DATE_STRING_MESSAGE),
+    z.refine(isCalendarDate, { error: DATE_STRING_MESSAGE }),
+  );
 
 const isoDay = z.iso.date();
 const timestamp = z.iso.datetime({ offset: true });
@@ -48,21 +50,21 @@ const timestamp = z.iso.datetime({ offset: true });
 /** One entry of a left-panel card (Lab Results, Medications, …). */
 export const clinicalRecordSchema = z.object({
   title: z.string(),
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
   /** YYYY-MM-DD, null when unknown. */
-  recorded_on: isoDay.nullable(),
+  recorded_on: z.nullable(isoDay),
 });
 export type ClinicalRecord = z.infer<typeof clinicalRecordSchema>;
 
 /** Every category is present; an empty list is a card saying 'No data available'. */
 export const clinicalRecordsSchema = z.object(
   Object.fromEntries(CLINICAL_RECORD_CATEGORIES.map((c) => [c, z.array(clinicalRecordSchema)])) as {
-    [K in ClinicalRecordCategory]: z.ZodArray<typeof clinicalRecordSchema>;
+    [K in ClinicalRecordCategory]: z.ZodMiniArray<typeof clinicalRecordSchema>;
   },
 );
 export type ClinicalRecords = z.infer<typeof clinicalRecordsSchema>;
 
-const count = z.number().int().nonnegative().nullable();
+const count = z.nullable(z.int().check(z.nonnegative()));
 
 /**
  * The participant profile of spec §3 (response `_data`). Records in each category are newest
@@ -70,45 +72,45 @@ const count = z.number().int().nonnegative().nullable();
  * 7-day counts are null when no app activity was ever recorded.
  */
 export const participantProfileSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   /** The participant's email. */
   user_name: z.string(),
   /** Whole years on today's date (UTC); null without a birth date. */
-  age: z.number().int().nonnegative().nullable(),
-  birth_date: isoDay.nullable(),
+  age: z.nullable(z.int().check(z.nonnegative())),
+  birth_date: z.nullable(isoDay),
   /** The clinic's medical record number; null when it has none. */
-  mrn: z.string().nullable(),
-  gender: z.string().nullable(),
+  mrn: z.nullable(z.string()),
+  gender: z.nullable(z.string()),
   /** cm */
-  height: z.number().nullable(),
+  height: z.nullable(z.number()),
   /** kg */
-  weight: z.number().nullable(),
-  weight_date: isoDay.nullable(),
-  bmi: z.number().nullable(),
-  bmi_date: isoDay.nullable(),
+  weight: z.nullable(z.number()),
+  weight_date: z.nullable(isoDay),
+  bmi: z.nullable(z.number()),
+  bmi_date: z.nullable(isoDay),
   user_type: participantTypeSchema,
   /** The user group's name. */
-  group: z.string().nullable(),
-  group_id: z.number().int().nullable(),
-  phone_number: z.string().nullable(),
+  group: z.nullable(z.string()),
+  group_id: z.nullable(z.int()),
+  phone_number: z.nullable(z.string()),
   status: userStatusSchema,
   allow_demo_mode: z.boolean(),
   /** Name of the connected tracker, null when none. */
-  tracker_connected: z.string().nullable(),
-  last_app_open: timestamp.nullable(),
+  tracker_connected: z.nullable(z.string()),
+  last_app_open: z.nullable(timestamp),
   active_session_count: count,
   coach_chat_count: count,
   coach_call_count: count,
   nudge_open_count: count,
-  invited_on: timestamp.nullable(),
-  joined_on: timestamp.nullable(),
+  invited_on: z.nullable(timestamp),
+  joined_on: z.nullable(timestamp),
   /** From the latest coach conversation. */
-  next_best_action: z.string().nullable(),
-  next_visit_date: isoDay.nullable(),
+  next_best_action: z.nullable(z.string()),
+  next_visit_date: z.nullable(isoDay),
   /** When the latest measurement arrived: lets the portal say when telemetry stopped. */
-  data_last_received_at: timestamp.nullable(),
+  data_last_received_at: z.nullable(timestamp),
   clinical_records: clinicalRecordsSchema,
 });
 export type ParticipantProfile = z.infer<typeof participantProfileSchema>;
@@ -154,17 +156,17 @@ const EDITABLE_FIELDS = [
   'group',
 ];
 
-const birthDateSchema = z
-  .string({ error: BIRTH_DATE_MESSAGE })
-  .max(10, BIRTH_DATE_MESSAGE)
-  .refine(
+const birthDateSchema = z.string({ error: BIRTH_DATE_MESSAGE }).check(
+  z.maxLength(10, BIRTH_DATE_MESSAGE),
+  z.refine(
     (value) =>
       value === '' ||
       (isCalendarDate(value) &&
         value >= '1900-01-01' &&
         value <= new Date().toISOString().slice(0, 10)),
     { error: BIRTH_DATE_MESSAGE },
-  );
+  ),
+);
 
 /**
  * The body of PATCH /api/user/update. What it edits depends on whom the id names:
@@ -184,23 +186,25 @@ export const updateUserRequestSchema = z
     email: z.optional(emailSchema),
     mrn: z.nullish(mrnSchema),
     phone_number: z.nullish(phoneNumberSchema),
-    gender: z
-      .enum([...PARTICIPANT_GENDERS, ''], {
+    gender: z.nullish(
+      z.enum([...PARTICIPANT_GENDERS, ''], {
         error: GENDER_MESSAGE,
-      })
-      .nullish(),
-    birth_date: birthDateSchema.nullish(),
-    height_cm: z
-      .number({ error: HEIGHT_MESSAGE })
-      .min(MIN_HEIGHT_CM, HEIGHT_MESSAGE)
-      .max(MAX_HEIGHT_CM, HEIGHT_MESSAGE)
-      .nullish(),
+      }),
+    ),
+    birth_date: z.nullish(birthDateSchema),
+    height_cm: z.nullish(
+      z
+        .number({ error: HEIGHT_MESSAGE })
+        .check(z.gte(MIN_HEIGHT_CM, HEIGHT_MESSAGE), z.lte(MAX_HEIGHT_CM, HEIGHT_MESSAGE)),
+    ),
     group: z.optional(groupRefSchema),
   })
-  .refine(
-    (body) =>
-      EDITABLE_FIELDS.some((field) => (body as Record<string, unknown>)[field] !== undefined),
-    { error: PROFILE_MESSAGES.nothingToChange },
+  .check(
+    z.refine(
+      (body) =>
+        EDITABLE_FIELDS.some((field) => (body as Record<string, unknown>)[field] !== undefined),
+      { error: PROFILE_MESSAGES.nothingToChange },
+    ),
   );
 export type UpdateUserRequest = z.output<typeof updateUserRequestSchema>;
 export type UpdateParticipantRequest = UpdateUserRequest;
@@ -233,7 +237,7 @@ export const updateAllowDemoModeSchema = z.object({
 });
 
 export const allowDemoModeResponseSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   allow_demo_mode: z.boolean(),
 });
 export type AllowDemoModeResponse = z.infer<typeof allowDemoModeResponseSchema>;
@@ -250,16 +254,16 @@ export const feedbackTypeStringSchema = z.enum(['THUMBS_UP', 'THUMBS_DOWN', ''])
  * time — and the portal reverses it and numbers the rows itself (spec §3, §4).
  */
 export const profileNudgeSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   content: z.string(),
   target_date: isoDay,
   /** HH:mm */
   send_time: z.string(),
   tracking_type: nudgeStatusSchema,
-  feedback_type: nudgeFeedbackSchema.nullable(),
+  feedback_type: z.nullable(nudgeFeedbackSchema),
   feedback_type_string: feedbackTypeStringSchema,
-  opened_at: timestamp.nullable(),
+  opened_at: z.nullable(timestamp),
 });
 export type ProfileNudge = z.infer<typeof profileNudgeSchema>;
 export const profileNudgeListSchema = z.array(profileNudgeSchema);
@@ -275,7 +279,7 @@ export const profileNudgeListSchema = z.array(profileNudgeSchema);
  * ', ' (the Extract column).
  */
 export const profileConversationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   chat_start_date: timestamp,
   chat_end_date: timestamp,
   summary: z.string(),
@@ -285,13 +289,13 @@ export const profileConversationSchema = z.object({
   /** JSON text of TranscriptMessage[]; userId 'Coach' marks the coach's messages. */
   chat_threads: z.string(),
   extract: z.string(),
-  next_best_action: z.string().nullable(),
-  next_visit_date: isoDay.nullable(),
+  next_best_action: z.nullable(z.string()),
+  next_visit_date: z.nullable(isoDay),
 });
 export type ProfileConversation = z.infer<typeof profileConversationSchema>;
 export const profileConversationListSchema = z.array(profileConversationSchema);
 
-function parseJsonList<T extends z.ZodType>(schema: T, text: string): z.infer<T>[] {
+function parseJsonList<T extends z.ZodMiniType>(schema: T, text: string): z.infer<T>[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -317,15 +321,15 @@ export function parseChatThreads(text: string): TranscriptMessage[] {
 
 /** A Demo participant's conversation with markers and transcript as lists, oldest first. */
 export const demoConversationSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   chat_start_date: timestamp,
   chat_end_date: timestamp,
   summary: z.string(),
   patient_summary: z.string(),
   markers: z.array(conversationMarkerSchema),
   transcript: z.array(transcriptMessageSchema),
-  next_best_action: z.string().nullable(),
-  next_visit_date: isoDay.nullable(),
+  next_best_action: z.nullable(z.string()),
+  next_visit_date: z.nullable(isoDay),
 });
 export type DemoConversation = z.infer<typeof demoConversationSchema>;
 export const demoConversationListSchema = z.array(demoConversationSchema);

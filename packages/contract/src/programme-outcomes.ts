@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FLAG_STATUSES } from './flags';
 import { measureSchema } from './instruments';
 import { cohortFilterFields, PARTICIPANT_ERRORS, surgeryRangeInOrder } from './participants';
@@ -14,16 +14,18 @@ export const programmeOutcomesQuerySchema = z
   .object({
     type: z._default(participantTypeSchema, DEFAULT_PARTICIPANT_TYPE),
     /** `true`: only the caller's caseload, as the list's Mine. */
-    mine: z
-      .enum(['true', 'false'], { error: PARTICIPANT_ERRORS.mineInvalid })
-      .optional()
-      .transform((value) => value === 'true'),
+    mine: z.pipe(
+      z.optional(z.enum(['true', 'false'], { error: PARTICIPANT_ERRORS.mineInvalid })),
+      z.transform((value) => value === 'true'),
+    ),
     ...cohortFilterFields,
   })
-  .refine(surgeryRangeInOrder, {
-    error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
-    path: ['surgery_to'],
-  });
+  .check(
+    z.refine(surgeryRangeInOrder, {
+      error: PARTICIPANT_ERRORS.surgeryRangeInvalid,
+      path: ['surgery_to'],
+    }),
+  );
 export type ProgrammeOutcomesQuery = z.output<typeof programmeOutcomesQuerySchema>;
 
 /** The query string of a filter state, empties left out (the screen's calls and downloads). */
@@ -73,10 +75,10 @@ export const OUTCOME_RATE_LABELS: Record<OutcomeRateKind, string> = {
 export const programmePointSchema = z.object({
   timepoint: surveyTimepointSchema,
   label: z.string(),
-  n: z.number().int().nonnegative(),
-  p25: z.number().nullable(),
-  median: z.number().nullable(),
-  p75: z.number().nullable(),
+  n: z.int().check(z.nonnegative()),
+  p25: z.nullable(z.number()),
+  median: z.nullable(z.number()),
+  p75: z.nullable(z.number()),
 });
 export type ProgrammePoint = z.infer<typeof programmePointSchema>;
 
@@ -90,9 +92,9 @@ export const programmeRateSchema = z.object({
   kind: z.enum(OUTCOME_RATE_KINDS),
   timepoint: surveyTimepointSchema,
   threshold: z.number(),
-  eligible: z.number().int().nonnegative(),
-  reached: z.number().int().nonnegative(),
-  percent: z.number().nullable(),
+  eligible: z.int().check(z.nonnegative()),
+  reached: z.int().check(z.nonnegative()),
+  percent: z.nullable(z.number()),
   published: z.array(z.object({ percent: z.number(), text: z.string(), cite: z.string() })),
 });
 export type ProgrammeRate = z.infer<typeof programmeRateSchema>;
@@ -100,9 +102,9 @@ export type ProgrammeRate = z.infer<typeof programmeRateSchema>;
 /** Questionnaires due at a timepoint (submitted, or past their day and not marked NA). */
 export const programmeCompletionSchema = z.object({
   timepoint: surveyTimepointSchema,
-  due: z.number().int().nonnegative(),
-  submitted: z.number().int().nonnegative(),
-  percent: z.number().nullable(),
+  due: z.int().check(z.nonnegative()),
+  submitted: z.int().check(z.nonnegative()),
+  percent: z.nullable(z.number()),
 });
 
 export const programmeMeasureSchema = z.object({
@@ -114,10 +116,10 @@ export const programmeMeasureSchema = z.object({
   higher_is_better: z.boolean(),
   scale_text: z.string(),
   /** Participants with at least one score of this measure. */
-  n: z.number().int().nonnegative(),
-  points: z.array(programmePointSchema).length(5),
+  n: z.int().check(z.nonnegative()),
+  points: z.array(programmePointSchema).check(z.length(5)),
   rates: z.array(programmeRateSchema),
-  completion: z.array(programmeCompletionSchema).length(5),
+  completion: z.array(programmeCompletionSchema).check(z.length(5)),
 });
 export type ProgrammeMeasure = z.infer<typeof programmeMeasureSchema>;
 
@@ -130,7 +132,7 @@ const BEHIND_SHORTFALLS = ['MCID', 'PASS'] as const;
  * MCID; from 6 Months a score on the wrong side of the PASS), with the state of their flag.
  */
 export const behindParticipantSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   measure: measureSchema,
@@ -139,15 +141,17 @@ export const behindParticipantSchema = z.object({
   latest_timepoint: surveyTimepointSchema,
   latest_score: z.number(),
   /** Change from PreOp in the better direction (positive is better); null without a PreOp score. */
-  improvement: z.number().nullable(),
+  improvement: z.nullable(z.number()),
   /** Which thresholds the latest score falls short of, each with its value. */
-  short_of: z.array(z.object({ kind: z.enum(BEHIND_SHORTFALLS), threshold: z.number() })).min(1),
+  short_of: z
+    .array(z.object({ kind: z.enum(BEHIND_SHORTFALLS), threshold: z.number() }))
+    .check(z.minLength(1)),
   /**
    * OPEN while any of the participant's "Not improving as expected" flags on this score is open;
    * null when none was raised (triage raises them for recent questionnaires only).
    */
-  flag_status: z.enum(FLAG_STATUSES).nullable(),
-  detected_at: z.iso.datetime({ offset: true }).nullable(),
+  flag_status: z.nullable(z.enum(FLAG_STATUSES)),
+  detected_at: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type BehindParticipant = z.infer<typeof behindParticipantSchema>;
 
@@ -156,12 +160,12 @@ export const MAX_BEHIND_LISTED = 50;
 
 export const programmeOutcomesSchema = z.object({
   /** Participants the filters hold. */
-  participants: z.number().int().nonnegative(),
+  participants: z.int().check(z.nonnegative()),
   /** True when any score counted was written by the demo generator. */
   demo: z.boolean(),
   measures: z.array(programmeMeasureSchema),
   behind: z.array(behindParticipantSchema),
-  behind_total: z.number().int().nonnegative(),
+  behind_total: z.int().check(z.nonnegative()),
 });
 export type ProgrammeOutcomes = z.infer<typeof programmeOutcomesSchema>;
 

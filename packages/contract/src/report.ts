@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The printable recovery report of one participant (ADR 0019): a PDF the server draws from the
@@ -27,7 +27,7 @@ export const REPORT_MESSAGES = {
 
 /** GET /api/user/id/{id}/report?paper=a4|letter; without paper, the server's REPORT_PAPER. */
 export const reportQuerySchema = z.object({
-  paper: z.enum(REPORT_PAPERS, { error: REPORT_MESSAGES.paperInvalid }).optional(),
+  paper: z.optional(z.enum(REPORT_PAPERS, { error: REPORT_MESSAGES.paperInvalid })),
 });
 
 /** The file name: the participant's id and the day, nothing else that identifies them. */

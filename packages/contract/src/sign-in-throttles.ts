@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_EMAIL_LENGTH } from './validation';
 
 export const THROTTLE_MESSAGES = {
@@ -15,28 +15,32 @@ export const THROTTLE_MESSAGES = {
  * cookie), which has its own budget apart from the account's other failures at the address.
  */
 export const signInThrottleSchema = z.object({
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   client_address: z.string(),
   trusted_browser: z.boolean(),
-  failures: z.number().int(),
+  failures: z.int(),
   last_failure_at: z.string(),
-  waits_until: z.string().nullable(),
+  waits_until: z.nullable(z.string()),
 });
 export type SignInThrottle = z.infer<typeof signInThrottleSchema>;
 export const signInThrottleListSchema = z.array(signInThrottleSchema);
 
 /** POST /api/staff/sign-in-throttles/clear: forgets the failures of the row. */
 export const clearSignInThrottleRequestSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(MAX_EMAIL_LENGTH).nullable(),
+  email: z.nullable(
+    z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(MAX_EMAIL_LENGTH)),
+  ),
   client_address: z
     .string({ error: THROTTLE_MESSAGES.addressInvalid })
-    .min(1, THROTTLE_MESSAGES.addressInvalid)
-    .max(64, THROTTLE_MESSAGES.addressInvalid),
+    .check(
+      z.minLength(1, THROTTLE_MESSAGES.addressInvalid),
+      z.maxLength(64, THROTTLE_MESSAGES.addressInvalid),
+    ),
 });
 export type ClearSignInThrottleRequest = z.infer<typeof clearSignInThrottleRequestSchema>;
 
 export const clearedSignInThrottleSchema = z.object({
-  cleared: z.number().int(),
+  cleared: z.int(),
   message: z.string(),
 });
 export type ClearedSignInThrottle = z.infer<typeof clearedSignInThrottleSchema>;

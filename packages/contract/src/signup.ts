@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from './messages';
 import { newPasswordSchema, refusePasswordFromEmail } from './password-policy';
 import { emailSchema } from './validation';
@@ -12,15 +12,17 @@ const signupFields = z.object({
   user_name: emailSchema,
   login_code: z
     .string({ error: MESSAGES.validation.codeRequired })
-    .trim()
-    .min(1, MESSAGES.validation.codeRequired)
-    .max(LOGIN_CODE_MAX_LENGTH, MESSAGES.account.codeInvalid),
+    .check(
+      z.trim(),
+      z.minLength(1, MESSAGES.validation.codeRequired),
+      z.maxLength(LOGIN_CODE_MAX_LENGTH, MESSAGES.account.codeInvalid),
+    ),
   password: newPasswordSchema,
 });
 
 /** POST /api/account/signup — sets the password with the emailed code (spec §7). */
-export const signupRequestSchema = signupFields.superRefine(
-  refusePasswordFromEmail<z.infer<typeof signupFields>>('user_name', 'password'),
+export const signupRequestSchema = signupFields.check(
+  z.superRefine(refusePasswordFromEmail<z.infer<typeof signupFields>>('user_name', 'password')),
 );
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
@@ -28,15 +30,17 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
  * The reset form: the signup payload plus a confirmation that must match. Spec §5 had a
  * mismatch do nothing silently; ADR 0024 has it say so at the confirmation field.
  */
-export const resetPasswordFormSchema = signupFields
-  .extend({
+export const resetPasswordFormSchema = z
+  .extend(signupFields, {
     confirm_password: z
       .string({ error: MESSAGES.validation.passwordRequired })
-      .min(1, MESSAGES.validation.passwordRequired),
+      .check(z.minLength(1, MESSAGES.validation.passwordRequired)),
   })
-  .superRefine(refusePasswordFromEmail('user_name', 'password'))
-  .refine((form) => form.password === form.confirm_password, {
-    error: MESSAGES.validation.passwordsDiffer,
-    path: ['confirm_password'],
-  });
+  .check(
+    z.superRefine(refusePasswordFromEmail('user_name', 'password')),
+    z.refine((form) => form.password === form.confirm_password, {
+      error: MESSAGES.validation.passwordsDiffer,
+      path: ['confirm_password'],
+    }),
+  );
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { participantIdField } from './participants';
 import { surgeryProcedureSchema } from './surgery';
 
@@ -20,12 +20,12 @@ export const SIMULATION_MESSAGES = {
 
 /** A programme the simulation can run. */
 export const simulationProgramSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** Stable machine name, e.g. KNEE_REPLACEMENT_12W. */
   code: z.string(),
   name: z.string(),
   description: z.string(),
-  duration_days: z.number().int().positive(),
+  duration_days: z.int().check(z.positive()),
   /** The surgery the programme follows; enrolment records it as the participant's surgery. */
   procedure: surgeryProcedureSchema,
 });
@@ -44,7 +44,7 @@ export const simulationProgramQuerySchema = z.object({ user_id: participantIdFie
 
 /** A participant's enrolment; the telemetry and trend calls read them as of current_run_date. */
 export const simulationEnrolmentSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   program: simulationProgramSchema,
   enrolled_at: z.iso.datetime({ offset: true }),
   /** YYYY-MM-DD: first day of generated programme data. */
@@ -52,14 +52,14 @@ export const simulationEnrolmentSchema = z.object({
   /** YYYY-MM-DD: the generated surgery date. */
   surgery_date: z.iso.date(),
   /** The surgery record the enrolment created (null if a clinician has since removed it). */
-  surgery_id: z.number().int().nullable(),
+  surgery_id: z.nullable(z.int()),
   /** YYYY-MM-DD: the last day data was generated for ('today' for this participant). */
   current_run_date: z.iso.date(),
 });
 export type SimulationEnrolment = z.infer<typeof simulationEnrolmentSchema>;
 
 /** GET /api/simulation/program answers the enrolment, or null when not enrolled. */
-export const simulationEnrolmentOrNullSchema = simulationEnrolmentSchema.nullable();
+export const simulationEnrolmentOrNullSchema = z.nullable(simulationEnrolmentSchema);
 
 /** POST /api/simulation/program/enroll */
 export const enrollRequestSchema = z.object({
@@ -70,12 +70,12 @@ export type EnrollRequest = z.output<typeof enrollRequestSchema>;
 
 /** Rows generated for the participant, per kind. */
 export const generatedRowCountsSchema = z.object({
-  measurements: z.number().int().nonnegative(),
-  activity: z.number().int().nonnegative(),
-  nudges: z.number().int().nonnegative(),
-  conversations: z.number().int().nonnegative(),
-  survey_responses: z.number().int().nonnegative(),
-  pain_logs: z.number().int().nonnegative(),
+  measurements: z.int().check(z.nonnegative()),
+  activity: z.int().check(z.nonnegative()),
+  nudges: z.int().check(z.nonnegative()),
+  conversations: z.int().check(z.nonnegative()),
+  survey_responses: z.int().check(z.nonnegative()),
+  pain_logs: z.int().check(z.nonnegative()),
 });
 
 export const enrollResponseSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { loginResultSchema } from './mfa';
 
 /** Single sign-on with the clinic's OpenID Connect identity provider (ADR 0015). */
@@ -6,7 +6,7 @@ import { loginResultSchema } from './mfa';
 /** GET sign-in options: what the login page offers. */
 export const signInOptionsSchema = z.object({
   /** The "Sign in with …" button's provider name; null when single sign-on is not configured. */
-  sso_name: z.string().nullable(),
+  sso_name: z.nullable(z.string()),
   /** false when OIDC_ONLY hides the password form (the break-glass address still shows it). */
   password_sign_in: z.boolean(),
 });
@@ -19,6 +19,6 @@ export const ssoCompletionSchema = z.object({
    * Where logout sends the browser so that the provider's session ends too (RP-initiated
    * logout); null when the provider does not offer it.
    */
-  end_session_url: z.string().nullable(),
+  end_session_url: z.nullable(z.string()),
 });
 export type SsoCompletion = z.infer<typeof ssoCompletionSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isCalendarDate } from './calendar-dates';
 import { participantIdField } from './participants';
 
@@ -89,16 +89,18 @@ export function latestSurgeryDate(now: Date = new Date()): string {
 }
 
 /** A YYYY-MM-DD surgery date from SURGERY_DATE_MIN to SURGERY_DATE_MAX_DAYS_AHEAD from today. */
-export const surgeryDateSchema = z
-  .string({ error: SURGERY_MESSAGES.dateInvalid })
-  .max(10, SURGERY_MESSAGES.dateInvalid)
-  .refine(isCalendarDate, { error: SURGERY_MESSAGES.dateInvalid })
-  .refine((value) => value >= SURGERY_DATE_MIN && value <= latestSurgeryDate(), {
+export const surgeryDateSchema = z.string({ error: SURGERY_MESSAGES.dateInvalid }).check(
+  z.maxLength(10, SURGERY_MESSAGES.dateInvalid),
+  z.refine(isCalendarDate, { error: SURGERY_MESSAGES.dateInvalid }),
+  z.refine((value) => value >= SURGERY_DATE_MIN && value <= latestSurgeryDate(), {
     error: SURGERY_MESSAGES.dateOutOfRange,
-  });
+  }),
+);
 
 function requiredText(required: string, tooLong: string, max: number) {
-  return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  return z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 }
 
 /** A surgery id in a query string or JSON body ('12' or 12). */
@@ -125,23 +127,25 @@ export const surgeryFieldsSchema = z.object({
     SURGERY_MESSAGES.hospitalTooLong,
     MAX_HOSPITAL_LENGTH,
   ),
-  notes: z
-    .string({ error: SURGERY_MESSAGES.notesInvalid })
-    .trim()
-    .max(MAX_SURGERY_NOTES_LENGTH, SURGERY_MESSAGES.notesTooLong)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  notes: z.pipe(
+    z.nullish(
+      z
+        .string({ error: SURGERY_MESSAGES.notesInvalid })
+        .check(z.trim(), z.maxLength(MAX_SURGERY_NOTES_LENGTH, SURGERY_MESSAGES.notesTooLong)),
+    ),
+    z.transform((value) => (value ? value : null)),
+  ),
 });
 export type SurgeryFields = z.input<typeof surgeryFieldsSchema>;
 
 /** POST /api/surgery/surgery */
-export const addSurgeryRequestSchema = surgeryFieldsSchema.extend({
+export const addSurgeryRequestSchema = z.extend(surgeryFieldsSchema, {
   user_id: participantIdField(),
 });
 export type AddSurgeryRequest = z.output<typeof addSurgeryRequestSchema>;
 
 /** PUT /api/surgery/surgery — every field is replaced; `user_id` must own surgery `id`. */
-export const updateSurgeryRequestSchema = addSurgeryRequestSchema.extend({
+export const updateSurgeryRequestSchema = z.extend(addSurgeryRequestSchema, {
   id: surgeryIdField(SURGERY_MESSAGES.idInvalid),
 });
 export type UpdateSurgeryRequest = z.output<typeof updateSurgeryRequestSchema>;
@@ -154,17 +158,17 @@ export const surgeryListQuerySchema = z.object({ user_id: participantIdField() }
 // ---------------------------------------------------------------------------------------------
 
 export const surgerySchema = z.object({
-  id: z.number().int(),
-  user_id: z.number().int(),
+  id: z.int(),
+  user_id: z.int(),
   procedure: surgeryProcedureSchema,
   side: surgerySideSchema,
   /** YYYY-MM-DD */
   surgery_date: z.iso.date(),
   surgeon: z.string(),
   hospital: z.string(),
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
   /** DICOM files uploaded for this surgery. */
-  image_count: z.number().int().nonnegative(),
+  image_count: z.int().check(z.nonnegative()),
   created_at: z.iso.datetime({ offset: true }),
   updated_at: z.iso.datetime({ offset: true }),
 });
@@ -181,7 +185,7 @@ export const surgeryListSchema = z.array(surgerySchema);
 export const surgeryMutationSchema = z.object({
   message: z.string(),
   surgery: surgerySchema,
-  surveys_scheduled: z.number().int().nonnegative(),
-  surveys_rescheduled: z.number().int().nonnegative(),
+  surveys_scheduled: z.int().check(z.nonnegative()),
+  surveys_rescheduled: z.int().check(z.nonnegative()),
 });
 export type SurgeryMutation = z.infer<typeof surgeryMutationSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { measureScoreSchema } from './instruments';
 import { surveyTimepointSchema } from './surveys';
 
@@ -25,7 +25,7 @@ export function surveyStatusOn(
 export const surveyContentItemSchema = z.object({
   question: z.string(),
   options: z.array(z.string()),
-  selected_option: z.number().int().nonnegative().nullable(),
+  selected_option: z.nullable(z.int().check(z.nonnegative())),
 });
 export type SurveyContentItem = z.infer<typeof surveyContentItemSchema>;
 
@@ -37,19 +37,19 @@ export type SurveyContentItem = z.infer<typeof surveyContentItemSchema>;
  * questionnaire has no published scoring at all.
  */
 export const surveyResponseSchema = z.object({
-  id: z.number().int(),
-  survey_id: z.number().int(),
+  id: z.int(),
+  survey_id: z.int(),
   title: z.string(),
   description: z.string(),
   timepoint: surveyTimepointSchema,
   /** 'PreOp', '6 Weeks', … */
   timepoint_label: z.string(),
   target_date: z.iso.date(),
-  submitted_at: z.iso.datetime({ offset: true }).nullable(),
+  submitted_at: z.nullable(z.iso.datetime({ offset: true })),
   survey_status: surveyStatusSchema,
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
   scores: z.array(measureScoreSchema),
-  scoring_note: z.string().nullable(),
+  scoring_note: z.nullable(z.string()),
   content: z.array(surveyContentItemSchema),
 });
 export type SurveyResponse = z.infer<typeof surveyResponseSchema>;

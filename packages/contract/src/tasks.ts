@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isCalendarDate } from './calendar-dates';
 import { careTeamMemberSchema } from './care-team';
 
@@ -53,18 +53,20 @@ export const TASK_MESSAGES = {
 } as const;
 
 const calendarDateSchema = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((value) => isCalendarDate(value), message)
-    .refine((value) => value >= TASK_DUE_MIN && value <= TASK_DUE_MAX, message);
+  z.string({ error: message }).check(
+    z.refine((value) => isCalendarDate(value), message),
+    z.refine((value) => value >= TASK_DUE_MIN && value <= TASK_DUE_MAX, message),
+  );
 
 const idOf = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+  z.number({ error: message }).check(z.int(message), z.positive(message), z.lte(MAX_ID, message));
 
 /** A task id in the path: digits only. */
 export const taskPathSchema = z.object({
-  id: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  id: z.pipe(
+    z.transform((value) =>
+      typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
+    ),
     idOf(TASK_MESSAGES.idInvalid),
   ),
 });
@@ -74,24 +76,29 @@ export const createTaskSchema = z.object({
   participant_id: idOf(TASK_MESSAGES.participantInvalid),
   title: z
     .string({ error: TASK_MESSAGES.titleRequired })
-    .trim()
-    .min(1, TASK_MESSAGES.titleRequired)
-    .max(MAX_TASK_TITLE_LENGTH, TASK_MESSAGES.titleTooLong),
-  due_on: z
-    .string({ error: TASK_MESSAGES.dueRequired })
-    .min(1, TASK_MESSAGES.dueRequired)
-    .pipe(calendarDateSchema(TASK_MESSAGES.dueInvalid)),
+    .check(
+      z.trim(),
+      z.minLength(1, TASK_MESSAGES.titleRequired),
+      z.maxLength(MAX_TASK_TITLE_LENGTH, TASK_MESSAGES.titleTooLong),
+    ),
+  due_on: z.pipe(
+    z.string({ error: TASK_MESSAGES.dueRequired }).check(z.minLength(1, TASK_MESSAGES.dueRequired)),
+    calendarDateSchema(TASK_MESSAGES.dueInvalid),
+  ),
   assignee_id: idOf(TASK_MESSAGES.assigneeRequired),
-  note: z
-    .string({ error: TASK_MESSAGES.noteInvalid })
-    .trim()
-    .max(MAX_TASK_NOTE_LENGTH, TASK_MESSAGES.noteTooLong)
-    .nullish()
-    .transform((value) => value || null),
+  note: z.pipe(
+    z.nullish(
+      z
+        .string({ error: TASK_MESSAGES.noteInvalid })
+        .check(z.trim(), z.maxLength(MAX_TASK_NOTE_LENGTH, TASK_MESSAGES.noteTooLong)),
+    ),
+    z.transform((value) => value || null),
+  ),
   /** The flag the task follows up, when created from one. */
-  flag_id: idOf(TASK_MESSAGES.flagInvalid)
-    .nullish()
-    .transform((value) => value ?? null),
+  flag_id: z.pipe(
+    z.nullish(idOf(TASK_MESSAGES.flagInvalid)),
+    z.transform((value) => value ?? null),
+  ),
 });
 export type CreateTaskInput = z.input<typeof createTaskSchema>;
 export type CreateTask = z.output<typeof createTaskSchema>;
@@ -100,21 +107,24 @@ export type CreateTask = z.output<typeof createTaskSchema>;
  * PATCH /api/tasks/{id} — edits a task: any of its title, due date, assignee (reassigning it) and
  * note, each as at creation; an empty note clears it. The participant and the flag stay.
  */
-export const updateTaskSchema = createTaskSchema
-  .pick({ title: true, due_on: true, assignee_id: true })
-  .partial()
-  .extend({
-    note: z
-      .string({ error: TASK_MESSAGES.noteInvalid })
-      .trim()
-      .max(MAX_TASK_NOTE_LENGTH, TASK_MESSAGES.noteTooLong)
-      .nullable()
-      .optional()
-      .transform((value) => (value === undefined ? undefined : value || null)),
+export const updateTaskSchema = z
+  .extend(z.partial(z.pick(createTaskSchema, { title: true, due_on: true, assignee_id: true })), {
+    note: z.pipe(
+      z.optional(
+        z.nullable(
+          z
+            .string({ error: TASK_MESSAGES.noteInvalid })
+            .check(z.trim(), z.maxLength(MAX_TASK_NOTE_LENGTH, TASK_MESSAGES.noteTooLong)),
+        ),
+      ),
+      z.transform((value) => (value === undefined ? undefined : value || null)),
+    ),
   })
-  .refine(
-    (body) => Object.values(body).some((value) => value !== undefined),
-    TASK_MESSAGES.nothingToChange,
+  .check(
+    z.refine(
+      (body) => Object.values(body).some((value) => value !== undefined),
+      TASK_MESSAGES.nothingToChange,
+    ),
   );
 export type UpdateTaskInput = z.input<typeof updateTaskSchema>;
 export type UpdateTask = z.output<typeof updateTaskSchema>;
@@ -123,13 +133,15 @@ export type UpdateTask = z.output<typeof updateTaskSchema>;
 export const myTasksQuerySchema = z.object({
   today: z
     .string({ error: TASK_MESSAGES.todayInvalid })
-    .refine(isCalendarDate, TASK_MESSAGES.todayInvalid),
+    .check(z.refine(isCalendarDate, TASK_MESSAGES.todayInvalid)),
 });
 
 /** GET /api/tasks/participant?user_id= */
 export const participantTasksQuerySchema = z.object({
-  user_id: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+  user_id: z.pipe(
+    z.transform((value) =>
+      typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
+    ),
     idOf(TASK_MESSAGES.participantInvalid),
   ),
 });
@@ -137,21 +149,21 @@ export const participantTasksQuerySchema = z.object({
 const timestampSchema = z.iso.datetime({ offset: true });
 
 export const taskSchema = z.object({
-  id: z.number().int(),
-  participant_id: z.number().int(),
+  id: z.int(),
+  participant_id: z.int(),
   participant_name: z.string(),
   /** The participant's second identifiers (participant-identity.ts). */
-  participant_birth_date: z.string().nullable(),
-  participant_mrn: z.string().nullable(),
+  participant_birth_date: z.nullable(z.string()),
+  participant_mrn: z.nullable(z.string()),
   title: z.string(),
   due_on: z.string(),
   /** Null when the assignee's account was deleted since. */
   assignee: z.nullable(careTeamMemberSchema),
-  note: z.string().nullable(),
-  flag_id: z.number().int().nullable(),
+  note: z.nullable(z.string()),
+  flag_id: z.nullable(z.int()),
   created_by: z.nullable(careTeamMemberSchema),
   created_at: timestampSchema,
-  done_at: timestampSchema.nullable(),
+  done_at: z.nullable(timestampSchema),
   done_by: z.nullable(careTeamMemberSchema),
 });
 export type Task = z.infer<typeof taskSchema>;
@@ -161,7 +173,7 @@ export const taskListSchema = z.array(taskSchema);
 /** The answer of GET /api/tasks/mine: open tasks by due date, and how many are overdue. */
 export const myTasksSchema = z.object({
   tasks: taskListSchema,
-  overdue: z.number().int().nonnegative(),
+  overdue: z.int().check(z.nonnegative()),
 });
 export type MyTasks = z.infer<typeof myTasksSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { measurementSourceSchema, type MeasurementKey } from './measurements';
 
 // ---------------------------------------------------------------------------------------------
@@ -81,8 +81,8 @@ export const UP_IS_GOOD: Readonly<Record<MeasurementKey, boolean>> = {
 
 /** YYYY-MM-DD (a UTC calendar day). */
 export const isoDaySchema = z.iso.date();
-const dayOrNull = isoDaySchema.nullable();
-const valueOrNull = z.number().nullable();
+const dayOrNull = z.nullable(isoDaySchema);
+const valueOrNull = z.nullable(z.number());
 
 /** One chart point: `key` is the day (YYYY-MM-DD, UTC) or, in weekly series, the week's first day. */
 export const plotPointSchema = z.object({ key: isoDaySchema, value: z.number() });
@@ -206,15 +206,15 @@ export const labMeasureSchema = z.object({
   date: isoDaySchema,
   insight: insightSchema,
   plot_value: z.array(plotPointSchema),
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   source_identifier: measurementSourceSchema,
 });
 export type LabMeasure = z.infer<typeof labMeasureSchema>;
 
 /** Both sources of a lab, each null when there is no reading from it (tile says 'No data'). */
 export const labBySourceSchema = z.object({
-  HOME: labMeasureSchema.nullable(),
-  CLINIC: labMeasureSchema.nullable(),
+  HOME: z.nullable(labMeasureSchema),
+  CLINIC: z.nullable(labMeasureSchema),
 });
 export type LabBySource = z.infer<typeof labBySourceSchema>;
 
@@ -261,6 +261,6 @@ export const telemetrySchema = z.object({
    */
   current_run_date: isoDaySchema,
   /** When the latest measurement of any kind arrived (ISO 8601), null when none ever did. */
-  data_last_received_at: z.iso.datetime({ offset: true }).nullable(),
+  data_last_received_at: z.nullable(z.iso.datetime({ offset: true })),
 });
 export type Telemetry = z.infer<typeof telemetrySchema>;

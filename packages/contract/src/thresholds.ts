@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { FlagSeverity } from './flags';
 import { participantIdField } from './participants';
 import { SURGERY_PROCEDURES, type SurgeryProcedure } from './surgery';
@@ -177,18 +177,20 @@ function hasDecimals(value: number, decimals: number): boolean {
 export function thresholdValueSchema(rule: ThresholdRule) {
   const definition = THRESHOLD_RULE_DEFINITIONS[rule];
   const message = definition.valueMessage;
-  return z
-    .number({ error: message })
-    .min(definition.min, message)
-    .max(definition.max, message)
-    .refine((value) => hasDecimals(value, definition.decimals), { error: message });
+  return z.number({ error: message }).check(
+    z.gte(definition.min, message),
+    z.lte(definition.max, message),
+    z.refine((value) => hasDecimals(value, definition.decimals), { error: message }),
+  );
 }
 
 export const thresholdDaysSchema = z
   .number({ error: THRESHOLD_DAYS_MESSAGE })
-  .int(THRESHOLD_DAYS_MESSAGE)
-  .min(1, THRESHOLD_DAYS_MESSAGE)
-  .max(14, THRESHOLD_DAYS_MESSAGE);
+  .check(
+    z.int(THRESHOLD_DAYS_MESSAGE),
+    z.gte(1, THRESHOLD_DAYS_MESSAGE),
+    z.lte(14, THRESHOLD_DAYS_MESSAGE),
+  );
 
 export const THRESHOLD_MESSAGES = {
   enabledInvalid: 'enabled must be true or false.',
@@ -206,15 +208,15 @@ function ruleChangeSchema<R extends ThresholdRule>(rule: R) {
   return z.object({
     rule: z.literal(rule),
     /** The participant's own setting, or null to follow the programme default again. */
-    override: z
-      .object({
+    override: z.nullable(
+      z.object({
         value: thresholdValueSchema(rule),
         days: hasDays
           ? thresholdDaysSchema
-          : z.null({ error: THRESHOLD_MESSAGES.daysNotAllowed(rule) }).optional(),
+          : z.optional(z.null({ error: THRESHOLD_MESSAGES.daysNotAllowed(rule) })),
         enabled: z.boolean({ error: THRESHOLD_MESSAGES.enabledInvalid }),
-      })
-      .nullable(),
+      }),
+    ),
   });
 }
 
@@ -236,37 +238,37 @@ export const participantThresholdsQuerySchema = z.object({ user_id: participantI
 /** PUT /api/thresholds — only the rules listed change; override null resets to the default. */
 export const updateThresholdsRequestSchema = z.object({
   user_id: participantIdField(),
-  rules: z
-    .array(thresholdRuleChangeSchema, { error: THRESHOLD_MESSAGES.rulesInvalid })
-    .min(1, THRESHOLD_MESSAGES.rulesInvalid)
-    .max(THRESHOLD_RULES.length, THRESHOLD_MESSAGES.rulesInvalid)
-    .refine((rules) => new Set(rules.map((change) => change.rule)).size === rules.length, {
+  rules: z.array(thresholdRuleChangeSchema, { error: THRESHOLD_MESSAGES.rulesInvalid }).check(
+    z.minLength(1, THRESHOLD_MESSAGES.rulesInvalid),
+    z.maxLength(THRESHOLD_RULES.length, THRESHOLD_MESSAGES.rulesInvalid),
+    z.refine((rules) => new Set(rules.map((change) => change.rule)).size === rules.length, {
       error: THRESHOLD_MESSAGES.rulesRepeated,
     }),
+  ),
 });
 export type UpdateThresholdsRequest = z.input<typeof updateThresholdsRequestSchema>;
 
 const settingSchema = z.object({
   value: z.number(),
-  days: z.number().int().nullable(),
+  days: z.nullable(z.int()),
   enabled: z.boolean(),
 });
 
 /** One rule as it applies to the participant: effective setting, the default, and who changed it. */
-export const participantThresholdSchema = settingSchema.extend({
+export const participantThresholdSchema = z.extend(settingSchema, {
   rule: z.enum(THRESHOLD_RULES),
   label: z.string(),
   /** The effective rule as a sentence. */
   description: z.string(),
   default: settingSchema,
   overridden: z.boolean(),
-  updated_at: z.iso.datetime({ offset: true }).nullable(),
-  updated_by: z.string().nullable(),
+  updated_at: z.nullable(z.iso.datetime({ offset: true })),
+  updated_by: z.nullable(z.string()),
 });
 export type ParticipantThreshold = z.infer<typeof participantThresholdSchema>;
 
 export const participantThresholdsSchema = z.object({
-  user_id: z.number().int(),
+  user_id: z.int(),
   programme: z.enum(THRESHOLD_PROGRAMMES),
   programme_label: z.string(),
   rules: z.array(participantThresholdSchema),

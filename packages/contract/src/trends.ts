@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { MeasurementKey } from './measurements';
 import { API_PATHS } from './paths';
 import { participantIdField } from './participants';
@@ -19,7 +19,7 @@ export const TREND_DAYS = 30;
  */
 export const trendRequestSchema = z.object({
   user_id: participantIdField(),
-  date_string: dateStringSchema.optional(),
+  date_string: z.optional(dateStringSchema),
 });
 export type TrendRequestInput = z.input<typeof trendRequestSchema>;
 
@@ -71,7 +71,7 @@ export type ActivityTrend = z.infer<typeof activityTrendSchema>;
 /** The participant trend covers this many whole weeks ending on the as-of day. */
 export const USER_TREND_WEEKS = 12;
 
-export const userTrendQuerySchema = z.object({ date_string: dateStringSchema.optional() });
+export const userTrendQuerySchema = z.object({ date_string: z.optional(dateStringSchema) });
 
 /** The metrics of the participant trend, with the measurement behind each (HOME readings). */
 export const USER_TREND_METRICS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { clinicianUser, loginFor } from '#app/testing/fixtures.ts';
 import { mockFetch, setCsrfCookie } from '#app/testing/http.ts';

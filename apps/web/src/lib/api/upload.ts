@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { CSRF_HEADER } from '@recovery-portal/contract/constants';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { getSession } from '#app/lib/session.ts';
@@ -14,7 +14,7 @@ export type UploadProgress = {
   total: number;
 };
 
-export type ApiUploadOptions<S extends z.ZodType> = {
+export type ApiUploadOptions<S extends z.ZodMiniType> = {
   /** Sent as multipart/form-data; the browser writes the boundary. */
   body: FormData;
   /** Validates `_data`; the caller gets the parsed value. */
@@ -29,7 +29,7 @@ export type ApiUploadOptions<S extends z.ZodType> = {
  * Uploads a multipart body with progress events, with the same bearer token, no-cache and CSRF
  * headers, envelope and single token refresh as apiRequest. A retried upload starts again at 0.
  */
-export async function apiUpload<S extends z.ZodType>(
+export async function apiUpload<S extends z.ZodMiniType>(
   path: string,
   options: ApiUploadOptions<S>,
 ): Promise<z.output<S>> {
@@ -44,7 +44,7 @@ export async function apiUpload<S extends z.ZodType>(
 
 async function sendUpload(
   path: string,
-  options: ApiUploadOptions<z.ZodType>,
+  options: ApiUploadOptions<z.ZodMiniType>,
   accessToken: string | null,
 ): Promise<Response> {
   const csrf = await csrfToken();

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { SendCodeRequest } from '@recovery-portal/contract/account';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { apiRequest } from '#app/lib/api/request.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, DialogContentText } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   clinicianDisplayName,
   createClinicianRequestSchema,
@@ -23,7 +23,7 @@ type ClinicianFormValues = CreateClinicianRequest;
  * Edit validates the name as Add does (spec §5); email and Reg Id are shown read-only and are
  * not sent, so they are only carried along (an older account may lack a Reg Id).
  */
-const editClinicianFormSchema = createClinicianRequestSchema.extend({
+const editClinicianFormSchema = z.extend(createClinicianRequestSchema, {
   email: z.string(),
   dea_reg_id: z.string(),
 });

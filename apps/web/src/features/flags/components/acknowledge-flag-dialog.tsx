@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   acknowledgeFlagRequestSchema,
   FLAG_MESSAGES,
@@ -17,7 +17,7 @@ import { useNotify } from '#app/lib/notify.ts';
 import { useAcknowledgeFlag } from '#app/features/flags/api/acknowledge-flag.ts';
 import { FlagSeverityChip } from './flag-severity-chip';
 
-const noteFormSchema = acknowledgeFlagRequestSchema.pick({ note: true });
+const noteFormSchema = z.pick(acknowledgeFlagRequestSchema, { note: true });
 type NoteFormInput = z.input<typeof noteFormSchema>;
 type NoteFormOutput = z.output<typeof noteFormSchema>;
 

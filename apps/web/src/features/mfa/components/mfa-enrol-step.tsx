@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
 import type { MfaEnrolledLogin } from '@recovery-portal/contract/mfa';
 import { OneTimeCodeField } from '#app/components/form/one-time-code-field.tsx';

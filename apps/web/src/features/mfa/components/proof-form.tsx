@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, DialogActions, DialogContent, Link, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { MFA_MESSAGES, totpCodeSchema } from '@recovery-portal/contract/mfa';
 import type { MfaProof } from '@recovery-portal/contract/mfa';
@@ -28,7 +28,7 @@ const TEXT: Record<ProofPurpose, { intro: string; action: string }> = {
 };
 
 const passwordFormSchema = z.object({
-  value: z.string().min(1, MESSAGES.validation.passwordRequired),
+  value: z.string().check(z.minLength(1, MESSAGES.validation.passwordRequired)),
 });
 const codeFormSchema = z.object({ value: totpCodeSchema });
 type ProofForm = { value: string };

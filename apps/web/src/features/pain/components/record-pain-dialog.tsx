@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   PAIN_BODY_SITE_LABELS,
   PAIN_BODY_SITES,
@@ -17,7 +17,11 @@ import { errorMessage } from '#app/lib/api/api-error.ts';
 import { useNotify } from '#app/lib/notify.ts';
 import { useReportPain } from '#app/features/pain/api/report-pain.ts';
 
-const painFormSchema = reportPainRequestSchema.pick({ score: true, body_site: true, note: true });
+const painFormSchema = z.pick(reportPainRequestSchema, {
+  score: true,
+  body_site: true,
+  note: true,
+});
 type PainFormInput = z.input<typeof painFormSchema>;
 type PainFormOutput = z.output<typeof painFormSchema>;
 

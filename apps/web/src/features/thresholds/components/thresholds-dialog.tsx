@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Button, FormControlLabel, InputAdornment, Switch, Typography } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Control } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   THRESHOLD_MESSAGES,
   THRESHOLD_RULE_DEFINITIONS,
@@ -31,13 +31,15 @@ const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(
  * Text that the contract's number schema accepts. The form keeps text (what the inputs hold)
  * and the numbers are read on submit, so form values and validated values have one shape.
  */
-function numberText(schema: z.ZodType<number>) {
-  return z.string().superRefine((text, context) => {
-    const parsed = schema.safeParse(typedNumber(text));
-    if (!parsed.success) {
-      context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
-    }
-  });
+function numberText(schema: z.ZodMiniType<number>) {
+  return z.string().check(
+    z.superRefine((text, context) => {
+      const parsed = schema.safeParse(typedNumber(text));
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
+      }
+    }),
+  );
 }
 
 function ruleFieldsSchema(rule: ThresholdRule) {
