@@ -101,13 +101,6 @@ const CONTRACT_CORE_MODULES = new RegExp(
 );
 
 /**
- * Classic zod, which the contract modules of later screens (details sections, dialogs, forms)
- * still build with: one file, left out of the first loads of /login and /participants.
- */
-const CLASSIC_ZOD_MODULES =
-  /[\\/]node_modules[\\/]zod[\\/](index\.js|v4[\\/](index\.js|classic[\\/]|locales[\\/]|core[\\/](json-schema|to-json-schema)))/;
-
-/**
  * Helpers nearly every signed-in screen uses at its first paint (list state, the API client,
  * MUI's small utilities), each a file of its own otherwise: one file saves 2 to 4 KB a page.
  * Listed by name: a module here brings what it imports to every screen.
@@ -161,7 +154,6 @@ export default defineConfig(({ command }) => ({
             },
             { name: 'page-frame', test: /[\\/]src[\\/]app[\\/]sign-in-page\.tsx$/ },
             { name: 'zod', test: CONTRACT_CORE_MODULES },
-            { name: 'zod-classic', test: CLASSIC_ZOD_MODULES },
             {
               name: 'portal-kit',
               test: PORTAL_KIT_MODULES,
