@@ -6,6 +6,7 @@ import { RESET_LINK_PARAMS, WEB_ROUTES } from '@recovery-portal/contract/paths';
 import {
   DETAILS_FIRST_LOAD_BUDGET_KB,
   LOGIN_FIRST_LOAD_BUDGET_KB,
+  PARTICIPANTS_FIRST_LOAD_BUDGET_KB,
 } from '../bench/lib/browser-bundle';
 import {
   demoAccount,
@@ -15,14 +16,6 @@ import {
   test,
 } from './support/fixtures';
 import { scrollToSection } from './support/near-viewport';
-
-/**
- * DESIGN §7: /participants is over its budget of 200 KB (PARTICIPANTS_FIRST_LOAD_BUDGET_KB):
- * 200.5 KB as measured on 2026-11-28, once every contract schema moved to zod/mini (ADR 0028)
- * and the toolbar's fields, chips and switches to lighter parts. This limit holds what was
- * reached, 1 KB above it, and comes down to the budget as more weight leaves the first load.
- */
-const PARTICIPANTS_FIRST_LOAD_LIMIT_KB = 201.5;
 
 /** The email step of /reset-password without the password dictionary (430 KB with it). */
 const EMAIL_STEP_LIMIT_KB = 230;
@@ -223,7 +216,7 @@ test('the participant list loads its dialogs, menus and hints only when they are
 }) => {
   const bodies = await scriptBodies(page, await reloadParticipantsCold(page));
   const firstLoadKb = bodies.reduce((sum, { body }) => sum + gzipSync(body).length, 0) / 1024;
-  expect(firstLoadKb).toBeLessThanOrEqual(PARTICIPANTS_FIRST_LOAD_LIMIT_KB);
+  expect(firstLoadKb).toBeLessThanOrEqual(PARTICIPANTS_FIRST_LOAD_BUDGET_KB);
   for (const [part, code] of Object.entries({ ...DEFERRED_CODE, ...LIST_DEFERRED_CODE })) {
     const carrier = bodies.find(({ body }) => code.test(body.toString()));
     expect(carrier?.url, `the first load carries ${part}`).toBeUndefined();

@@ -85,15 +85,13 @@ const SIGN_IN_FORM_MODULES = new RegExp(
 );
 
 /**
- * zod/mini (its schemas and the core they share with classic zod) with the small contract modules
- * every signed-in screen loads beside it (user and participant identity fields, care team,
- * programmes, date checks): one file instead of eight. The first-load contract modules build their
- * schemas with zod/mini, which tree-shakes (ADR 0028);
- * the core's JSON Schema half serves only classic zod.
+ * zod with the small contract modules every signed-in screen loads beside it (user and
+ * participant identity fields, care team, programmes, date checks): one file instead of eight.
+ * The contract builds its schemas with zod/mini, which tree-shakes (ADR 0028).
  */
 const CONTRACT_CORE_MODULES = new RegExp(
   [
-    /[\\/]node_modules[\\/]zod[\\/](mini[\\/]|v4[\\/]mini[\\/]|v4[\\/]core[\\/](?!json-schema|to-json-schema))/,
+    /[\\/]node_modules[\\/]zod[\\/]/,
     /[\\/]packages[\\/]contract[\\/]src[\\/](users|validation|account|participant-identity|care-team|calendar-dates|flags-constants|export-file-name|programmes)\.ts$/,
   ]
     .map((part) => part.source)
