@@ -14,12 +14,4 @@ describe('statementLabel', () => {
       'with participant, rows, audit: select users + insert audit_log',
     );
   });
-
-  it('names the CTEs of the participant list, one statement over several lines', () => {
-    const text = `with "total" as (select (count(*) - 0)::int as "n" from "users" where "users"."role" = $1), "with_value" as (select array(select "users"."id" from "users" order by "users"."id" limit $2::int offset $3::int) as ids), "page" as (select p.id as "id", p.ord as "ord" from unnest(case when $3::int >= (select n from "total") then '{}'::integer[]
-      else (select ids from "with_value") end) with ordinality as p(id, ord)), "audit" as (insert into "audit_log" ("action") values ($4)), "rows" as (select "users"."id" from "users" inner join "page" on page.id = "users"."id") select "n", "rows"."id" from "total" left join "page" on true left join "rows" on rows.id = page.id order by page.ord`;
-    expect(statementLabel(text)).toBe(
-      'with total, with_value, page, audit, rows: select users + insert audit_log',
-    );
-  });
 });

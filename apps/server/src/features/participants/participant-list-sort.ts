@@ -30,10 +30,10 @@ export interface SortSpec {
    */
   lookupOrder: (direction: SortDirection) => SQL[];
   /**
-   * A query of the ids of a page of rows with a value, in order, for orders that one walk of an
-   * index cannot give (SQL of the statement that reads the page).
+   * Chooses the ids of a page of rows with a value, in order, for orders that one walk of an
+   * index cannot give.
    */
-  pageIds?: (db: Database, page: IdPage) => SQL;
+  pageIds?: (db: Database, page: IdPage) => Promise<number[]>;
 }
 
 /** A page of rows with a value to choose ids for: filters, direction and paging. */
@@ -51,7 +51,10 @@ interface IdPage {
  * (Walking the whole index would give the counts of a severity in the wrong direction, and
  * PostgreSQL would read and sort every flagged participant of the leading severity.)
  */
-function openFlagPageIds(db: Database, { where, direction, limit, offset }: IdPage): SQL {
+async function openFlagPageIds(
+  db: Database,
+  { where, direction, limit, offset }: IdPage,
+): Promise<number[]> {
   const inOrder = direction === 'desc' ? desc : asc;
   const severities = direction === 'desc' ? FLAG_SEVERITIES : [...FLAG_SEVERITIES].reverse();
   const [first, ...rest] = severities.map((severity) =>
@@ -68,13 +71,19 @@ function openFlagPageIds(db: Database, { where, direction, limit, offset }: IdPa
       .limit(offset + limit),
   );
   if (!first) throw new Error('there are no flag severities');
-  const merged = rest.reduce((union, next) => union.unionAll(next), first.$dynamic());
-  // The set operation names its columns: severity order is the enum's (most severe first).
-  const along = direction === 'desc' ? sql`desc` : sql`asc`;
-  const against = direction === 'desc' ? sql`asc` : sql`desc`;
-  return sql`select merged.user_id from (${merged}) as merged
-    order by merged.top_open_severity ${against}, merged.open_flag_count ${along}, merged.user_id ${along}
-    limit ${limit} offset ${offset}`;
+  const merged = rest
+    .reduce((union, next) => union.unionAll(next), first.$dynamic())
+    .orderBy(
+      // The set operation names its columns: severity order is the enum's (most severe first).
+      direction === 'desc'
+        ? asc(participantTriage.topOpenSeverity)
+        : desc(participantTriage.topOpenSeverity),
+      inOrder(participantTriage.openFlagCount),
+      inOrder(participantTriage.userId),
+    )
+    .limit(limit)
+    .offset(offset);
+  return (await merged).map((row) => row.userId);
 }
 
 /** users under another name, for looking up a participant's own columns row by row. */

@@ -1,10 +1,11 @@
 // The participant list's pages and totals: each page reads only the rows it shows (filters in
-// participant-list-filters.ts, sort keys in participant-list-sort.ts, the SQL choosing a page's
-// ids in participant-list-page-sql.ts).
-import { sql, type SQL } from 'drizzle-orm';
+// participant-list-filters.ts, sort keys in participant-list-sort.ts).
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import type { ParticipantType, UserStatus } from '@recovery-portal/contract/users';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
 import type { Database } from '#app/db/client';
 import {
@@ -12,51 +13,67 @@ import {
   isoInstant,
   type EngagementColumns,
 } from '#app/core/participant-engagement';
-import { users } from '#app/db/schema/users';
-import type { ParticipantPageQuery } from './participant-list-filters';
-import { pageIdsSql, totalQuery } from './participant-list-page-sql';
+import { participantStats } from '#app/db/schema/activity';
+import { tasks } from '#app/db/schema/care-team';
+import { participantTriage } from '#app/db/schema/triage';
+import { participantSearchCounts, userGroups, users } from '#app/db/schema/users';
+import { responsibleStaff, staffName } from '#app/core/staff-names';
+import { reviewerName, reviewers } from '#app/core/reviewers';
+import {
+  filterConditions,
+  MAX_COUNTED_SEARCH_LENGTH,
+  narrowedByCareTeam,
+  normalisedSearch,
+  reviewCutoff,
+  type ParticipantFilters,
+  type ParticipantPageQuery,
+} from './participant-list-filters';
+import {
+  byId,
+  ID_COLUMNS,
+  SORTS,
+  statsStatusConditions,
+  type SortTable,
+} from './participant-list-sort';
 
-/** A column of participant_list_rows (migration 0031), read as `r`. */
-const listed = <T>(column: string) => sql<T>`r.${sql.identifier(column)}`;
+/**
+ * A search of this many matches or fewer (found with the trigram index) is sorted after
+ * filtering; with more, walking the sort's index finds a page sooner.
+ */
+const FILTER_FIRST_MAX_MATCHES = 2000;
 
-/** A timestamptz column of participant_list_rows, as a Date (the drivers hand over its text). */
-const listedInstant = (column: string) =>
-  listed<string | null>(column).mapWith((value: string | Date) => new Date(value));
-
-/** A list row's fields, as participant_list_rows answers them. */
 const rowFields = {
-  id: listed<number>('id'),
-  firstName: listed<string>('first_name'),
-  lastName: listed<string>('last_name'),
-  email: listed<string>('email'),
-  birthDate: listed<string | null>('birth_date'),
-  mrn: listed<string | null>('mrn'),
-  type: listed<ParticipantType | null>('participant_type'),
-  group: listed<string | null>('group_name'),
-  tracker: listed<string | null>('tracker'),
-  lastAppOpen: listedInstant('last_app_open'),
-  activeSessionCount: listed<number | null>('active_session_count'),
-  coachChatCount: listed<number | null>('coach_chat_count'),
-  coachCallCount: listed<number | null>('coach_call_count'),
-  nudgeOpenCount: listed<number | null>('nudge_open_count'),
-  invitedAt: listedInstant('invited_at'),
-  joinedAt: listedInstant('joined_at'),
-  status: listed<UserStatus>('status'),
-  canRemind: listed<boolean>('can_remind'),
-  lastRemindedAt: listedInstant('last_reminded_at'),
-  nextRemindDate: listedInstant('next_remind_date'),
-  openFlagCount: listed<number | null>('open_flag_count'),
-  topOpenSeverity: listed<FlagSeverity | null>('top_open_severity'),
-  lastReviewedAt: listedInstant('last_reviewed_at'),
-  lastReviewedBy: listed<string | null>('last_reviewed_by'),
-  lastTelemetryAt: listedInstant('last_telemetry_at'),
-  responsibleId: listed<number | null>('responsible_id'),
-  responsibleName: listed<string | null>('responsible_name'),
-  nextTaskDueOn: listed<string | null>('next_task_due_on'),
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  birthDate: users.birthDate,
+  mrn: users.mrn,
+  type: users.participantType,
+  group: userGroups.name,
+  tracker: users.tracker,
+  lastAppOpen: participantStats.lastAppOpen,
+  activeSessionCount: participantStats.activeSessionCount,
+  coachChatCount: participantStats.coachChatCount,
+  coachCallCount: participantStats.coachCallCount,
+  nudgeOpenCount: participantStats.nudgeOpenCount,
+  invitedAt: users.invitedAt,
+  joinedAt: users.joinedAt,
+  status: users.status,
+  canRemind: sql<boolean>`(${users.status} = 'PENDING_ACTIVATION' and (${users.nextRemindDate} is null or ${users.nextRemindDate} <= now()))`,
+  lastRemindedAt: users.lastRemindedAt,
+  nextRemindDate: users.nextRemindDate,
+  openFlagCount: participantTriage.openFlagCount,
+  topOpenSeverity: participantTriage.topOpenSeverity,
+  lastReviewedAt: participantTriage.lastReviewedAt,
+  lastReviewedBy: reviewerName,
+  lastTelemetryAt: participantStats.lastTelemetryAt,
+  responsibleId: responsibleStaff.id,
+  responsibleName: staffName(responsibleStaff),
+  nextTaskDueOn: sql<
+    string | null
+  >`(select min(${tasks.dueOn})::text from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null)`,
 };
-
-/** The list rows of the participants `ids` (SQL of an integer[]), as `r`, in its order (`r.ord`). */
-const rowsOf = (ids: SQL) => sql`participant_list_rows(${ids}) as r`;
 
 interface RawRow extends EngagementColumns {
   id: number;
@@ -110,48 +127,310 @@ function toListRow(row: RawRow, fallbackType: ParticipantType): ParticipantListR
   };
 }
 
+/** The list's rows: every participant has a users row, not always the others (left joined). */
+function selectRows(db: Pick<Database, 'select'>) {
+  return db
+    .select(rowFields)
+    .from(users)
+    .leftJoin(participantStats, eq(participantStats.userId, users.id))
+    .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+    .leftJoin(userGroups, eq(userGroups.id, users.groupId))
+    .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
+    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
+    .$dynamic();
+}
+
+/** Counts rows read from `table` (PostgreSQL drops the unused left joins). */
+function countRows(db: Database, table: SortTable) {
+  const select = db.select({ n: count() });
+  switch (table) {
+    case 'users':
+      return select
+        .from(users)
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .$dynamic();
+    case 'stats':
+      return select
+        .from(participantStats)
+        .innerJoin(users, eq(users.id, participantStats.userId))
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .$dynamic();
+    case 'triage':
+      return select
+        .from(participantTriage)
+        .innerJoin(users, eq(users.id, participantTriage.userId))
+        .$dynamic();
+  }
+}
+
 /**
- * One page of the list and the total matching its filters, read in one statement (DESIGN §7: with
- * the session check, two round trips): `total` counts (totalQuery), `page` takes the page's ids
- * in order (pageIdsSql, whose strategies are CASE branches on the total: PostgreSQL runs only
- * the branch taken), `audit` writes the call's audit row naming the ids returned, in page order,
- * and participant_list_rows reads their rows. Reading `from total left join` the rows answers
- * the total even for an empty page.
- *
- * The statement differs with the filters, sort and page, so PostgreSQL plans it on every call.
- * On 100,000 participants (PostgreSQL 15) that took 1.7–3.7 ms with the rows' six-table join in
- * it, 0.3–1.4 ms without: so the rows come from participant_list_rows, a PL/pgSQL function whose
- * query PostgreSQL plans once per connection (migration 0031).
+ * The ids of rows read from `table`, with `join` (participant_stats or
+ * participant_triage) left joined to a query from users; only the tables a page's order and
+ * filters need, so that planning it is cheap (PostgreSQL drops the unused left joins).
  */
-export async function listParticipants(
-  db: Database,
-  query: ParticipantPageQuery,
-  audit: AuditValues,
-  now: Date = new Date(),
-): Promise<{ rows: ParticipantListRow[]; total: number }> {
-  const total = db.$with('total').as(totalQuery(db, query, now));
-  const ids = pageIdsSql(db, query, now, sql`(select n from ${total})`);
+function selectIds(db: Database, table: SortTable, join: SortTable = table) {
+  switch (table) {
+    case 'users': {
+      const select = db
+        .select({ id: users.id })
+        .from(users)
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .$dynamic();
+      return join === 'stats'
+        ? select.leftJoin(participantStats, eq(participantStats.userId, users.id))
+        : select;
+    }
+    case 'stats':
+      return db
+        .select({ id: participantStats.userId })
+        .from(participantStats)
+        .innerJoin(users, eq(users.id, participantStats.userId))
+        .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
+        .$dynamic();
+    case 'triage':
+      return db
+        .select({ id: participantTriage.userId })
+        .from(participantTriage)
+        .innerJoin(users, eq(users.id, participantTriage.userId))
+        .$dynamic();
+  }
+}
+
+/**
+ * The rows of a page whose ids were read first, in the order of its `ids`, and the call's audit
+ * row (auditInsert, as a CTE) naming the ids of the rows returned, read by the same statement:
+ * one round trip for both. Always the same statement, named: PostgreSQL parses it once per
+ * connection and keeps its plan (primary key lookups), where planning this five-table join anew
+ * took longer than running it; kept, so Drizzle builds its SQL once (ADR 0014). The page's ids
+ * query stays a statement of its own: folded in, the statement differs per page and is planned
+ * on every call, about 1.3 ms on 100,000 participants, where the round trip it saves took about
+ * 0.13 ms.
+ */
+const rowsByIdStatement = preparedOutsideTransactions((db) => {
   const page = db
     .$with('page')
     .as(
       db
         .select({ id: sql<number>`p.id`.as('id'), ord: sql<number>`p.ord`.as('ord') })
-        .from(sql`unnest(${ids.ids}) with ordinality as p(id, ord)`),
+        .from(sql`unnest(${sql.placeholder('ids')}::integer[]) with ordinality as p(id, ord)`),
     );
   // Drizzle names a CTE's column without its table; beside users' id that is ambiguous.
   const returned = sql`jsonb_build_object('returned', (select coalesce(jsonb_agg(page.id order by page.ord), '[]'::jsonb) from ${page} join ${users} on ${users.id} = page.id))`;
-  const auditRow = db.$with('audit').as(auditInsert(db, returned));
-  const read = await db
-    .with(total, ...ids.ctes, page, auditRow)
-    .select({ total: total.n, listed: sql<boolean>`r.id is not null`, row: rowFields })
-    .from(total)
-    .leftJoin(rowsOf(sql`array(select page.id from ${page} order by page.ord)`), sql`true`)
-    .orderBy(sql`r.ord`)
-    .execute(audit);
-  return {
-    rows: read.flatMap(({ listed, row }) => (listed ? [toListRow(row, query.type)] : [])),
-    total: read[0]?.total ?? 0,
-  };
+  const audit = db.$with('audit').as(auditInsert(db, returned));
+  return selectRows(db.with(page, audit))
+    .innerJoin(page, sql`page.id = ${users.id}`)
+    .orderBy(sql`page.ord`)
+    .prepare('participant_list_rows');
+});
+
+/** The list rows of these participants, in the order of `ids`, writing the call's audit row. */
+async function rowsInOrder(
+  db: Database,
+  ids: readonly number[],
+  fallbackType: ParticipantType,
+  audit: AuditValues,
+): Promise<ParticipantListRow[]> {
+  const raw: RawRow[] = await rowsByIdStatement(db).execute({ ...audit, ids });
+  return raw.map((row) => toListRow(row, fallbackType));
+}
+
+function paged<T extends PgSelect>(
+  query: T,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+  offset: number,
+) {
+  return query
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Participants of a type (and of a status, `byStatus`) whose search text contains a gram. Named
+ * and kept, like the rows by id: the paginator's total is read on every list call.
+ */
+function countedStatement(byStatus: boolean, name: string) {
+  return preparedOutsideTransactions((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int` })
+      .from(participantSearchCounts)
+      .where(
+        and(
+          eq(participantSearchCounts.participantType, sql.placeholder('type')),
+          // search_text is lower-cased; lower() here keeps the same case mapping as the LIKE.
+          eq(participantSearchCounts.gram, sql`lower(${sql.placeholder('gram')})`),
+          byStatus ? eq(participantSearchCounts.status, sql.placeholder('status')) : undefined,
+        ),
+      )
+      .prepare(name),
+  );
+}
+const countedAnyStatus = countedStatement(false, 'participant_count_any_status');
+const countedOneStatus = countedStatement(true, 'participant_count_one_status');
+
+/** Participants of `type` (and `status`, when given) whose search text contains `gram`. */
+async function countedFromTable(
+  db: Database,
+  filters: Pick<ParticipantFilters, 'type' | 'status'>,
+  gram: string,
+): Promise<number> {
+  const [row] = filters.status
+    ? await countedOneStatus(db).execute({ type: filters.type, gram, status: filters.status })
+    : await countedAnyStatus(db).execute({ type: filters.type, gram });
+  return row?.n ?? 0;
+}
+
+/**
+ * How many participants match the filters (the paginator's total). Without a tracker filter and
+ * with no search or one of 1–2 characters, the exact number is read from
+ * participant_search_counts (kept by triggers on users) rather than counted; otherwise it is
+ * counted, a search through its trigram index.
+ */
+export async function countParticipants(
+  db: Database,
+  filters: ParticipantFilters,
+  now: Date = new Date(),
+): Promise<number> {
+  const days = filters.not_reviewed_days;
+  const search = normalisedSearch(filters.search_key);
+  const everyone = () => filterConditions({ ...filters, not_reviewed_days: null }, now);
+  let all: number;
+  // participant_search_counts knows type, status and search only: other filters are counted.
+  const counted =
+    !filters.tracker &&
+    !narrowedByCareTeam(filters) &&
+    !filters.group &&
+    !filters.surgery_from &&
+    !filters.surgery_to &&
+    !filters.programme;
+  if (counted && [...search].length <= MAX_COUNTED_SEARCH_LENGTH) {
+    all = await countedFromTable(db, filters, search);
+  } else {
+    const [row] = await countRows(db, 'users').where(and(...everyone()));
+    all = row?.n ?? 0;
+  }
+  if (days === null) return all;
+  // Those reviewed recently are few and indexed (last_reviewed_at): counting them and taking them
+  // away is far cheaper than testing every participant's triage row.
+  const [recent] = await countRows(db, 'triage').where(
+    and(...everyone(), gt(participantTriage.lastReviewedAt, reviewCutoff(days, now))),
+  );
+  return all - (recent?.n ?? 0);
+}
+
+/**
+ * True when sorting after filtering reads fewer rows than walking the sort's index: a search the
+ * trigram index answers with few matches. A search of 1–2 characters has no index to filter
+ * with, so its page is always found by walking the sort's index, which reads no more rows than
+ * filtering would.
+ */
+function filterFirst(query: ParticipantPageQuery, total: number): boolean {
+  // A caseload or the participants with overdue tasks are few: sort them after filtering.
+  if (narrowedByCareTeam(query)) return total <= FILTER_FIRST_MAX_MATCHES;
+  const search = normalisedSearch(query.search_key);
+  if ([...search].length <= MAX_COUNTED_SEARCH_LENGTH) return false;
+  return total <= FILTER_FIRST_MAX_MATCHES;
+}
+
+/**
+ * One page of the list, sorted on the whitelisted key with rows without a value last and ties
+ * broken by id (in the sort's direction), so pages never overlap or skip. `total` is the exact
+ * number of matching participants (countParticipants); it is counted when not given.
+ *
+ * - A page at or past the total is empty without reading any ids.
+ * - A search with few matches (filterFirst): filter with the trigram index, then sort them.
+ * - first_name, email: read in the order of the users indexes ((type, status, key, id), or
+ *   (type, key, id) for all statuses); a page in the second half is read from the end, in the
+ *   opposite order, so that the last page reads no more than the first.
+ * - Otherwise rows with a value are read in index order (for the 7-day counts and last seen, the
+ *   participant_stats indexes, by status when the list is filtered by one; for flags and reviews,
+ *   participant_triage's), so the first pages need no full sort; rows without a value, which only
+ *   the last pages reach, come from a second query.
+ *
+ * Each of these chooses only the page's ids, reading as few tables as it can; the rows are then
+ * read by id (rowsInOrder), by the statement that writes the call's audit row (`audit`).
+ */
+export async function listParticipantPage(
+  db: Database,
+  query: ParticipantPageQuery,
+  audit: AuditValues,
+  now: Date = new Date(),
+  total?: number,
+): Promise<ParticipantListRow[]> {
+  const matching = total ?? (await countParticipants(db, query, now));
+  const offset = query.start;
+  // A page past the total reads no ids; the statement still writes the audit row.
+  const ids = offset >= matching ? [] : await pageIds(db, query, now, matching);
+  return rowsInOrder(db, ids, query.type, audit);
+}
+
+/** The ids of the page's participants, in order (see listParticipantPage). */
+async function pageIds(
+  db: Database,
+  query: ParticipantPageQuery,
+  now: Date,
+  matching: number,
+): Promise<number[]> {
+  const limit = query.page_size;
+  const offset = query.start;
+  const sort = SORTS[query.orderBy];
+  const direction = query.orderDirection === 'desc' ? desc : asc;
+  const conditions = filterConditions(query, now);
+  const idsOf = (rows: { id: number }[]) => rows.map((row) => row.id);
+  const valueOrder = sort.order(query.orderDirection);
+
+  if (filterFirst(query, matching)) {
+    const order = sort.lookupOrder(query.orderDirection);
+    return idsOf(await paged(selectIds(db, 'users'), and(...conditions), order, limit, offset));
+  }
+  if (!sort.nullable) {
+    const size = Math.min(limit, matching - offset);
+    const fromEnd = matching - offset - size;
+    if (fromEnd < offset) {
+      const opposite = query.orderDirection === 'desc' ? 'asc' : 'desc';
+      const reversed = [...sort.order(opposite), byId(opposite)];
+      const rows = await paged(selectIds(db, 'users'), and(...conditions), reversed, size, fromEnd);
+      return idsOf(rows).reverse();
+    }
+    const order = [...valueOrder, direction(users.id)];
+    return idsOf(await paged(selectIds(db, 'users'), and(...conditions), order, limit, offset));
+  }
+
+  const withValue = and(
+    ...conditions,
+    ...statsStatusConditions(sort, query),
+    isNotNull(sort.column),
+  );
+  const first = sort.pageIds
+    ? await sort.pageIds(db, { where: withValue, direction: query.orderDirection, limit, offset })
+    : idsOf(
+        await paged(
+          selectIds(db, sort.table),
+          withValue,
+          [...valueOrder, direction(ID_COLUMNS[sort.table])],
+          limit,
+          offset,
+        ),
+      );
+  if (first.length === limit) return first;
+
+  // The page runs past the rows with a value: continue with those without, ordered by id.
+  let withValueCount = offset + first.length;
+  if (first.length === 0 && offset > 0) {
+    const [counted] = await countRows(db, sort.table).where(withValue);
+    withValueCount = counted?.n ?? 0;
+  }
+  const rest = await paged(
+    selectIds(db, 'users', sort.table),
+    and(...conditions, isNull(sort.column)),
+    [direction(users.id)],
+    limit - first.length,
+    Math.max(0, offset - withValueCount),
+  );
+  return [...first, ...idsOf(rest)];
 }
 
 /** The list row of one participant, or undefined when the id is not a participant. */
@@ -159,6 +438,8 @@ export async function findParticipantRow(
   db: Database,
   id: number,
 ): Promise<ParticipantListRow | undefined> {
-  const [row] = await db.select(rowFields).from(rowsOf(sql`array[${id}::integer]`));
+  const [row] = await selectRows(db)
+    .where(and(eq(users.id, id), eq(users.role, 'PARTICIPANT')))
+    .limit(1);
   return row ? toListRow(row, 'Internal') : undefined;
 }

@@ -115,8 +115,8 @@ export function createParticipantService(deps: {
 
   return {
     /**
-     * One page of participants and the total matching the filters (spec §7 user list), read by
-     * one statement that writes the call's audit row (`audit`) too.
+     * One page of participants and the total matching the filters (spec §7 user list); the
+     * statement reading the rows writes the call's audit row (`audit`) too.
      */
     async list(
       listQuery: ParticipantListQuery,
@@ -125,7 +125,11 @@ export function createParticipantService(deps: {
     ): Promise<ParticipantListResponse> {
       // "Mine" is the caseload of whoever asks.
       const query = { ...listQuery, responsible_id: listQuery.mine ? viewerId : null };
-      const { rows, total } = await list.listParticipants(db, query, audit);
+      // One instant for both, so 'not reviewed in N days' counts the rows it pages. The exact
+      // total comes first: it tells how to read the page, and that a page past it is empty.
+      const now = new Date();
+      const total = await list.countParticipants(db, query, now);
+      const rows = await list.listParticipantPage(db, query, audit, now, total);
       return { users: rows, total_participants: total };
     },
 
