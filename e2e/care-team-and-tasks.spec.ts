@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, login, seriousAccessibilityViolations, test } from './support/fixtures';
+import { closeSnackbar } from './support/snackbars';
 
 /** No sideways scrolling and no serious axe finding on the screen as it is. */
 async function fitsAndPassesAxe(page: Page, what: string) {
@@ -13,13 +14,6 @@ async function fitsAndPassesAxe(page: Page, what: string) {
     expect(box && box.x >= 0 && box.x + box.width <= innerWidth, `${what}: dialog fits`).toBe(true);
   }
   expect(await seriousAccessibilityViolations(page), what).toEqual([]);
-}
-
-/** Spec §9 snackbars stay for minutes: close the one just read, so it covers nothing. */
-async function closeSnackbar(page: Page, text: string) {
-  await expect(page.getByText(text)).toBeVisible();
-  await page.getByRole('button', { name: 'Close notification' }).first().click();
-  await expect(page.getByText(text)).toBeHidden();
 }
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
