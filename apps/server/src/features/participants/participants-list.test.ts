@@ -134,6 +134,31 @@ describe('participant list: what a row says', () => {
     ]);
   });
 
+  it('instants are UTC to the millisecond, as Date.toISOString writes them, whatever the session time zone', async () => {
+    const ann = await addParticipant(testApp.db, { firstName: 'Ann', stats: null });
+    // PostgreSQL keeps microseconds; the API writes milliseconds, cut as a Date would cut them.
+    await testApp.db
+      .update(users)
+      .set({
+        joinedAt: sql`'2026-03-04 23:06:07.891789+00'::timestamptz`,
+        invitedAt: sql`'2026-01-02 00:00:00+00'::timestamptz`,
+        birthDate: '1956-02-29',
+      })
+      .where(eq(users.id, ann.id));
+    const query = participantListQuerySchema.parse({ status: '' });
+    const audit = auditValues({ action: 'participants.list', subjectType: 'participant_list' });
+    const [row] = await testApp.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'America/New_York'`);
+      return listParticipantPage(tx, query, audit);
+    });
+    expect(row).toMatchObject({
+      joined_on: '2026-03-04T23:06:07.891Z',
+      invited_on: '2026-01-02T00:00:00.000Z',
+      birth_date: '1956-02-29',
+      last_app_open: null,
+    });
+  });
+
   it('a participant without recorded activity or tracker shows empty values, not zeros', async () => {
     await addParticipant(testApp.db, { firstName: 'Nia', tracker: null, stats: null });
     const [row] = (await list()).users;
