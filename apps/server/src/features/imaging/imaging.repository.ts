@@ -1,7 +1,15 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImagingFile, StoredPreviewStatus } from '@recovery-portal/contract/imaging';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { imagingFiles } from '#app/db/schema/imaging';
+import { surgeries } from '#app/db/schema/surgery';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
 import type { DicomMetadata } from '#app/core/imaging/dicom-header';
 
 /** Namespace of the per-content advisory locks (the other half of the key comes from the hash). */
@@ -92,18 +100,62 @@ export async function insertImagingFiles(
   return rows.map(toImagingRow);
 }
 
-/** A surgery's images, newest upload first. */
-export async function listImagingFiles(
+/**
+ * A surgery's images, newest upload first, in one statement with the call's audit row
+ * (core/audit/participant-read.ts): `found` narrows the participant to the case where the
+ * surgery is theirs, and only then is the read audited. Always the same statement, so it is
+ * prepared once and kept.
+ */
+const imagingListStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  const surgeryId = sql`${sql.placeholder('surgeryId')}::integer`;
+  const found = db.$with('found').as(
+    db
+      .select({ id: participant.id })
+      .from(participant)
+      .where(
+        sql`exists (select 1 from ${surgeries} where ${surgeries.userId} = ${participant.id} and ${surgeries.id} = ${surgeryId})`,
+      ),
+  );
+  const rows = db.$with('rows').as(
+    db
+      .select(columns)
+      .from(found)
+      .innerJoin(
+        imagingFiles,
+        and(eq(imagingFiles.userId, found.id), eq(imagingFiles.surgeryId, surgeryId)),
+      ),
+  );
+  return db
+    .with(participant, found, rows, participantAudit(db, found))
+    .select({ found: sql<boolean>`exists (select 1 from ${found})`, row: rows._.selectedFields })
+    .from(participant)
+    .leftJoin(rows, sql`true`)
+    .orderBy(desc(rows.uploadedAt), desc(rows.id))
+    .prepare('participant_imaging_audited');
+});
+
+/** What the imaging list read: `found` is false when the surgery is not the participant's. */
+export interface ImagingListReading {
+  found: boolean;
+  rows: ImagingRow[];
+}
+
+/** A surgery's images, read with the call's audit row; 404 for no participant. */
+export async function auditedImagingFiles(
   db: Database,
   userId: number,
   surgeryId: number,
-): Promise<ImagingRow[]> {
-  const rows = await db
-    .select(columns)
-    .from(imagingFiles)
-    .where(and(eq(imagingFiles.userId, userId), eq(imagingFiles.surgeryId, surgeryId)))
-    .orderBy(desc(imagingFiles.uploadedAt), desc(imagingFiles.id));
-  return rows.map(toImagingRow);
+  audit: AuditValues,
+): Promise<ImagingListReading> {
+  const rows = participantRows(
+    await imagingListStatement(db).execute({ ...audit, participantId: userId, surgeryId }),
+    userId,
+  );
+  return {
+    found: rows[0].found,
+    rows: rows.flatMap(({ row }) => (row ? [toImagingRow(row)] : [])),
+  };
 }
 
 export async function findImagingFile(db: Database, id: number): Promise<ImagingRow | null> {

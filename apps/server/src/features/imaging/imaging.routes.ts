@@ -24,6 +24,7 @@ import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import type { ImagingService } from './imaging.service';
 
 const config = { access: ['CLINICIAN'] } as const;
@@ -162,12 +163,12 @@ export function registerImagingRoutes(
     },
     async (request) => {
       const { user_id, surgery_id } = request.query;
-      const data = await imaging.list(user_id, surgery_id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: user_id,
-        details: { surgery_id },
-      });
+      const data = await auditedParticipantRead(
+        request,
+        user_id,
+        (audit) => imaging.list(user_id, surgery_id, audit),
+        { surgery_id },
+      );
       return ok(data);
     },
   );

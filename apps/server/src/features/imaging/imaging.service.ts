@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { IMAGING_MESSAGES, type ImagingFile } from '@recovery-portal/contract/imaging';
 import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import type { Database } from '#app/db/client';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import { notFound } from '#app/lib/app-error';
 import { requireParticipant } from '#app/core/participant-lookup';
 import { findSurgery } from '#app/core/surgeries';
@@ -13,8 +14,8 @@ import { createImagingPreviews, isFileMissing } from './imaging-previews';
 import { createImagingUploads } from './imaging-uploads';
 import {
   deleteImagingFile,
+  auditedImagingFiles,
   findImagingFile,
-  listImagingFiles,
   referencedHashes,
   type ImagingRow,
 } from './imaging.repository';
@@ -50,10 +51,14 @@ export function createImagingService(deps: ImagingServiceDeps) {
     upload: uploads.upload,
     preview: previews.preview,
 
-    /** A surgery's images; NOT_FOUND for an unknown participant or someone else's surgery. */
-    async list(userId: number, surgeryId: number): Promise<ImagingFile[]> {
-      await requireSurgery(userId, surgeryId);
-      return previews.withPreviewStatus(await listImagingFiles(db, userId, surgeryId));
+    /**
+     * A surgery's images, read with the call's audit row (`audit`); NOT_FOUND, not audited, for
+     * an unknown participant or someone else's surgery.
+     */
+    async list(userId: number, surgeryId: number, audit: AuditValues): Promise<ImagingFile[]> {
+      const read = await auditedImagingFiles(db, userId, surgeryId, audit);
+      if (!read.found) throw notFound(SURGERY_MESSAGES.notFound(surgeryId, userId));
+      return previews.withPreviewStatus(read.rows);
     },
 
     /** The image's row and an open stream of its bytes; NOT_FOUND when either is missing. */

@@ -11,7 +11,9 @@ import {
   IMAGING_PATHS,
   imagingFileListSchema,
 } from '@recovery-portal/contract/imaging';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import { ConfigError, loadConfig } from '#app/config';
 import { auditLog } from '#app/db/schema/audit';
 import { imagingFiles } from '#app/db/schema/imaging';
@@ -26,6 +28,7 @@ import {
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff, createSurgery } from '#app/test/factories';
 import { callApi } from '#app/test/participant-fixtures';
+import { statementsOf } from '#app/test/statements-of';
 import { inspectDicomFile } from '#app/core/imaging/dicom-header';
 import { createDicomStore } from '#app/core/imaging/dicom-store';
 import {
@@ -497,6 +500,71 @@ describe('DICOM upload', () => {
         rows.filter((r) => r.action.startsWith('participant.imaging')).map((r) => r.subjectId),
       ),
     ).toEqual(new Set([target.userId]));
+  });
+});
+
+describe('DICOM list: two round trips', () => {
+  const readsOf = async (response: { headers: Record<string, unknown> }) =>
+    testApp.db
+      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+
+  it('sends the session check, then one statement that reads the images and writes the audit row', async () => {
+    const target = await participantWithSurgery();
+    for (const name of ['older.dcm', 'newer.dcm']) {
+      await upload([...fields(target), dicomPart(name, buildDicom({ sopInstanceUid: testUid() }))]);
+    }
+    let response = await listImages(target);
+    const sent = await statementsOf(testApp, async () => {
+      response = await listImages(target);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const files = successData(response, imagingFileListSchema);
+    expect(files.map((file) => file.original_name)).toEqual(['newer.dcm', 'older.dcm']);
+    expect(files.every((file) => file.preview === 'AVAILABLE')).toBe(true);
+    expect(await readsOf(response)).toEqual([
+      {
+        action: 'participant.imaging.list',
+        subjectId: target.userId,
+        details: { surgery_id: target.surgeryId },
+      },
+    ]);
+  });
+
+  it('a surgery with no images answers an empty list, audited', async () => {
+    const target = await participantWithSurgery();
+    const response = await listImages(target);
+    expect(successData(response, imagingFileListSchema)).toEqual([]);
+    expect((await readsOf(response)).map((row) => row.action)).toEqual([
+      'participant.imaging.list',
+    ]);
+  });
+
+  it('another participant’s surgery, an unknown participant and a staff id are 404s with no read audited', async () => {
+    const target = await participantWithSurgery();
+    const other = await participantWithSurgery();
+    const staff = await createStaff(testApp.db);
+    const refused = [
+      {
+        target: { userId: target.userId, surgeryId: other.surgeryId },
+        message: SURGERY_MESSAGES.notFound(other.surgeryId, target.userId),
+      },
+      {
+        target: { userId: 987_654, surgeryId: target.surgeryId },
+        message: PARTICIPANT_ERRORS.notFound(987_654),
+      },
+      {
+        target: { userId: staff.id, surgeryId: target.surgeryId },
+        message: PARTICIPANT_ERRORS.notFound(staff.id),
+      },
+    ];
+    for (const { target: asked, message } of refused) {
+      const response = await listImages(asked);
+      expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(message);
+      expect((await readsOf(response)).map((row) => row.action)).toEqual(['access.denied']);
+    }
   });
 });
 
