@@ -12,7 +12,8 @@ describe('recordPglite', () => {
     database = await openDatabase({ kind: 'pglite-memory' });
     if (database.driver.kind !== 'pglite') throw new Error('expected PGlite');
     recordPglite(database.driver.client, () => recording);
-  });
+    // Starting PGlite (WASM) took longer than the default 10 s once on a busy machine.
+  }, 60_000);
   afterAll(() => database.close());
 
   async function record(work: () => Promise<unknown>): Promise<RecordedStatement[]> {
