@@ -9,6 +9,7 @@ import { SURGERY_MESSAGES } from '@recovery-portal/contract/surgery';
 import { SURVEY_TIMEPOINT_OFFSET_DAYS } from '@recovery-portal/contract/surveys';
 import { THRESHOLD_RULES } from '@recovery-portal/contract/thresholds';
 import { auditLog } from '#app/db/schema/audit';
+import { clinicalFlags } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
 import { addDays, todayUtc } from '#app/core/days';
 import { insertPainLogs } from '#app/core/pain-logs';
@@ -221,6 +222,33 @@ const ENDPOINTS: Endpoint[] = [
       return null;
     },
     emptyDetails: null,
+  },
+  {
+    name: 'flags',
+    action: AUDIT_ACTIONS.participantFlagsView,
+    url: (id) => `${API_PATHS.flags.participant}?user_id=${id}`,
+    seed: async (id) => {
+      const flag = {
+        userId: id,
+        source: 'CONVERSATION',
+        matchedText: 'I had chest pain and a fall.',
+      } as const;
+      await testApp.db.insert(clinicalFlags).values([
+        {
+          ...flag,
+          severity: 'CRITICAL',
+          rule: 'chest-pain',
+          dedupeKey: 'chest-pain:1',
+          detectedAt: noon(2),
+          status: 'ACKNOWLEDGED',
+          acknowledgedBy: clinician.user.id,
+          acknowledgedAt: noon(1),
+        },
+        { ...flag, severity: 'HIGH', rule: 'fall', dedupeKey: 'fall:1', detectedAt: noon(2) },
+      ]);
+      return { count: 2 };
+    },
+    emptyDetails: { count: 0 },
   },
 ];
 

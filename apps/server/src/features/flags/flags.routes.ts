@@ -17,6 +17,7 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createFlagService } from './flags.service';
 
 /** Clinical flags (ADR 0010 'Safety flags'): clinicians only, like the participant screens. */
@@ -70,12 +71,10 @@ export function registerFlagRoutes(
       },
     },
     async (request) => {
-      const data = await flags.ofParticipant(request.query.user_id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: request.query.user_id,
-        details: { count: data.length },
-      });
+      const { user_id } = request.query;
+      const data = await auditedParticipantRead(request, user_id, (audit) =>
+        flags.auditedOfParticipant(user_id, audit),
+      );
       return ok(data);
     },
   );

@@ -10,9 +10,11 @@ import {
 import { THRESHOLD_RULE_DEFINITIONS, THRESHOLD_RULES } from '@recovery-portal/contract/thresholds';
 import type { Database } from '#app/db/client';
 import { conflict, notFound } from '#app/lib/app-error';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import { requireParticipant } from '#app/core/participant-lookup';
 import {
   acknowledgeFlag,
+  auditedFlagsOfParticipant,
   countOpenFlags,
   findFlag,
   flagsOfParticipant,
@@ -94,6 +96,11 @@ export function createFlagService(deps: { db: Database; concerns: readonly Conce
     async ofParticipant(userId: number): Promise<Flag[]> {
       await requireParticipant(db, userId);
       return (await flagsOfParticipant(db, userId, MAX_PARTICIPANT_FLAGS)).map(toFlag);
+    },
+
+    /** The same flags read with the call's audit row, in one statement (DESIGN §7). */
+    async auditedOfParticipant(userId: number, audit: AuditValues): Promise<Flag[]> {
+      return (await auditedFlagsOfParticipant(db, userId, audit)).map(toFlag);
     },
 
     /**

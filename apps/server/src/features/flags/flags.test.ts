@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COACH_USER_ID } from '@recovery-portal/contract/conversations';
 import {
   DEFAULT_CONCERNS,
@@ -9,6 +9,7 @@ import {
   flagSchema,
   participantFlagListSchema,
 } from '@recovery-portal/contract/flags';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { clinicalFlags, participantTriage } from '#app/db/schema/triage';
@@ -28,9 +29,11 @@ import {
   createMeasurements,
   createParticipant,
   createSimulationPrograms,
+  createStaff,
   createSurvey,
   createSurveyResponse,
 } from '#app/test/factories';
+import { statementsOf } from '#app/test/statements-of';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { createTriageScanner } from './triage-scanner';
 import { DAY_MS } from '#app/core/days';
@@ -330,4 +333,59 @@ describe('flag lifecycle', () => {
     expect(open.map((flag) => flag.id)).not.toContain(before?.id);
     expect((await openFlagCount(participant.id))?.count).toBe(open.length);
   }, 60_000);
+});
+
+describe('flags of one participant: two round trips', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const readsOf = async (response: { headers: Record<string, unknown> }) =>
+    testApp.db
+      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+
+  it('sends the session check, then one statement that reads the flags and writes the audit row', async () => {
+    const participant = await flaggedParticipant('I had chest pain and a fall.', 2);
+    await scan();
+    const [chest] = successData(await list({}), flagListResponseSchema).flags;
+    if (!chest) throw new Error('no flag');
+    successData(await acknowledge({ flag_id: chest.id, note: 'Called her.' }), flagSchema);
+    let response = await ofParticipant(participant.id);
+    const sent = await statementsOf(testApp, async () => {
+      response = await ofParticipant(participant.id);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const flags = successData(response, participantFlagListSchema);
+    expect(
+      flags.map((flag) => [flag.finding, flag.status, flag.first_name, flag.acknowledged_by]),
+    ).toEqual([
+      ['Fall', 'OPEN', participant.firstName, null],
+      ['Chest pain', 'ACKNOWLEDGED', participant.firstName, 'Cleo Tester'],
+    ]);
+    expect(flags[1]?.acknowledgement_note).toBe('Called her.');
+    expect(await readsOf(response)).toEqual([
+      { action: 'participant.flags.view', subjectId: participant.id, details: { count: 2 } },
+    ]);
+  });
+
+  it('a participant without flags answers an empty list, audited with count 0', async () => {
+    const participant = await createParticipant(testApp.db);
+    const response = await ofParticipant(participant.id);
+    expect(successData(response, participantFlagListSchema)).toEqual([]);
+    expect(await readsOf(response)).toEqual([
+      { action: 'participant.flags.view', subjectId: participant.id, details: { count: 0 } },
+    ]);
+  });
+
+  it('an unknown id and a staff id are the same 404 with no read audited', async () => {
+    const staff = await createStaff(testApp.db);
+    for (const id of [staff.id, 987_654]) {
+      const response = await ofParticipant(id);
+      expect(failure(response, 404, 'NOT_FOUND')._error).toBe(PARTICIPANT_ERRORS.notFound(id));
+      expect((await readsOf(response)).map((row) => row.action)).toEqual(['access.denied']);
+    }
+  });
 });

@@ -10,14 +10,21 @@ import {
   inArray,
   lte,
   sql,
+  type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import type {
   ConversationMarker,
   TranscriptMessage,
 } from '@recovery-portal/contract/conversations';
-import type { FlagSeverity, FlagSource, FlagStatus } from '@recovery-portal/contract/flags';
+import {
+  MAX_PARTICIPANT_FLAGS,
+  type FlagSeverity,
+  type FlagSource,
+  type FlagStatus,
+} from '@recovery-portal/contract/flags';
 import type { ParticipantType } from '@recovery-portal/contract/users';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { rowsOf } from '#app/db/result-rows';
 import { intArray } from '#app/db/int-array';
@@ -25,6 +32,12 @@ import { conversations } from '#app/db/schema/conversations';
 import { measurements } from '#app/db/schema/measurements';
 import { clinicalFlags, participantTriage, triageScanState } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantCte,
+  participantListStatement,
+  participantRecords,
+} from '#app/core/audit/participant-read';
 
 // ---------------------------------------------------------------------------------------------
 // Scan state
@@ -401,7 +414,27 @@ export async function countOpenFlags(
   return row?.total ?? 0;
 }
 
-/** A participant's flags: open ones most severe and oldest first, then acknowledged, latest first. */
+/**
+ * A participant's flags in order: open ones most severe and oldest first, then acknowledged,
+ * latest first (of the table's columns, or of a CTE of them).
+ */
+function participantFlagOrder(flag: {
+  status: AnyColumn;
+  severity: AnyColumn;
+  detectedAt: AnyColumn;
+  acknowledgedAt: AnyColumn;
+  id: AnyColumn;
+}): SQL[] {
+  return [
+    asc(flag.status),
+    sql`case when ${flag.status} = 'OPEN' then ${flag.severity} end`,
+    sql`case when ${flag.status} = 'OPEN' then ${flag.detectedAt} end asc`,
+    desc(flag.acknowledgedAt),
+    desc(flag.id),
+  ];
+}
+
+/** A participant's flags (participantFlagOrder). */
 export function flagsOfParticipant(
   db: Database,
   userId: number,
@@ -409,14 +442,40 @@ export function flagsOfParticipant(
 ): Promise<FlagRow[]> {
   return selectFlags(db)
     .where(eq(clinicalFlags.userId, userId))
-    .orderBy(
-      asc(clinicalFlags.status),
-      sql`case when ${clinicalFlags.status} = 'OPEN' then ${clinicalFlags.severity} end`,
-      sql`case when ${clinicalFlags.status} = 'OPEN' then ${clinicalFlags.detectedAt} end asc`,
-      desc(clinicalFlags.acknowledgedAt),
-      desc(clinicalFlags.id),
-    )
+    .orderBy(...participantFlagOrder(clinicalFlags))
     .limit(limit);
+}
+
+/**
+ * A participant's flags (at most MAX_PARTICIPANT_FLAGS, participantFlagOrder) in one statement
+ * with the call's audit row, `{ count }` of the flags answered (core/audit/participant-read.ts).
+ * Always the same statement, so it is prepared once and kept.
+ */
+const participantFlagsStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  const rows = db.$with('rows').as(
+    db
+      .select({ ...flagColumns, acknowledgedBy: flagColumns.acknowledgedBy.as('acknowledged_by') })
+      .from(participant)
+      .innerJoin(clinicalFlags, eq(clinicalFlags.userId, participant.id))
+      .innerJoin(users, eq(users.id, clinicalFlags.userId))
+      .leftJoin(acknowledger, eq(acknowledger.id, clinicalFlags.acknowledgedBy))
+      .orderBy(...participantFlagOrder(clinicalFlags))
+      .limit(MAX_PARTICIPANT_FLAGS),
+  );
+  return participantListStatement(db, { participant, rows }, rows._.selectedFields)
+    .orderBy(...participantFlagOrder(rows))
+    .prepare('participant_flags_audited');
+});
+
+/** A participant's flags read with the call's audit row; 404 for no such participant. */
+export async function auditedFlagsOfParticipant(
+  db: Database,
+  userId: number,
+  audit: AuditValues,
+): Promise<FlagRow[]> {
+  const rows = await participantFlagsStatement(db).execute({ ...audit, participantId: userId });
+  return participantRecords(rows, userId);
 }
 
 export async function findFlag(db: Database, id: number): Promise<FlagRow | null> {
