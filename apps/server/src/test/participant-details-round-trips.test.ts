@@ -19,9 +19,11 @@ import {
   createClinicalRecord,
   createConversation,
   createDigitalTwin,
+  createMarkerMembership,
   createMeasurements,
   createNudge,
   createParticipant,
+  createSegment,
   createStaff,
   createSurgery,
   createSurvey,
@@ -249,6 +251,27 @@ const ENDPOINTS: Endpoint[] = [
       return { count: 2 };
     },
     emptyDetails: { count: 0 },
+  },
+  {
+    name: 'marker memberships and segments',
+    action: AUDIT_ACTIONS.participantSegmentsView,
+    url: (id) => `${API_PATHS.user.markerSegmentLive}?user_id=${id}`,
+    seed: async (id) => {
+      await createMarkerMembership(testApp.db, id, { validFrom: addDays(todayUtc(), -3) });
+      await createSegment(testApp.db, id, { name: 'Post-op', validFrom: addDays(todayUtc(), -3) });
+      return { date_string: todayUtc() };
+    },
+    emptyDetails: { date_string: todayUtc() },
+  },
+  {
+    name: 'marker memberships',
+    action: AUDIT_ACTIONS.participantMarkersView,
+    url: (id) => `${API_PATHS.user.markers}?user_id=${id}&date_string=2025-03-14`,
+    seed: async (id) => {
+      await createMarkerMembership(testApp.db, id, { validFrom: '2025-03-01' });
+      return { date_string: '2025-03-14' };
+    },
+    emptyDetails: { date_string: '2025-03-14' },
   },
 ];
 

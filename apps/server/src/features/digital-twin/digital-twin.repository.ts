@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { MarkerMembership, Segment } from '@recovery-portal/contract/digital-twin';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -53,53 +53,76 @@ export async function auditedDigitalTwin(
   return participantRows(rows, id)[0].data ?? undefined;
 }
 
-/** Marker memberships covering the day: from ≤ day ≤ to (to null: open-ended). */
-export async function markersOn(
-  db: Database,
-  userId: number,
-  day: string,
-): Promise<MarkerMembership[]> {
+/** The asked day (YYYY-MM-DD) of the marker statements. */
+const day = sql`${sql.placeholder('day')}::date`;
+
+/**
+ * The participant's id in the JSON subqueries: the statement's placeholder rather than a column
+ * of `participant`, as Drizzle writes a one-table select's columns unqualified (a subquery's
+ * `"id"` would be its own table's).
+ */
+const participantId = sql.placeholder('participantId');
+
+/**
+ * The participant's marker memberships covering the day (from ≤ day ≤ to, to null: open-ended)
+ * as a JSON array in the answer's shape, ordered by type, topic and name (nulls last).
+ */
+const markersJson = sql<
+  MarkerMembership[]
+>`(select coalesce(json_agg(json_build_object('id', ${markerMemberships.id}, 'type', ${markerMemberships.type}, 'topic', ${markerMemberships.topic}, 'marker_name', ${markerMemberships.markerName}, 'from', ${markerMemberships.validFrom}, 'to', ${markerMemberships.validTo}) order by ${markerMemberships.type} asc nulls last, ${markerMemberships.topic} asc nulls last, ${markerMemberships.markerName} asc nulls last, ${markerMemberships.id} asc), '[]'::json) from ${markerMemberships} where ${markerMemberships.userId} = ${participantId} and ${markerMemberships.validFrom} <= ${day} and (${markerMemberships.validTo} is null or ${markerMemberships.validTo} >= ${day}))`;
+
+/** The participant's segments covering the day as a JSON array in the answer's shape, by name. */
+const segmentsJson = sql<
+  Segment[]
+>`(select coalesce(json_agg(json_build_object('id', ${segments.id}, 'name', ${segments.name}, 'from', ${segments.validFrom}, 'to', ${segments.validTo}) order by ${segments.name} asc, ${segments.id} asc), '[]'::json) from ${segments} where ${segments.userId} = ${participantId} and ${segments.validFrom} <= ${day} and (${segments.validTo} is null or ${segments.validTo} >= ${day}))`;
+
+/**
+ * A day's marker memberships in one statement with the call's audit row
+ * (core/audit/participant-read.ts); as JSON, so both lists of the segments read fit one row.
+ * Prepared once and kept.
+ */
+const markersStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
   return db
+    .with(participant, participantAudit(db, participant))
+    .select({ participantId: participant.id, markers: markersJson })
+    .from(participant)
+    .prepare('participant_markers_audited');
+});
+
+/** A day's segments and marker memberships in one statement with the call's audit row. */
+const segmentsStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  return db
+    .with(participant, participantAudit(db, participant))
     .select({
-      id: markerMemberships.id,
-      type: markerMemberships.type,
-      topic: markerMemberships.topic,
-      marker_name: markerMemberships.markerName,
-      from: markerMemberships.validFrom,
-      to: markerMemberships.validTo,
+      participantId: participant.id,
+      segments: segmentsJson,
+      markers: markersJson,
     })
-    .from(markerMemberships)
-    .where(
-      and(
-        eq(markerMemberships.userId, userId),
-        lte(markerMemberships.validFrom, day),
-        or(isNull(markerMemberships.validTo), gte(markerMemberships.validTo, day)),
-      ),
-    )
-    .orderBy(
-      sql`${markerMemberships.type} asc nulls last`,
-      sql`${markerMemberships.topic} asc nulls last`,
-      sql`${markerMemberships.markerName} asc nulls last`,
-      asc(markerMemberships.id),
-    );
+    .from(participant)
+    .prepare('participant_segments_audited');
+});
+
+/** Marker memberships covering the day, read with the call's audit row; 404 for no participant. */
+export async function auditedMarkersOn(
+  db: Database,
+  id: number,
+  date: string,
+  audit: AuditValues,
+): Promise<MarkerMembership[]> {
+  const rows = await markersStatement(db).execute({ ...audit, participantId: id, day: date });
+  return participantRows(rows, id)[0].markers;
 }
 
-/** Segments covering the day, by name. */
-export async function segmentsOn(db: Database, userId: number, day: string): Promise<Segment[]> {
-  return db
-    .select({
-      id: segments.id,
-      name: segments.name,
-      from: segments.validFrom,
-      to: segments.validTo,
-    })
-    .from(segments)
-    .where(
-      and(
-        eq(segments.userId, userId),
-        lte(segments.validFrom, day),
-        or(isNull(segments.validTo), gte(segments.validTo, day)),
-      ),
-    )
-    .orderBy(asc(segments.name), asc(segments.id));
+/** Segments and marker memberships covering the day, read with the call's audit row; 404 likewise. */
+export async function auditedSegmentsOn(
+  db: Database,
+  id: number,
+  date: string,
+  audit: AuditValues,
+): Promise<{ segments: Segment[]; markers: MarkerMembership[] }> {
+  const rows = await segmentsStatement(db).execute({ ...audit, participantId: id, day: date });
+  const [row] = participantRows(rows, id);
+  return { segments: row.segments, markers: row.markers };
 }

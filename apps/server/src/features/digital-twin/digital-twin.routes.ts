@@ -15,11 +15,9 @@ import type { Database } from '#app/db/client';
 import { notFound } from '#app/lib/app-error';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditRequest } from '#app/core/audit/request-audit';
 import { auditedParticipantRead } from '#app/core/audit/participant-read';
-import { requireParticipant } from '#app/core/participant-lookup';
 import { todayUtc } from '#app/core/days';
-import { auditedDigitalTwin, markersOn, segmentsOn } from './digital-twin.repository';
+import { auditedDigitalTwin, auditedMarkersOn, auditedSegmentsOn } from './digital-twin.repository';
 
 /** The Digital Twin dialog (spec §2): the twin JSON, marker memberships and segments of a day. */
 export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
@@ -63,18 +61,15 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.query.user_id);
+      const { user_id } = request.query;
       const date = request.query.date_string ?? todayUtc();
-      const [segments, markers] = await Promise.all([
-        segmentsOn(db, id, date),
-        markersOn(db, id, date),
-      ]);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-        details: { date_string: date },
-      });
-      return ok({ date, segments, markers });
+      const read = await auditedParticipantRead(
+        request,
+        user_id,
+        (audit) => auditedSegmentsOn(db, user_id, date, audit),
+        { date_string: date },
+      );
+      return ok({ date, ...read });
     },
   );
 
@@ -90,14 +85,14 @@ export function registerDigitalTwinRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.query.user_id);
+      const { user_id } = request.query;
       const date = request.query.date_string ?? todayUtc();
-      const markers = await markersOn(db, id, date);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-        details: { date_string: date },
-      });
+      const markers = await auditedParticipantRead(
+        request,
+        user_id,
+        (audit) => auditedMarkersOn(db, user_id, date, audit),
+        { date_string: date },
+      );
       return ok({ date, markers });
     },
   );

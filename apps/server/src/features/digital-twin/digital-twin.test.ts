@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   DIGITAL_TWIN_MESSAGES,
   digitalTwinSchema,
@@ -6,7 +7,9 @@ import {
   markerSegmentLiveSchema,
 } from '@recovery-portal/contract/digital-twin';
 import { API_PATHS } from '@recovery-portal/contract/paths';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { DATE_STRING_MESSAGE } from '@recovery-portal/contract/profile';
+import { auditLog } from '#app/db/schema/audit';
 import {
   failure,
   loginAs,
@@ -22,6 +25,7 @@ import {
   createStaff,
 } from '#app/test/factories';
 import { callApi } from '#app/test/participant-fixtures';
+import { statementsOf } from '#app/test/statements-of';
 import { todayUtc } from '#app/core/days';
 
 const testApp = useTestApp();
@@ -206,5 +210,128 @@ describe('marker membership and segments of a day', () => {
     const admin = await loginAs(testApp, 'ADMINISTRATOR');
     failure(await get(live(participant.id), admin.access_token), 403, 'FORBIDDEN');
     failure(await get(markersUrl(participant.id), null), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('marker reads: two round trips', () => {
+  const readsOf = async (response: { headers: Record<string, unknown> }) =>
+    testApp.db
+      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+
+  /** The call, warmed once, then sent again while its statements are counted. */
+  async function measured(url: string) {
+    let response = await get(url);
+    try {
+      const sent = await statementsOf(testApp, async () => {
+        response = await get(url);
+      });
+      return { response, sent };
+    } finally {
+      vi.restoreAllMocks();
+    }
+  }
+
+  it('segments and markers of a day: the session check, then one statement that reads both and writes the audit row', async () => {
+    const participant = await createParticipant(testApp.db);
+    const marker = await createMarkerMembership(testApp.db, participant.id, {
+      type: null,
+      topic: 'Sleep',
+      markerName: 'Sleeping under 6 hours',
+      validFrom: '2025-03-01',
+      validTo: '2025-03-14',
+    });
+    const later = await createSegment(testApp.db, participant.id, {
+      name: 'Post-op weeks 0–6',
+      validFrom: '2025-03-14',
+    });
+    const earlier = await createSegment(testApp.db, participant.id, {
+      name: 'High engagement',
+      validFrom: '2025-01-01',
+      validTo: '2025-03-14',
+    });
+    const { response, sent } = await measured(live(participant.id, '2025-03-14'));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(successData(response, markerSegmentLiveSchema)).toEqual({
+      date: '2025-03-14',
+      segments: [
+        { id: earlier.id, name: 'High engagement', from: '2025-01-01', to: '2025-03-14' },
+        { id: later.id, name: 'Post-op weeks 0–6', from: '2025-03-14', to: null },
+      ],
+      markers: [
+        {
+          id: marker.id,
+          type: null,
+          topic: 'Sleep',
+          marker_name: 'Sleeping under 6 hours',
+          from: '2025-03-01',
+          to: '2025-03-14',
+        },
+      ],
+    });
+    expect(await readsOf(response)).toEqual([
+      {
+        action: 'participant.segments.view',
+        subjectId: participant.id,
+        details: { date_string: '2025-03-14' },
+      },
+    ]);
+  });
+
+  it('markers of a day (today by default): two round trips, audited; nothing recorded is an empty answer', async () => {
+    const participant = await createParticipant(testApp.db);
+    const marker = await createMarkerMembership(testApp.db, participant.id, {
+      validFrom: '2020-01-01',
+    });
+    const { response, sent } = await measured(markersUrl(participant.id));
+    expect(sent).toHaveLength(2);
+    expect(successData(response, markerListSchema)).toEqual({
+      date: todayUtc(),
+      markers: [
+        {
+          id: marker.id,
+          type: 'Clinical',
+          topic: 'Pain',
+          marker_name: 'Pain above 5/10',
+          from: '2020-01-01',
+          to: null,
+        },
+      ],
+    });
+    expect(await readsOf(response)).toEqual([
+      {
+        action: 'participant.markers.view',
+        subjectId: participant.id,
+        details: { date_string: todayUtc() },
+      },
+    ]);
+    const empty = await measured(live(participant.id, '2019-12-31'));
+    expect(empty.sent).toHaveLength(2);
+    expect(successData(empty.response, markerSegmentLiveSchema)).toEqual({
+      date: '2019-12-31',
+      segments: [],
+      markers: [],
+    });
+    expect((await readsOf(empty.response)).map((row) => row.action)).toEqual([
+      'participant.segments.view',
+    ]);
+  });
+
+  it('an unknown id and a staff id are the same 404 with no read audited', async () => {
+    const staff = await createStaff(testApp.db);
+    await createMarkerMembership(testApp.db, staff.id, { validFrom: '2020-01-01' });
+    await createSegment(testApp.db, staff.id, {
+      name: 'Not a participant',
+      validFrom: '2020-01-01',
+    });
+    for (const id of [staff.id, 987_654]) {
+      for (const url of [live(id), markersUrl(id)]) {
+        const response = await get(url);
+        expect(failure(response, 404, 'NOT_FOUND')._error).toBe(PARTICIPANT_ERRORS.notFound(id));
+        expect((await readsOf(response)).map((row) => row.action)).toEqual(['access.denied']);
+      }
+    }
   });
 });
