@@ -43,9 +43,7 @@ export async function withCohortReference(
   procedure: SurgeryProcedure | null,
   surveys: OutcomeSurvey[],
 ): Promise<OutcomeSurvey[]> {
-  if (!procedure) {
-    return surveys.map((survey) => ({ ...survey, cohort_note: NO_COHORT_WITHOUT_SURGERY }));
-  }
+  if (!procedure) return withBands(null, surveys, []);
   const own: OwnScore[] = surveys.flatMap((survey) =>
     survey.points.flatMap((point) =>
       point.score === null
@@ -55,6 +53,21 @@ export async function withCohortReference(
   );
   const measures = [...new Set(surveys.map((survey) => survey.measure))];
   const rows = await scoreBands(db, procedureCohort(procedure, userId), measures, own);
+  return withBands(procedure, surveys, rows);
+}
+
+/**
+ * Adds the clinic's band to each score of a participant from `rows`, scoreBands' of the
+ * comparable patients of `procedure` (none without a recorded surgery: a note says why).
+ */
+export function withBands(
+  procedure: SurgeryProcedure | null,
+  surveys: OutcomeSurvey[],
+  rows: readonly BandRow[],
+): OutcomeSurvey[] {
+  if (!procedure) {
+    return surveys.map((survey) => ({ ...survey, cohort_note: NO_COHORT_WITHOUT_SURGERY }));
+  }
   return surveys.map((survey) => {
     const ofMeasure = rows.filter((row) => row.measure === survey.measure);
     const whole = ofMeasure.find((row) => row.timepoint === null);

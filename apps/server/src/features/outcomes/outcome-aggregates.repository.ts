@@ -21,8 +21,14 @@ export function filteredCohort(filters: CohortFilters): CohortSql {
   return sql`select ${users.id} as user_id from ${users} where ${and(...cohortConditions(filters))}`;
 }
 
-/** Participants whose latest surgery (by day, then id) is `procedure`, one left out. */
-export function procedureCohort(procedure: SurgeryProcedure, excludeUserId: number): CohortSql {
+/**
+ * Participants whose latest surgery (by day, then id) is `procedure`, one left out; either may
+ * be SQL of the statement (a participant's own procedure, read by the same statement).
+ */
+export function procedureCohort(
+  procedure: SurgeryProcedure | SQL,
+  excludeUserId: number | SQL,
+): CohortSql {
   return sql`select s.user_id from ${surgeries} s
     where s.procedure = ${procedure} and s.user_id <> ${excludeUserId}
       and not exists (select 1 from ${surgeries} later where later.user_id = s.user_id
@@ -40,13 +46,13 @@ export const sqlValueList = (values: readonly string[]) =>
  * `with cohort, scored`: one score per participant, measure and timepoint (outcome_scores keeps
  * the latest submitted response's, as the chart shows it), with whether the generator wrote it.
  */
-function scoredCte(cohort: CohortSql, measures: readonly Measure[]): SQL {
+function scoredCte(cohort: CohortSql, measures: SQL): SQL {
   return sql`with cohort as (${cohort}),
     scored as (
       select o.user_id, o.measure, o.timepoint, o.value::float8 as v, o.generated, o.response_id
       from ${outcomeScores} o
       join cohort c on c.user_id = o.user_id
-      where o.measure in (${sqlValueList(measures)})
+      where o.measure in (${measures})
     )`;
 }
 
@@ -72,19 +78,14 @@ export interface OwnScore {
   value: number;
 }
 
-/** The cohort's quartiles per measure and timepoint, and where `own` scores stand among them. */
-export async function scoreBands(
-  db: Database,
-  cohort: CohortSql,
-  measures: readonly Measure[],
-  own: readonly OwnScore[] = [],
-): Promise<BandRow[]> {
-  if (measures.length === 0) return [];
-  const result = await db.execute(sql`${scoredCte(cohort, measures)},
-    own as (
-      select * from jsonb_to_recordset(${JSON.stringify(own)}::jsonb)
-        as o(measure text, timepoint text, value float8)
-    )
+/**
+ * The query of the cohort's quartiles per measure and timepoint (BandRow's columns), and where
+ * `own` scores (`select measure, timepoint, value`, timepoint as text) stand among them.
+ * `measures` selects the measures to band; both may read the statement's CTEs.
+ */
+export function scoreBandsQuery(cohort: CohortSql, measures: SQL, own: SQL): SQL {
+  return sql`${scoredCte(cohort, measures)},
+    own as (${own})
     select measure, timepoint, n, participants, q[1] as p25, q[2] as median, q[3] as p75, demo,
       below, equal
     from (
@@ -97,6 +98,24 @@ export async function scoreBands(
       from scored s
       left join own o on o.measure = s.measure and o.timepoint = s.timepoint::text
       group by grouping sets ((s.measure, s.timepoint), (s.measure))
-    ) bands`);
+    ) bands`;
+}
+
+/** The cohort's quartiles per measure and timepoint, and where `own` scores stand among them. */
+export async function scoreBands(
+  db: Database,
+  cohort: CohortSql,
+  measures: readonly Measure[],
+  own: readonly OwnScore[] = [],
+): Promise<BandRow[]> {
+  if (measures.length === 0) return [];
+  const result = await db.execute(
+    scoreBandsQuery(
+      cohort,
+      sqlValueList(measures),
+      sql`select * from jsonb_to_recordset(${JSON.stringify(own)}::jsonb)
+        as o(measure text, timepoint text, value float8)`,
+    ),
+  );
   return rowsOf<BandRow>(result);
 }

@@ -18,7 +18,7 @@ import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
-import { requireParticipant } from '#app/core/participant-lookup';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createOutcomeService } from './outcomes.service';
 import { createProgrammeOutcomesService } from './programme-outcomes.service';
 import { programmeOutcomesCsv, programmeOutcomesFhir } from './programme-outcomes-files';
@@ -56,13 +56,10 @@ export function registerOutcomeRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const { id } = await requireParticipant(db, request.query.user_id);
-      const data = await outcomes.trends(id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-      });
-      return ok(data);
+      const id = request.query.user_id;
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => outcomes.auditedTrends(id, audit)),
+      );
     },
   );
 

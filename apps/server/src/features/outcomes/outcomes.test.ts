@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { outcomeTrendsSchema, type OutcomeTrends } from '@recovery-portal/contract/outcomes';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
+import { auditLog } from '#app/db/schema/audit';
 import {
   failure,
   loginAs,
@@ -17,9 +20,11 @@ import {
   createSurveyResponse,
 } from '#app/test/factories';
 import { addParticipant, callApi, seedGroups } from '#app/test/participant-fixtures';
+import { statementsOf } from '#app/test/statements-of';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
 import { PROMIS_PAIN_INTERFERENCE_4A } from '#app/core/surveys/instruments/promis-pain-interference-4a';
+import { createOutcomeService } from './outcomes.service';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -252,5 +257,103 @@ describe('outcome trends', () => {
     const admin = await loginAs(testApp, 'ADMINISTRATOR');
     failure(await getTrends(`user_id=${participant.id}`, admin.access_token), 403, 'FORBIDDEN');
     failure(await getTrends(`user_id=${participant.id}`, null), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('outcome trends: two round trips', () => {
+  const readsOf = async (response: { headers: Record<string, unknown> }) =>
+    testApp.db
+      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+
+  /** A knee patient with KOOS JR scores at PreOp and 6 Weeks (raw sums), and a pain survey. */
+  async function kneePatient(preOp: number, week6: number) {
+    const participant = await createParticipant(testApp.db);
+    await createSurgery(testApp.db, participant.id, {
+      procedure: 'TOTAL_KNEE_REPLACEMENT',
+      surgeryDate: '2025-03-10',
+    });
+    for (const [timepoint, raw] of [
+      ['PRE_OP', preOp],
+      ['WEEK_6', week6],
+    ] as const) {
+      await createSurveyResponse(testApp.db, participant.id, koosId, {
+        timepoint,
+        targetDate: '2025-03-03',
+        submittedAt: submitted('2025-03-03'),
+        answers: koosAnswers(raw),
+      });
+    }
+    return participant;
+  }
+
+  let koosId: number;
+  beforeEach(async () => {
+    koosId = (await knee()).id;
+  });
+
+  it("sends the session check, then one statement that reads the scores, the clinic's band and writes the audit row", async () => {
+    for (let raw = 8; raw <= 20; raw += 1) await kneePatient(raw, raw - 4);
+    const subject = await kneePatient(14, 6);
+    // A later unsubmitted row does not replace the submitted one; the pain survey has no score.
+    await createSurveyResponse(testApp.db, subject.id, koosId, {
+      timepoint: 'PRE_OP',
+      targetDate: '2025-03-04',
+    });
+    const pain = await createSurvey(testApp.db, {
+      title: PROMIS_PAIN_INTERFERENCE_4A.title,
+      questions: PROMIS_PAIN_INTERFERENCE_4A.questions,
+    });
+    await createSurveyResponse(testApp.db, subject.id, pain.id, {
+      timepoint: 'PRE_OP',
+      targetDate: '2025-03-03',
+    });
+
+    let response = await getTrends(`user_id=${subject.id}`);
+    const sent = await statementsOf(testApp, async () => {
+      response = await getTrends(`user_id=${subject.id}`);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+
+    const trends = successData(response, outcomeTrendsSchema);
+    // What the report reads for the participant, unaudited.
+    expect(trends).toEqual(await createOutcomeService(testApp.db).trends(subject.id));
+    expect(trends).toMatchObject({ programme: 'KNEE', procedure: 'TOTAL_KNEE_REPLACEMENT' });
+    const [koos, interference] = trends.surveys;
+    expect(koos?.cohort).toMatchObject({ n: 13, demo: false });
+    // 52.465 at PreOp: above six of the thirteen others, tied with one.
+    expect(koos?.cohort?.points[0]).toMatchObject({ n: 13, percentile: 50 });
+    expect(koos?.cohort?.points[1]?.percentile).toEqual(expect.any(Number));
+    expect(interference?.cohort?.points.every((point) => point.n === 0)).toBe(true);
+    expect(await readsOf(response)).toEqual([
+      { action: 'participant.outcomes.view', subjectId: subject.id, details: null },
+    ]);
+  });
+
+  it('a participant without surgery or surveys answers the default programme, audited', async () => {
+    const participant = await createParticipant(testApp.db);
+    const response = await getTrends(`user_id=${participant.id}`);
+    expect(successData(response, outcomeTrendsSchema)).toEqual({
+      programme: 'GENERAL',
+      programme_source: 'DEFAULT',
+      procedure: null,
+      surveys: [],
+    });
+    expect(await readsOf(response)).toEqual([
+      { action: 'participant.outcomes.view', subjectId: participant.id, details: null },
+    ]);
+  });
+
+  it('an unknown participant and a staff id are 404s with no read audited', async () => {
+    const staff = await createStaff(testApp.db);
+    for (const id of [987_654, staff.id]) {
+      const response = await getTrends(`user_id=${id}`);
+      expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
+        PARTICIPANT_ERRORS.notFound(id),
+      );
+      expect((await readsOf(response)).map((row) => row.action)).toEqual(['access.denied']);
+    }
   });
 });
