@@ -1,8 +1,15 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '@recovery-portal/contract/users';
 import type { AssignableStaff, CareTeamMember } from '@recovery-portal/contract/care-team';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
 import { responsibleStaff, staffName } from '#app/core/staff-names';
 
 /** Who can be made responsible or be given a task: active clinicians and administrators. */
@@ -57,16 +64,31 @@ export async function setResponsible(
   return new Map(previous.map((row) => [row.id, row.responsible]));
 }
 
-/** The participant's responsible clinician, if any. */
-export async function findResponsible(
+/**
+ * The participant's responsible clinician in one statement with the call's audit row
+ * (core/audit/participant-read.ts): no row for no participant. Always the same statement, so it
+ * is prepared once and kept.
+ */
+const responsibleStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  return db
+    .with(participant, participantAudit(db, participant))
+    .select({ id: responsibleStaff.id, name: staffName(responsibleStaff) })
+    .from(participant)
+    .innerJoin(users, eq(users.id, participant.id))
+    .leftJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
+    .prepare('participant_care_team_audited');
+});
+
+/** The participant's responsible clinician, if any, read with the call's audit row; 404 for no participant. */
+export async function auditedResponsible(
   db: Database,
   participantId: number,
+  audit: AuditValues,
 ): Promise<CareTeamMember | null> {
-  const [row] = await db
-    .select({ id: responsibleStaff.id, name: staffName(responsibleStaff) })
-    .from(users)
-    .innerJoin(responsibleStaff, eq(responsibleStaff.id, users.responsibleClinicianId))
-    .where(eq(users.id, participantId))
-    .limit(1);
-  return row ?? null;
+  const [row] = participantRows(
+    await responsibleStatement(db).execute({ ...audit, participantId }),
+    participantId,
+  );
+  return row.id === null ? null : { id: row.id, name: row.name ?? '' };
 }

@@ -14,6 +14,7 @@ import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { assignResponsible, listAssignableStaff, participantCareTeam } from './care-team.service';
 
 /** Care team (ADR 0018): clinicians only, like the participant screens; every call audited. */
@@ -90,12 +91,9 @@ export function registerCareTeamRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { id } = request.params;
-      const data = await participantCareTeam(db, id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-      });
-      return ok(data);
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => participantCareTeam(db, id, audit)),
+      );
     },
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '@recovery-portal/contract/care-team';
 import type { Database } from '#app/db/client';
 import { AppError, notFound } from '#app/lib/app-error';
-import { requireParticipant } from '#app/core/participant-lookup';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import * as repo from './care-team.repository';
 
 export interface AssignmentChange {
@@ -41,10 +41,17 @@ export async function assignResponsible(
   return { result: { participant_ids: [...ids], responsible: responsible ?? null }, previous };
 }
 
+/**
+ * The participant's responsible clinician, read with the call's audit row (`audit`); NOT_FOUND,
+ * not audited, for an unknown participant or a staff member's id.
+ */
 export async function participantCareTeam(
   db: Database,
   participantId: number,
+  audit: AuditValues,
 ): Promise<ParticipantCareTeam> {
-  await requireParticipant(db, participantId);
-  return { user_id: participantId, responsible: await repo.findResponsible(db, participantId) };
+  return {
+    user_id: participantId,
+    responsible: await repo.auditedResponsible(db, participantId, audit),
+  };
 }

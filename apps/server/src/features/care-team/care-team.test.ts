@@ -1,12 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   assignableStaffSchema,
   assignResponsibleResultSchema,
   participantCareTeamSchema,
 } from '@recovery-portal/contract/care-team';
 import { flagListResponseSchema } from '@recovery-portal/contract/flags';
-import { participantListResponseSchema } from '@recovery-portal/contract/participants';
+import {
+  PARTICIPANT_ERRORS,
+  participantListResponseSchema,
+} from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
@@ -23,6 +26,7 @@ import {
   createStaff,
   createSuspendedStaff,
 } from '#app/test/factories';
+import { statementsOf } from '#app/test/statements-of';
 import { call, participantToken, raiseFlag } from './care-team.fixtures';
 
 const testApp = useTestApp();
@@ -290,5 +294,60 @@ describe('"Mine" on the participants list and the Flags screen', () => {
       400,
       'VALIDATION_ERROR',
     );
+  });
+});
+
+describe("a participant's care team: two round trips", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const careTeamRaw = (id: number | string) =>
+    call(testApp, 'GET', API_PATHS.careTeam.participant(id), clinician.access_token);
+  const readsOf = async (response: { headers: Record<string, unknown> }) =>
+    testApp.db
+      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+
+  it('sends the session check, then one statement that reads the responsible clinician and writes the audit row', async () => {
+    const participant = await createParticipant(testApp.db);
+    await assign([participant.id], clinician.user.id);
+    let response = await careTeamRaw(participant.id);
+    const sent = await statementsOf(testApp, async () => {
+      response = await careTeamRaw(participant.id);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(successData(response, participantCareTeamSchema)).toEqual({
+      user_id: participant.id,
+      responsible: { id: clinician.user.id, name: expect.any(String) },
+    });
+    expect(await readsOf(response)).toEqual([
+      { action: 'participant.care_team.view', subjectId: participant.id, details: null },
+    ]);
+  });
+
+  it('a participant without a responsible clinician answers none, audited', async () => {
+    const participant = await createParticipant(testApp.db);
+    const response = await careTeamRaw(participant.id);
+    expect(successData(response, participantCareTeamSchema)).toEqual({
+      user_id: participant.id,
+      responsible: null,
+    });
+    expect((await readsOf(response)).map((row) => row.action)).toEqual([
+      'participant.care_team.view',
+    ]);
+  });
+
+  it('an unknown participant and a staff id are 404s with no read audited', async () => {
+    const staff = await createStaff(testApp.db);
+    for (const id of [987_654, staff.id]) {
+      const response = await careTeamRaw(id);
+      expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
+        PARTICIPANT_ERRORS.notFound(id),
+      );
+      expect((await readsOf(response)).map((row) => row.action)).toEqual(['access.denied']);
+    }
   });
 });
