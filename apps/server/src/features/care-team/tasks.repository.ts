@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type Column } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MAX_TASKS_LISTED,
@@ -6,10 +6,17 @@ import {
   type Task,
   type UpdateTask,
 } from '@recovery-portal/contract/tasks';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { tasks } from '#app/db/schema/care-team';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
+import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantCte,
+  participantListStatement,
+  participantRecords,
+} from '#app/core/audit/participant-read';
 import { staffName } from '#app/core/staff-names';
 
 const participants = alias(users, 'task_participant');
@@ -35,6 +42,21 @@ const taskColumns = {
   doneAt: tasks.doneAt,
   finisherId: finishers.id,
   finisherName: staffName(finishers),
+};
+
+/**
+ * taskColumns for a CTE: its columns need names of their own, and the people's ids would all
+ * be "id".
+ */
+const taskCteColumns = {
+  ...taskColumns,
+  participantName: taskColumns.participantName.as('participant_name'),
+  assigneeId: sql<number | null>`${assignees.id}`.as('assignee_id'),
+  assigneeName: taskColumns.assigneeName.as('assignee_name'),
+  creatorId: sql<number | null>`${creators.id}`.as('creator_id'),
+  creatorName: taskColumns.creatorName.as('creator_name'),
+  finisherId: sql<number | null>`${finishers.id}`.as('finisher_id'),
+  finisherName: taskColumns.finisherName.as('finisher_name'),
 };
 
 type TaskRow = {
@@ -80,14 +102,34 @@ function toTask(row: TaskRow): Task {
   };
 }
 
+/** Tasks with the people they name: their participant, assignee, creator and finisher. */
+const taskPeople = {
+  participant: eq(participants.id, tasks.participantId),
+  assignee: eq(assignees.id, tasks.assigneeId),
+  creator: eq(creators.id, tasks.createdBy),
+  finisher: eq(finishers.id, tasks.doneBy),
+};
+
 function selectTasks(db: Database) {
   return db
     .select(taskColumns)
     .from(tasks)
-    .innerJoin(participants, eq(participants.id, tasks.participantId))
-    .leftJoin(assignees, eq(assignees.id, tasks.assigneeId))
-    .leftJoin(creators, eq(creators.id, tasks.createdBy))
-    .leftJoin(finishers, eq(finishers.id, tasks.doneBy))
+    .innerJoin(participants, taskPeople.participant)
+    .leftJoin(assignees, taskPeople.assignee)
+    .leftJoin(creators, taskPeople.creator)
+    .leftJoin(finishers, taskPeople.finisher)
+    .$dynamic();
+}
+
+/** selectTasks with taskCteColumns, for a statement's CTE. */
+function selectTaskRows(db: Database) {
+  return db
+    .select(taskCteColumns)
+    .from(tasks)
+    .innerJoin(participants, taskPeople.participant)
+    .leftJoin(assignees, taskPeople.assignee)
+    .leftJoin(creators, taskPeople.creator)
+    .leftJoin(finishers, taskPeople.finisher)
     .$dynamic();
 }
 
@@ -123,27 +165,73 @@ export async function flagOfParticipant(db: Database, flagId: number, participan
   return Boolean(row);
 }
 
-/** The assignee's open tasks, earliest due first. */
-export async function openTasksOf(db: Database, assigneeId: number): Promise<Task[]> {
-  const rows = await selectTasks(db)
-    .where(and(eq(tasks.assigneeId, assigneeId), isNull(tasks.doneAt)))
-    .orderBy(asc(tasks.dueOn), asc(tasks.id))
-    .limit(MAX_TASKS_LISTED);
+/**
+ * The assignee's open tasks, earliest due first, in one statement with the call's audit row,
+ * which names the tasks returned (`returned`). Always the same statement, so it is prepared once
+ * and kept.
+ */
+const openTasksStatement = preparedOutsideTransactions((db) => {
+  const rows = db.$with('rows').as(
+    selectTaskRows(db)
+      .where(and(eq(tasks.assigneeId, sql.placeholder('assigneeId')), isNull(tasks.doneAt)))
+      .orderBy(asc(tasks.dueOn), asc(tasks.id))
+      .limit(MAX_TASKS_LISTED),
+  );
+  const returned = sql`jsonb_build_object('returned', (select coalesce(jsonb_agg(r.id order by r.due_on, r.id), '[]'::jsonb) from ${rows} r))`;
+  return db
+    .with(rows, db.$with('audit').as(auditInsert(db, returned)))
+    .select(rows._.selectedFields)
+    .from(rows)
+    .orderBy(asc(rows.dueOn), asc(rows.id))
+    .prepare('my_tasks_audited');
+});
+
+/** The assignee's open tasks, earliest due first, read with the call's audit row. */
+export async function auditedOpenTasksOf(
+  db: Database,
+  assigneeId: number,
+  audit: AuditValues,
+): Promise<Task[]> {
+  const rows = await openTasksStatement(db).execute({ ...audit, assigneeId });
   return rows.map(toTask);
 }
 
-/** A participant's tasks: open ones earliest due first, then done ones latest done first. */
-export async function tasksOfParticipant(db: Database, participantId: number): Promise<Task[]> {
-  const rows = await selectTasks(db)
-    .where(eq(tasks.participantId, participantId))
-    .orderBy(
-      sql`${tasks.doneAt} is not null`,
-      asc(sql`case when ${tasks.doneAt} is null then ${tasks.dueOn} end`),
-      desc(tasks.doneAt),
-      desc(tasks.id),
-    )
-    .limit(MAX_TASKS_LISTED);
-  return rows.map(toTask);
+/** Open ones earliest due first, then done ones latest done first. */
+function participantTaskOrder(table: { doneAt: Column; dueOn: Column; id: Column }) {
+  return [
+    sql`${table.doneAt} is not null`,
+    asc(sql`case when ${table.doneAt} is null then ${table.dueOn} end`),
+    desc(table.doneAt),
+    desc(table.id),
+  ];
+}
+
+/**
+ * A participant's tasks (participantTaskOrder) in one statement with the call's audit row
+ * (core/audit/participant-read.ts), which counts them. Always the same statement, so it is
+ * prepared once and kept.
+ */
+const participantTasksStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  const rows = db.$with('rows').as(
+    selectTaskRows(db)
+      .innerJoin(participant, eq(participant.id, tasks.participantId))
+      .orderBy(...participantTaskOrder(tasks))
+      .limit(MAX_TASKS_LISTED),
+  );
+  return participantListStatement(db, { participant, rows }, rows._.selectedFields)
+    .orderBy(...participantTaskOrder(rows))
+    .prepare('participant_tasks_audited');
+});
+
+/** A participant's tasks, read with the call's audit row; 404 for no participant. */
+export async function auditedTasksOfParticipant(
+  db: Database,
+  participantId: number,
+  audit: AuditValues,
+): Promise<Task[]> {
+  const rows = await participantTasksStatement(db).execute({ ...audit, participantId });
+  return participantRecords(rows, participantId).map(toTask);
 }
 
 /** Marks an open task done by `staffId` now; false when it was not open (or not there). */

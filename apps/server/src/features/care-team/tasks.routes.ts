@@ -19,7 +19,8 @@ import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
-import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedWithin, auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import {
   completeTask,
   createTask,
@@ -86,11 +87,11 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const data = await myTasks(db, currentStaff(request).id, request.query.today);
-      await auditRequest(db, request, {
-        subjectType: 'task_list',
-        details: { returned: data.tasks.map((task) => task.id) },
-      });
+      const staffId = currentStaff(request).id;
+      // The statement adds the ids of the tasks returned to the row's details.
+      const data = await auditedWithin(request, { subjectType: 'task_list' }, (audit) =>
+        myTasks(db, staffId, request.query.today, audit),
+      );
       return ok(data);
     },
   );
@@ -111,12 +112,10 @@ export function registerTaskRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { user_id } = request.query;
-      const data = await participantTasks(db, user_id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: user_id,
-        details: { count: data.length },
-      });
+      // The statement counts the tasks into the row's details.
+      const data = await auditedParticipantRead(request, user_id, (audit) =>
+        participantTasks(db, user_id, audit),
+      );
       return ok(data);
     },
   );

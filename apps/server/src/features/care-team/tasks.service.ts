@@ -10,6 +10,7 @@ import type { Database } from '#app/db/client';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import { findAssignableStaff } from './care-team.repository';
 import { requireParticipant } from '#app/core/participant-lookup';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import * as repo from './tasks.repository';
 
 async function requireTask(db: Database, id: number): Promise<Task> {
@@ -36,15 +37,30 @@ export async function createTask(db: Database, input: CreateTask, createdBy: num
   return requireTask(db, await repo.insertTask(db, input, createdBy));
 }
 
-/** The caller's open tasks by due date, with how many are overdue on `today` (their date). */
-export async function myTasks(db: Database, staffId: number, today: string): Promise<MyTasks> {
-  const tasks = await repo.openTasksOf(db, staffId);
+/**
+ * The caller's open tasks by due date, with how many are overdue on `today` (their date), read
+ * with the call's audit row (`audit`).
+ */
+export async function myTasks(
+  db: Database,
+  staffId: number,
+  today: string,
+  audit: AuditValues,
+): Promise<MyTasks> {
+  const tasks = await repo.auditedOpenTasksOf(db, staffId, audit);
   return { tasks, overdue: tasks.filter((task) => isTaskOverdue(task, today)).length };
 }
 
-export async function participantTasks(db: Database, participantId: number): Promise<Task[]> {
-  await requireParticipant(db, participantId);
-  return repo.tasksOfParticipant(db, participantId);
+/**
+ * A participant's tasks, read with the call's audit row (`audit`); NOT_FOUND, not audited, for
+ * an unknown participant or a staff member's id.
+ */
+export function participantTasks(
+  db: Database,
+  participantId: number,
+  audit: AuditValues,
+): Promise<Task[]> {
+  return repo.auditedTasksOfParticipant(db, participantId, audit);
 }
 
 /** Marks a task done by the caller; 404 unknown, 409 already done. */

@@ -1,6 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { participantListResponseSchema } from '@recovery-portal/contract/participants';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PARTICIPANT_ERRORS,
+  participantListResponseSchema,
+} from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   MAX_TASK_NOTE_LENGTH,
@@ -19,6 +22,7 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff, createSuspendedStaff } from '#app/test/factories';
+import { statementsOf } from '#app/test/statements-of';
 import { call, dayFromNow, participantToken, raiseFlag } from './care-team.fixtures';
 
 const testApp = useTestApp();
@@ -281,5 +285,117 @@ describe('follow-up tasks', () => {
       failure(await reopenRaw(task.id, token), 401, 'UNAUTHENTICATED');
     }
     expect((await ofParticipant(participant.id)).map((t) => t.done_at)).toEqual([null]);
+  });
+});
+
+describe('task reads: two round trips', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const participantRaw = (id: number | string) =>
+    call(testApp, 'GET', `${API_PATHS.tasks.participant}?user_id=${id}`, clinician.access_token);
+  const readsOf = async (response: { headers: Record<string, unknown> }) =>
+    testApp.db
+      .select({
+        action: auditLog.action,
+        subjectType: auditLog.subjectType,
+        subjectId: auditLog.subjectId,
+        details: auditLog.details,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+
+  /** Open tasks due in 7 days and 2 days ago, and one done, of a participant, for the caller. */
+  async function tasksOf() {
+    const participant = await createParticipant(testApp.db);
+    const base = { participant_id: participant.id, assignee_id: clinician.user.id };
+    const later = await create({ ...base, title: 'Later', due_on: dayFromNow(7) });
+    const overdue = await create({ ...base, title: 'Overdue', due_on: dayFromNow(-2) });
+    const done = await create({ ...base, title: 'Done', due_on: dayFromNow(-5) });
+    successData(await doneRaw(done.id), taskSchema);
+    return { participant, later, overdue, done };
+  }
+
+  it("a participant's tasks: the session check, then one statement that reads them and writes the audit row", async () => {
+    const { participant, later, overdue, done } = await tasksOf();
+    let response = await participantRaw(participant.id);
+    const sent = await statementsOf(testApp, async () => {
+      response = await participantRaw(participant.id);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const listed = successData(response, taskListSchema);
+    expect(listed.map((task) => task.id)).toEqual([overdue.id, later.id, done.id]);
+    expect(listed[0]).toEqual(overdue);
+    expect(listed[2]).toMatchObject({ done_by: { id: clinician.user.id } });
+    expect(await readsOf(response)).toEqual([
+      {
+        action: 'participant.tasks.view',
+        subjectType: 'participant',
+        subjectId: participant.id,
+        details: { count: 3 },
+      },
+    ]);
+  });
+
+  it('a participant without tasks answers an empty list, audited with a count of 0', async () => {
+    const participant = await createParticipant(testApp.db);
+    const response = await participantRaw(participant.id);
+    expect(successData(response, taskListSchema)).toEqual([]);
+    expect(await readsOf(response)).toEqual([
+      {
+        action: 'participant.tasks.view',
+        subjectType: 'participant',
+        subjectId: participant.id,
+        details: { count: 0 },
+      },
+    ]);
+  });
+
+  it('an unknown participant and a staff id are 404s with no read audited', async () => {
+    const staff = await createStaff(testApp.db);
+    for (const id of [987_654, staff.id]) {
+      const response = await participantRaw(id);
+      expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
+        PARTICIPANT_ERRORS.notFound(id),
+      );
+      expect((await readsOf(response)).map((row) => row.action)).toEqual(['access.denied']);
+    }
+  });
+
+  it('My tasks: the session check, then one statement that reads them and writes the audit row', async () => {
+    const { later, overdue } = await tasksOf();
+    let response = await mineRaw(`today=${today()}`);
+    const sent = await statementsOf(testApp, async () => {
+      response = await mineRaw(`today=${today()}`);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const result = successData(response, myTasksSchema);
+    expect(result.tasks.map((task) => task.id)).toEqual([overdue.id, later.id]);
+    expect(result.tasks[1]).toEqual(later);
+    expect(result.overdue).toBe(1);
+    expect(await readsOf(response)).toEqual([
+      {
+        action: 'tasks.mine.list',
+        subjectType: 'task_list',
+        subjectId: null,
+        details: { returned: [overdue.id, later.id] },
+      },
+    ]);
+  });
+
+  it('My tasks without any answers an empty list, audited with none returned', async () => {
+    const response = await mineRaw(`today=${today()}`);
+    expect(successData(response, myTasksSchema)).toEqual({ tasks: [], overdue: 0 });
+    expect(await readsOf(response)).toEqual([
+      {
+        action: 'tasks.mine.list',
+        subjectType: 'task_list',
+        subjectId: null,
+        details: { returned: [] },
+      },
+    ]);
   });
 });
