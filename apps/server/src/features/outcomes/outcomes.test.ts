@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outcomeTrendsSchema, type OutcomeTrends } from '@recovery-portal/contract/outcomes';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
@@ -261,6 +261,10 @@ describe('outcome trends', () => {
 });
 
 describe('outcome trends: two round trips', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   const readsOf = async (response: { headers: Record<string, unknown> }) =>
     testApp.db
       .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
