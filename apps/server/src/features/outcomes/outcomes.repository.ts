@@ -58,7 +58,7 @@ const trendsStatement = preparedOutsideTransactions((db) => {
         .innerJoin(surveyResponses, eq(surveyResponses.userId, participant.id))
         .innerJoin(surveys, eq(surveys.id, surveyResponses.surveyId)),
     );
-  // Aliased: Drizzle writes a CTE's selected SQL without table names.
+  // Aliased: Drizzle writes a one-table select's SQL without table names ("user_id" = "id").
   const participantId = sql`(select id from ${participant})`;
   const facts = db.$with('facts').as(
     db
