@@ -20,10 +20,9 @@ import {
   flagsOfParticipant,
   listOpenFlags,
   lockFlag,
-  lockTriageRows,
-  refreshTriage,
   type FlagRow,
-} from './triage.repository';
+} from './flags.repository';
+import { lockTriageRows, refreshTriage } from './triage.repository';
 
 /** 'chest-pain' → 'Chest pain', for a concern no longer in the configured list. */
 function labelOfId(id: string): string {
