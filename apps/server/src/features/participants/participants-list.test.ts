@@ -7,6 +7,7 @@ import {
   PARTICIPANT_SORT_OPTIONS,
   participantListQuerySchema,
   participantListResponseSchema,
+  participantListRowSchema,
   type ParticipantListQueryInput,
   type ParticipantListRow,
   type ParticipantSortKey,
@@ -244,6 +245,10 @@ describe('participant list: what a row says', () => {
     await addParticipant(testApp.db, { firstName: 'Hidden' });
     const response = await listRaw({});
     expect(response.body).not.toMatch(/password|argon2|search_text|phone/i);
+    const [row] = (JSON.parse(response.body) as { _data: { users: object[] } })._data.users;
+    expect(Object.keys(row ?? {}).sort()).toEqual(
+      Object.keys(participantListRowSchema.shape).sort(),
+    );
   });
 });
 
