@@ -28,6 +28,7 @@ import {
 } from '#app/test/factories';
 import { statementsOf } from '#app/test/statements-of';
 import { call, participantToken, raiseFlag } from './care-team.fixtures';
+import { auditedReadsOf } from '#app/test/audit-rows';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -304,11 +305,8 @@ describe("a participant's care team: two round trips", () => {
 
   const careTeamRaw = (id: number | string) =>
     call(testApp, 'GET', API_PATHS.careTeam.participant(id), clinician.access_token);
-  const readsOf = async (response: { headers: Record<string, unknown> }) =>
-    testApp.db
-      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
-      .from(auditLog)
-      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+  const readsOf = (response: { headers: Record<string, unknown> }) =>
+    auditedReadsOf(testApp.db, response);
 
   it('sends the session check, then one statement that reads the responsible clinician and writes the audit row', async () => {
     const participant = await createParticipant(testApp.db);
@@ -324,7 +322,12 @@ describe("a participant's care team: two round trips", () => {
       responsible: { id: clinician.user.id, name: expect.any(String) },
     });
     expect(await readsOf(response)).toEqual([
-      { action: 'participant.care_team.view', subjectId: participant.id, details: null },
+      {
+        action: 'participant.care_team.view',
+        subjectType: 'participant',
+        subjectId: participant.id,
+        details: null,
+      },
     ]);
   });
 

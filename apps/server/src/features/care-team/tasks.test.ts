@@ -24,6 +24,7 @@ import {
 import { createParticipant, createStaff, createSuspendedStaff } from '#app/test/factories';
 import { statementsOf } from '#app/test/statements-of';
 import { call, dayFromNow, participantToken, raiseFlag } from './care-team.fixtures';
+import { auditedReadsOf } from '#app/test/audit-rows';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -295,16 +296,8 @@ describe('task reads: two round trips', () => {
 
   const participantRaw = (id: number | string) =>
     call(testApp, 'GET', `${API_PATHS.tasks.participant}?user_id=${id}`, clinician.access_token);
-  const readsOf = async (response: { headers: Record<string, unknown> }) =>
-    testApp.db
-      .select({
-        action: auditLog.action,
-        subjectType: auditLog.subjectType,
-        subjectId: auditLog.subjectId,
-        details: auditLog.details,
-      })
-      .from(auditLog)
-      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+  const readsOf = (response: { headers: Record<string, unknown> }) =>
+    auditedReadsOf(testApp.db, response);
 
   /** Open tasks due in 7 days and 2 days ago, and one done, of a participant, for the caller. */
   async function tasksOf() {

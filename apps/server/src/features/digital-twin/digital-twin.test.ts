@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
 import {
   DIGITAL_TWIN_MESSAGES,
   digitalTwinSchema,
@@ -9,7 +8,6 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { DATE_STRING_MESSAGE } from '@recovery-portal/contract/profile';
-import { auditLog } from '#app/db/schema/audit';
 import {
   failure,
   loginAs,
@@ -27,6 +25,7 @@ import {
 import { callApi } from '#app/test/participant-fixtures';
 import { statementsOf } from '#app/test/statements-of';
 import { todayUtc } from '#app/core/days';
+import { auditedReadsOf } from '#app/test/audit-rows';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -214,11 +213,8 @@ describe('marker membership and segments of a day', () => {
 });
 
 describe('marker reads: two round trips', () => {
-  const readsOf = async (response: { headers: Record<string, unknown> }) =>
-    testApp.db
-      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
-      .from(auditLog)
-      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+  const readsOf = (response: { headers: Record<string, unknown> }) =>
+    auditedReadsOf(testApp.db, response);
 
   /** The call, warmed once, then sent again while its statements are counted. */
   async function measured(url: string) {
@@ -274,6 +270,7 @@ describe('marker reads: two round trips', () => {
     expect(await readsOf(response)).toEqual([
       {
         action: 'participant.segments.view',
+        subjectType: 'participant',
         subjectId: participant.id,
         details: { date_string: '2025-03-14' },
       },
@@ -303,6 +300,7 @@ describe('marker reads: two round trips', () => {
     expect(await readsOf(response)).toEqual([
       {
         action: 'participant.markers.view',
+        subjectType: 'participant',
         subjectId: participant.id,
         details: { date_string: todayUtc() },
       },

@@ -37,6 +37,7 @@ import { statementsOf } from '#app/test/statements-of';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { createTriageScanner } from './triage-scanner';
 import { DAY_MS } from '#app/core/days';
+import { auditedReadsOf } from '#app/test/audit-rows';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
@@ -340,11 +341,8 @@ describe('flags of one participant: two round trips', () => {
     vi.restoreAllMocks();
   });
 
-  const readsOf = async (response: { headers: Record<string, unknown> }) =>
-    testApp.db
-      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
-      .from(auditLog)
-      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+  const readsOf = (response: { headers: Record<string, unknown> }) =>
+    auditedReadsOf(testApp.db, response);
 
   it('sends the session check, then one statement that reads the flags and writes the audit row', async () => {
     const participant = await flaggedParticipant('I had chest pain and a fall.', 2);
@@ -367,7 +365,12 @@ describe('flags of one participant: two round trips', () => {
     ]);
     expect(flags[1]?.acknowledgement_note).toBe('Called her.');
     expect(await readsOf(response)).toEqual([
-      { action: 'participant.flags.view', subjectId: participant.id, details: { count: 2 } },
+      {
+        action: 'participant.flags.view',
+        subjectType: 'participant',
+        subjectId: participant.id,
+        details: { count: 2 },
+      },
     ]);
   });
 
@@ -376,7 +379,12 @@ describe('flags of one participant: two round trips', () => {
     const response = await ofParticipant(participant.id);
     expect(successData(response, participantFlagListSchema)).toEqual([]);
     expect(await readsOf(response)).toEqual([
-      { action: 'participant.flags.view', subjectId: participant.id, details: { count: 0 } },
+      {
+        action: 'participant.flags.view',
+        subjectType: 'participant',
+        subjectId: participant.id,
+        details: { count: 0 },
+      },
     ]);
   });
 

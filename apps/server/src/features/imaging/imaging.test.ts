@@ -40,6 +40,7 @@ import {
   type MultipartPart,
 } from './imaging.fixtures';
 import { createImagingService } from './imaging.service';
+import { auditedReadsOf } from '#app/test/audit-rows';
 
 /** Small enough to test the 413 quickly, large enough to prove uploads stream. */
 const MAX_UPLOAD_BYTES = 96 * 1024 * 1024;
@@ -504,11 +505,8 @@ describe('DICOM upload', () => {
 });
 
 describe('DICOM list: two round trips', () => {
-  const readsOf = async (response: { headers: Record<string, unknown> }) =>
-    testApp.db
-      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
-      .from(auditLog)
-      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+  const readsOf = (response: { headers: Record<string, unknown> }) =>
+    auditedReadsOf(testApp.db, response);
 
   it('sends the session check, then one statement that reads the images and writes the audit row', async () => {
     const target = await participantWithSurgery();
@@ -527,6 +525,7 @@ describe('DICOM list: two round trips', () => {
     expect(await readsOf(response)).toEqual([
       {
         action: 'participant.imaging.list',
+        subjectType: 'participant',
         subjectId: target.userId,
         details: { surgery_id: target.surgeryId },
       },

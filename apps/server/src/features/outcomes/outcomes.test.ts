@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outcomeTrendsSchema, type OutcomeTrends } from '@recovery-portal/contract/outcomes';
 import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { SURVEY_TIMEPOINTS } from '@recovery-portal/contract/surveys';
-import { auditLog } from '#app/db/schema/audit';
 import {
   failure,
   loginAs,
@@ -25,6 +23,7 @@ import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { PROMIS_GLOBAL_HEALTH } from '#app/core/surveys/instruments/promis-global-health';
 import { PROMIS_PAIN_INTERFERENCE_4A } from '#app/core/surveys/instruments/promis-pain-interference-4a';
 import { createOutcomeService } from './outcomes.service';
+import { auditedReadsOf } from '#app/test/audit-rows';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -265,11 +264,8 @@ describe('outcome trends: two round trips', () => {
     vi.restoreAllMocks();
   });
 
-  const readsOf = async (response: { headers: Record<string, unknown> }) =>
-    testApp.db
-      .select({ action: auditLog.action, subjectId: auditLog.subjectId, details: auditLog.details })
-      .from(auditLog)
-      .where(eq(auditLog.requestId, String(response.headers['x-request-id'])));
+  const readsOf = (response: { headers: Record<string, unknown> }) =>
+    auditedReadsOf(testApp.db, response);
 
   /** A knee patient with KOOS JR scores at PreOp and 6 Weeks (raw sums), and a pain survey. */
   async function kneePatient(preOp: number, week6: number) {
@@ -332,7 +328,12 @@ describe('outcome trends: two round trips', () => {
     expect(koos?.cohort?.points[1]?.percentile).toEqual(expect.any(Number));
     expect(interference?.cohort?.points.every((point) => point.n === 0)).toBe(true);
     expect(await readsOf(response)).toEqual([
-      { action: 'participant.outcomes.view', subjectId: subject.id, details: null },
+      {
+        action: 'participant.outcomes.view',
+        subjectType: 'participant',
+        subjectId: subject.id,
+        details: null,
+      },
     ]);
   });
 
@@ -346,7 +347,12 @@ describe('outcome trends: two round trips', () => {
       surveys: [],
     });
     expect(await readsOf(response)).toEqual([
-      { action: 'participant.outcomes.view', subjectId: participant.id, details: null },
+      {
+        action: 'participant.outcomes.view',
+        subjectType: 'participant',
+        subjectId: participant.id,
+        details: null,
+      },
     ]);
   });
 
