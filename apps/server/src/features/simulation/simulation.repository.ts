@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { PainLogSource } from '@recovery-portal/contract/pain';
 import type { SimulationEnrolment, SimulationProgram } from '@recovery-portal/contract/simulation';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { qualifiedColumn } from '#app/db/qualified-column';
 import { participantActivity } from '#app/db/schema/activity';
@@ -19,6 +20,12 @@ import {
 import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
 
 /** Namespace of the per-participant enrolment lock. */
 const ENROLMENT_LOCK_NAMESPACE = 4_211_980;
@@ -55,27 +62,79 @@ export async function pinnedRunDate(db: Database): Promise<string | null> {
   return row?.day ?? null;
 }
 
+/** An enrolment's columns, its programme's among them (null for a participant not enrolled). */
+const enrolmentColumns = {
+  program: programColumns,
+  user_id: simulationEnrolments.userId,
+  enrolledAt: simulationEnrolments.enrolledAt,
+  start_date: simulationEnrolments.startDate,
+  surgery_date: simulationEnrolments.surgeryDate,
+  surgery_id: simulationEnrolments.surgeryId,
+  current_run_date: simulationEnrolments.currentRunDate,
+};
+
+/**
+ * The participant's enrolment in one statement with the call's audit row
+ * (core/audit/participant-read.ts): no row for no participant, a row without an enrolment for one
+ * not enrolled. Always the same statement, so it is prepared once and kept.
+ */
+const auditedEnrolmentStatement = preparedOutsideTransactions((db) => {
+  const participant = participantCte(db);
+  return db
+    .with(participant, participantAudit(db, participant))
+    .select(enrolmentColumns)
+    .from(participant)
+    .leftJoin(simulationEnrolments, eq(simulationEnrolments.userId, participant.id))
+    .leftJoin(simulationPrograms, eq(simulationPrograms.id, simulationEnrolments.programId))
+    .prepare('participant_simulation_enrolment_audited');
+});
+
+/** A row of enrolmentColumns as the left joins read it: every column may be null. */
+type EnrolmentRow = Awaited<
+  ReturnType<ReturnType<typeof auditedEnrolmentStatement>['execute']>
+>[number];
+
+/** The enrolment of a row read with enrolmentColumns, or null when it holds none. */
+function toEnrolment(row: EnrolmentRow | undefined): SimulationEnrolment | null {
+  if (!row?.program || row.user_id === null || row.enrolledAt === null) return null;
+  const { enrolledAt, program, user_id, start_date, surgery_date, surgery_id, current_run_date } =
+    row;
+  if (start_date === null || surgery_date === null || current_run_date === null) return null;
+  return {
+    program,
+    user_id,
+    enrolled_at: enrolledAt.toISOString(),
+    start_date,
+    surgery_date,
+    surgery_id,
+    current_run_date,
+  };
+}
+
 export async function findEnrolment(
   db: Database,
   userId: number,
 ): Promise<SimulationEnrolment | null> {
   const [row] = await db
-    .select({
-      program: programColumns,
-      user_id: simulationEnrolments.userId,
-      enrolledAt: simulationEnrolments.enrolledAt,
-      start_date: simulationEnrolments.startDate,
-      surgery_date: simulationEnrolments.surgeryDate,
-      surgery_id: simulationEnrolments.surgeryId,
-      current_run_date: simulationEnrolments.currentRunDate,
-    })
+    .select(enrolmentColumns)
     .from(simulationEnrolments)
     .innerJoin(simulationPrograms, eq(simulationPrograms.id, simulationEnrolments.programId))
     .where(eq(simulationEnrolments.userId, userId))
     .limit(1);
-  if (!row) return null;
-  const { enrolledAt, ...rest } = row;
-  return { ...rest, enrolled_at: enrolledAt.toISOString() };
+  return toEnrolment(row);
+}
+
+/** The participant's enrolment or null, read with the call's audit row; 404 for no participant. */
+export async function auditedEnrolment(
+  db: Database,
+  participantId: number,
+  audit: AuditValues,
+): Promise<SimulationEnrolment | null> {
+  const [row] = participantRows(
+    await auditedEnrolmentStatement(db).execute({ ...audit, participantId }),
+    participantId,
+  );
+  return toEnrolment(row);
 }
 
 /** Serialises enrolments of one participant until the transaction ends. */

@@ -15,6 +15,7 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createSimulationService } from './simulation.service';
 
 export interface SimulationRouteDeps {
@@ -66,12 +67,10 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
       },
     },
     async (request) => {
-      const data = await simulation.enrolment(request.query.user_id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: request.query.user_id,
-      });
-      return ok(data);
+      const id = request.query.user_id;
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => simulation.enrolment(id, audit)),
+      );
     },
   );
 

@@ -24,8 +24,10 @@ import { conflict, notFound } from '#app/lib/app-error';
 import { refreshParticipantStats } from '#app/core/participant-stats';
 import { insertPainLogs, type NewPainLog } from '#app/core/pain-logs';
 import { requireParticipant } from '#app/core/participant-lookup';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import { insertSurgery } from '#app/core/surgeries';
 import {
+  auditedEnrolment,
   deleteGeneratedData,
   findEnrolment,
   findProgram,
@@ -97,10 +99,12 @@ export function createSimulationService(db: Database) {
       return { current_run_date: await runDate(), programs: await listPrograms(db) };
     },
 
-    /** The participant's enrolment or null; NOT_FOUND for an unknown participant. */
-    async enrolment(userId: number): Promise<SimulationEnrolment | null> {
-      await requireParticipant(db, userId);
-      return findEnrolment(db, userId);
+    /**
+     * The participant's enrolment or null, read by the statement that writes the call's audit
+     * row (`audit`); NOT_FOUND for an unknown participant.
+     */
+    enrolment(userId: number, audit: AuditValues): Promise<SimulationEnrolment | null> {
+      return auditedEnrolment(db, userId, audit);
     },
 
     /**

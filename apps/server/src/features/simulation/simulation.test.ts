@@ -1,7 +1,9 @@
 import { and, asc, count, eq, max, min } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import { painLogSchema } from '@recovery-portal/contract/pain';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   enrollResponseSchema,
@@ -17,7 +19,7 @@ import { imagingFiles } from '#app/db/schema/imaging';
 import { measurements } from '#app/db/schema/measurements';
 import { nudges } from '#app/db/schema/nudges';
 import { painLogs } from '#app/db/schema/pain';
-import { simulationState } from '#app/db/schema/simulation';
+import { simulationEnrolments, simulationState } from '#app/db/schema/simulation';
 import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
@@ -37,6 +39,8 @@ import {
   createSurgery,
 } from '#app/test/factories';
 import { callApi } from '#app/test/participant-fixtures';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 import { simulationRunDateFor } from '#app/core/simulation-run-date';
 import { DAY_MS } from '#app/core/days';
 
@@ -402,5 +406,69 @@ describe('simulation', () => {
     );
     failure(await enroll({ user_id: demo.id, program_id: knee() }, null), 401, 'UNAUTHENTICATED');
     expect(await countRows(measurements, demo.id)).toBe(0);
+  });
+});
+
+describe("a participant's enrolment: two round trips", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const viewed = (participantId: number) => ({
+    action: AUDIT_ACTIONS.participantSimulationView,
+    subjectType: 'participant',
+    subjectId: participantId,
+    details: null,
+  });
+
+  it('sends the session check, then one statement that reads the enrolment and writes the audit row', async () => {
+    const participant = await createParticipant(testApp.db, { participantType: 'Demo' });
+    const surgery = await createSurgery(testApp.db, participant.id);
+    const [enrolment] = await testApp.db
+      .insert(simulationEnrolments)
+      .values({
+        userId: participant.id,
+        programId: knee(),
+        surgeryId: surgery.id,
+        startDate: runDay(-40),
+        surgeryDate: runDay(-20),
+        currentRunDate: runDay(),
+      })
+      .returning();
+    let response = await getProgram(participant.id);
+    const sent = await statementsOf(testApp, async () => {
+      response = await getProgram(participant.id);
+    });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(successData(response, simulationEnrolmentOrNullSchema)).toEqual({
+      program: expect.objectContaining({ id: knee(), code: 'KNEE_REPLACEMENT_12W' }) as unknown,
+      user_id: participant.id,
+      enrolled_at: enrolment?.enrolledAt.toISOString(),
+      start_date: runDay(-40),
+      surgery_date: runDay(-20),
+      surgery_id: surgery.id,
+      current_run_date: runDay(),
+    });
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([viewed(participant.id)]);
+  });
+
+  it('a participant never enrolled answers null, audited', async () => {
+    const participant = await createParticipant(testApp.db);
+    const response = await getProgram(participant.id);
+    expect(successData(response, simulationEnrolmentOrNullSchema)).toBeNull();
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([viewed(participant.id)]);
+  });
+
+  it('an unknown participant and a staff id are 404s with no read audited', async () => {
+    const staff = await createStaff(testApp.db);
+    for (const id of [987_654, staff.id]) {
+      const response = await getProgram(id);
+      expect(failure(response, 404, 'NOT_FOUND').error.message).toBe(
+        PARTICIPANT_ERRORS.notFound(id),
+      );
+      const rows = await auditedReadsOf(testApp.db, response);
+      expect(rows.map((row) => row.action)).toEqual(['access.denied']);
+    }
   });
 });
