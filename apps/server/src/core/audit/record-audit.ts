@@ -66,6 +66,15 @@ export function auditInsert(db: Database, addedDetails?: SQL) {
 }
 
 /**
+ * A query builder whose statement also writes one audit row (auditInsert as a CTE, which
+ * PostgreSQL runs whether or not the query reads it; its placeholders filled by `execute` or a
+ * prepared statement's values): a read and its audit row in one round trip.
+ */
+export function auditingQueryBuilder(db: Database) {
+  return db.with(db.$with('audit').as(auditInsert(db)));
+}
+
+/**
  * The same insert, of one row per row of `source` (a CTE of the statement): none when it has
  * none. A read outside a transaction can thus write its row only when what it read exists.
  */

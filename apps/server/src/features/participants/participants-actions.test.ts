@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import {
@@ -26,6 +26,8 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createStaff } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 import {
   addParticipant,
   callApi,
@@ -89,6 +91,20 @@ describe('user groups', () => {
       { id: groups.get('Knee Recovery'), name: 'Knee Recovery' },
     ]);
     expect(await auditRows('participants.groups.list')).toHaveLength(1);
+  });
+
+  it('sends the session check, then one statement that reads the groups and writes the audit row', async () => {
+    let response = await as('GET', API_PATHS.user.groups);
+    const sent = await statementsOf(testApp, async () => {
+      response = await as('GET', API_PATHS.user.groups);
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(successData(response, userGroupListSchema)).toHaveLength(3);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      { action: 'participants.groups.list', subjectType: null, subjectId: null, details: null },
+    ]);
   });
 });
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { type UserGroup } from '@recovery-portal/contract/participants';
 import type { ParticipantType, Role, UserStatus } from '@recovery-portal/contract/users';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
+import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 import { loginAttempts } from '#app/db/schema/auth';
 import { outbox } from '#app/db/schema/outbox';
 import { userGroups, users } from '#app/db/schema/users';
@@ -34,14 +36,21 @@ export async function findAccount(db: Database, id: number): Promise<AccountSumm
   return row;
 }
 
-export async function listGroups(db: Database): Promise<UserGroup[]> {
-  return (
-    db
-      .select({ id: userGroups.id, name: userGroups.name })
-      .from(userGroups)
-      // Case-insensitive, so the order does not depend on the database's collation.
-      .orderBy(sql`lower(${userGroups.name})`, asc(userGroups.name), asc(userGroups.id))
-  );
+/**
+ * Every user group by name, read by the statement that writes the call's audit row. Always the
+ * same statement, so it is prepared once and kept.
+ */
+const auditedGroupsStatement = preparedOutsideTransactions((db) =>
+  auditingQueryBuilder(db)
+    .select({ id: userGroups.id, name: userGroups.name })
+    .from(userGroups)
+    // Case-insensitive, so the order does not depend on the database's collation.
+    .orderBy(sql`lower(${userGroups.name})`, asc(userGroups.name), asc(userGroups.id))
+    .prepare('user_groups_audited'),
+);
+
+export function auditedGroups(db: Database, audit: AuditValues): Promise<UserGroup[]> {
+  return auditedGroupsStatement(db).execute(audit);
 }
 
 /**

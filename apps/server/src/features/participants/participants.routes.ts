@@ -79,11 +79,7 @@ export function registerParticipantRoutes(
         response: { 200: successEnvelope(userGroupListSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const groups = await participants.groups();
-      await auditRequest(db, request);
-      return ok(groups);
-    },
+    async (request) => ok(await auditedWithin(request, {}, (audit) => participants.groups(audit))),
   );
 
   routes.post(

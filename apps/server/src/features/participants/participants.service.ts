@@ -133,9 +133,9 @@ export function createParticipantService(deps: {
       return { users: rows, total_participants: total };
     },
 
-    /** Every user group, by name. */
-    groups(): Promise<UserGroup[]> {
-      return repo.listGroups(db);
+    /** Every user group, by name, read by the statement that writes the call's audit row. */
+    groups(audit: AuditValues): Promise<UserGroup[]> {
+      return repo.auditedGroups(db, audit);
     },
 
     /** Creates a PENDING_ACTIVATION participant and emails the invitation with its code. */

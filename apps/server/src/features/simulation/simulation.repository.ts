@@ -20,7 +20,7 @@ import {
 import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses } from '#app/db/schema/surveys';
 import { users } from '#app/db/schema/users';
-import type { AuditValues } from '#app/core/audit/record-audit';
+import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 import {
   participantAudit,
   participantCte,
@@ -39,10 +39,6 @@ const programColumns = {
   procedure: simulationPrograms.procedure,
 };
 
-export function listPrograms(db: Database): Promise<SimulationProgram[]> {
-  return db.select(programColumns).from(simulationPrograms).orderBy(asc(simulationPrograms.id));
-}
-
 export async function findProgram(db: Database, id: number): Promise<SimulationProgram | null> {
   const [row] = await db
     .select(programColumns)
@@ -50,6 +46,37 @@ export async function findProgram(db: Database, id: number): Promise<SimulationP
     .where(eq(simulationPrograms.id, id))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The simulation clock's pinned day (null when it follows today) and the programmes, read by the
+ * statement that writes the call's audit row; one row per programme, or one without any. Always
+ * the same statement, so it is prepared once and kept.
+ */
+const auditedStateStatement = preparedOutsideTransactions((db) =>
+  auditingQueryBuilder(db)
+    .select({
+      pinned:
+        sql`(select ${simulationState.currentRunDate} from ${simulationState} where ${simulationState.id} = 1)`.mapWith(
+          simulationState.currentRunDate,
+        ),
+      program: programColumns,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(simulationPrograms, sql`true`)
+    .orderBy(asc(simulationPrograms.id))
+    .prepare('simulation_state_audited'),
+);
+
+export async function auditedState(
+  db: Database,
+  audit: AuditValues,
+): Promise<{ pinned: string | null; programs: SimulationProgram[] }> {
+  const rows = await auditedStateStatement(db).execute(audit);
+  return {
+    pinned: rows[0]?.pinned ?? null,
+    programs: rows.flatMap((row) => (row.program ? [row.program] : [])),
+  };
 }
 
 /** The simulation clock's pinned day, or null when it follows today. */

@@ -14,7 +14,7 @@ import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
-import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedWithin, auditRequest } from '#app/core/audit/request-audit';
 import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { createSimulationService } from './simulation.service';
 
@@ -45,11 +45,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
         response: { 200: successEnvelope(simulationStateSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const data = await simulation.state();
-      await auditRequest(db, request);
-      return ok(data);
-    },
+    async (request) => ok(await auditedWithin(request, {}, (audit) => simulation.state(audit))),
   );
 
   routes.get(

@@ -28,11 +28,11 @@ import type { AuditValues } from '#app/core/audit/record-audit';
 import { insertSurgery } from '#app/core/surgeries';
 import {
   auditedEnrolment,
+  auditedState,
   deleteGeneratedData,
   findEnrolment,
   findProgram,
   insertEnrolment,
-  listPrograms,
   lockEnrolment,
   participantDetails,
   pinnedRunDate,
@@ -85,18 +85,24 @@ function ageOn(birthDate: string, day: Date): number {
   return Math.floor((day.getTime() - Date.parse(`${birthDate}T00:00:00Z`)) / (365.25 * 86_400_000));
 }
 
+/** The simulated 'today' of a pinned day (null: it follows today, in UTC). */
+function runDateOf(pinned: string | null): string {
+  return pinned ?? isoDate(startOfUtcDay(new Date()));
+}
+
 export function createSimulationService(db: Database) {
   /** The simulated 'today': the pinned day, or today in UTC. */
   async function runDate(): Promise<string> {
-    return (await pinnedRunDate(db)) ?? isoDate(startOfUtcDay(new Date()));
+    return runDateOf(await pinnedRunDate(db));
   }
 
   return {
     runDate,
 
-    /** The clock and the programmes on offer. */
-    async state(): Promise<SimulationState> {
-      return { current_run_date: await runDate(), programs: await listPrograms(db) };
+    /** The clock and the programmes on offer, read by the statement that writes the audit row. */
+    async state(audit: AuditValues): Promise<SimulationState> {
+      const { pinned, programs } = await auditedState(db, audit);
+      return { current_run_date: runDateOf(pinned), programs };
     },
 
     /**

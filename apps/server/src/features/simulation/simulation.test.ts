@@ -98,6 +98,28 @@ describe('simulation', () => {
     expect(successData(await getState(), simulationStateSchema).current_run_date).toBe(runDay());
   });
 
+  it('the run date and programmes: the session check, then one statement with the audit row', async () => {
+    await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: runDay() });
+    let response = await getState();
+    const sent = await statementsOf(testApp, async () => {
+      response = await getState();
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const state = successData(response, simulationStateSchema);
+    expect(state.current_run_date).toBe(runDay());
+    expect(state.programs).toHaveLength(3);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.simulationStateView,
+        subjectType: null,
+        subjectId: null,
+        details: null,
+      },
+    ]);
+  });
+
   it('enrolling a Demo participant generates their programme up to the run date', async () => {
     await testApp.db.insert(simulationState).values({ id: 1, currentRunDate: runDay() });
     const participant = await createParticipant(testApp.db, { participantType: 'Demo' });
