@@ -1,8 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Clinician } from '@recovery-portal/contract/clinicians';
 import type { UserStatus } from '@recovery-portal/contract/users';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
+import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
+import { countDetails } from '#app/core/audit/participant-read';
 
 const clinicianColumns = {
   id: users.id,
@@ -15,17 +18,26 @@ const clinicianColumns = {
 
 const isClinician = eq(users.role, 'CLINICIAN');
 
-/** Every clinician, by name. */
-export async function listClinicians(db: Database): Promise<Clinician[]> {
+/**
+ * Every clinician by name, read by the statement that also writes the call's audit row with how
+ * many it read (`{ count }`). Always the same statement, so it is prepared once and kept.
+ */
+const auditedCliniciansStatement = preparedOutsideTransactions((db) => {
+  const listed = db.$with('listed').as(db.select(clinicianColumns).from(users).where(isClinician));
   return db
-    .select(clinicianColumns)
-    .from(users)
-    .where(isClinician)
+    .with(listed, db.$with('audit').as(auditInsert(db, countDetails(listed))))
+    .select()
+    .from(listed)
     .orderBy(
-      asc(sql`lower(${users.firstName})`),
-      asc(sql`lower(${users.lastName})`),
-      asc(users.id),
-    );
+      asc(sql`lower(${listed.first_name})`),
+      asc(sql`lower(${listed.last_name})`),
+      asc(listed.id),
+    )
+    .prepare('clinicians_audited');
+});
+
+export function auditedClinicians(db: Database, audit: AuditValues): Promise<Clinician[]> {
+  return auditedCliniciansStatement(db).execute(audit);
 }
 
 export async function findClinician(db: Database, id: number): Promise<Clinician | undefined> {

@@ -17,7 +17,7 @@ import {
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
-import { auditOf } from '#app/core/audit/request-audit';
+import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import { createClinicianService, type ClinicianServiceDeps } from './clinicians.service';
 
 /** Clinician management for administrators (spec §2 'Clinicians screen'). */
@@ -37,7 +37,7 @@ export function registerClinicianRoutes(app: FastifyInstance, deps: ClinicianSer
         response: { 200: successEnvelope(clinicianListSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ok(await clinicians.list(auditOf(deps.db, request))),
+    async (request) => ok(await auditedWithin(request, {}, (audit) => clinicians.list(audit))),
   );
 
   routes.post(

@@ -18,6 +18,7 @@ import type { StaffRole } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import { revokeAllUserTokens } from '#app/core/auth/sessions';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import { emailInUse } from '#app/core/email-in-use';
 import * as repo from './clinicians.repository';
@@ -38,11 +39,12 @@ export interface ClinicianServiceDeps {
 export function createClinicianService(deps: ClinicianServiceDeps) {
   const { db } = deps;
   return {
-    /** Every clinician for the admin home, by name. */
-    async list(audit: AuditFn): Promise<Clinician[]> {
-      const clinicians = await repo.listClinicians(db);
-      await audit({ action: AUDIT_ACTIONS.clinicianList, details: { count: clinicians.length } });
-      return clinicians;
+    /**
+     * Every clinician for the admin home, by name, read by the statement that writes the call's
+     * audit row (with how many it read).
+     */
+    list(audit: AuditValues): Promise<Clinician[]> {
+      return repo.auditedClinicians(db, audit);
     },
 
     /**

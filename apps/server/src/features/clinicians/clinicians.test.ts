@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { loginResponseSchema, tokenPairSchema } from '@recovery-portal/contract/account';
 import {
   CLINICIAN_MESSAGES,
@@ -22,6 +23,8 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 
 const testApp = useTestApp();
 let admin: LoggedInStaff;
@@ -92,6 +95,28 @@ describe('clinician list', () => {
       dea_reg_id: null,
       status: 'ACTIVATED',
     });
+  });
+
+  it('sends the session check, then one statement that reads the clinicians and writes the audit row', async () => {
+    await createStaff(testApp.db, { email: 'one@clinic.test' });
+    await createStaff(testApp.db, { email: 'two@clinic.test' });
+    let response = await listClinicians();
+    const sent = await statementsOf(testApp, async () => {
+      response = await listClinicians();
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const clinicians = successData(response, clinicianListSchema);
+    expect(clinicians.map((c) => c.email).sort()).toEqual(['one@clinic.test', 'two@clinic.test']);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.clinicianList,
+        subjectType: null,
+        subjectId: null,
+        details: { count: 2 },
+      },
+    ]);
   });
 
   it('clinicians cannot manage clinicians and anonymous callers must log in', async () => {
