@@ -4,8 +4,9 @@ import type { AssignableStaff, CareTeamMember } from '@recovery-portal/contract/
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
-import type { AuditValues } from '#app/core/audit/record-audit';
+import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
 import {
+  countDetails,
   participantAudit,
   participantCte,
   participantRows,
@@ -15,12 +16,30 @@ import { responsibleStaff, staffName } from '#app/core/staff-names';
 /** Who can be made responsible or be given a task: active clinicians and administrators. */
 const assignable = and(inArray(users.role, [...STAFF_ROLES]), eq(users.status, 'ACTIVATED'));
 
-export async function listAssignableStaff(db: Database): Promise<AssignableStaff> {
-  const rows = await db
-    .select({ id: users.id, name: staffName(users), role: users.role })
-    .from(users)
-    .where(assignable)
-    .orderBy(sql`lower(${staffName(users)})`, asc(users.id));
+/**
+ * Who can be assigned, by name, read by the statement that also writes the call's audit row with
+ * how many it read (`{ count }`). Always the same statement, so it is prepared once and kept.
+ */
+const auditedAssignableStatement = preparedOutsideTransactions((db) => {
+  const listed = db.$with('listed').as(
+    db
+      .select({ id: users.id, name: staffName(users).as('name'), role: users.role })
+      .from(users)
+      .where(assignable),
+  );
+  return db
+    .with(listed, db.$with('audit').as(auditInsert(db, countDetails(listed))))
+    .select()
+    .from(listed)
+    .orderBy(sql`lower(${listed.name})`, asc(listed.id))
+    .prepare('care_team_staff_audited');
+});
+
+export async function auditedAssignableStaff(
+  db: Database,
+  audit: AuditValues,
+): Promise<AssignableStaff> {
+  const rows = await auditedAssignableStatement(db).execute(audit);
   return rows.flatMap((row) => (row.role === 'PARTICIPANT' ? [] : [{ ...row, role: row.role }]));
 }
 

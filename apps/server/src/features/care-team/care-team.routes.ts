@@ -13,7 +13,7 @@ import { participantPathSchema } from '@recovery-portal/contract/profile';
 import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedWithin, auditRequest } from '#app/core/audit/request-audit';
 import { auditedParticipantRead } from '#app/core/audit/participant-read';
 import { assignResponsible, listAssignableStaff, participantCareTeam } from './care-team.service';
 
@@ -34,14 +34,12 @@ export function registerCareTeamRoutes(app: FastifyInstance, db: Database) {
         response: { 200: successEnvelope(assignableStaffSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const staff = await listAssignableStaff(db);
-      await auditRequest(db, request, {
-        subjectType: 'staff_list',
-        details: { count: staff.length },
-      });
-      return ok(staff);
-    },
+    async (request) =>
+      ok(
+        await auditedWithin(request, { subjectType: 'staff_list' }, (audit) =>
+          listAssignableStaff(db, audit),
+        ),
+      ),
   );
 
   routes.post(

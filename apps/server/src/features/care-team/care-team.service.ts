@@ -16,8 +16,9 @@ export interface AssignmentChange {
   previous: Map<number, number | null>;
 }
 
-export function listAssignableStaff(db: Database): Promise<AssignableStaff> {
-  return repo.listAssignableStaff(db);
+/** Who can be assigned, read by the statement that writes the call's audit row. */
+export function listAssignableStaff(db: Database, audit: AuditValues): Promise<AssignableStaff> {
+  return repo.auditedAssignableStaff(db, audit);
 }
 
 /**

@@ -354,3 +354,30 @@ describe("a participant's care team: two round trips", () => {
     }
   });
 });
+
+describe('the staff list: two round trips', () => {
+  it('sends the session check, then one statement that reads the staff and writes the audit row', async () => {
+    await createStaff(testApp.db, { firstName: 'Ann', lastName: 'Zed' });
+    await createParticipant(testApp.db);
+    const listStaff = () => call(testApp, 'GET', API_PATHS.careTeam.staff, clinician.access_token);
+    let response = await listStaff();
+    const sent = await statementsOf(testApp, async () => {
+      response = await listStaff();
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(successData(response, assignableStaffSchema).map((member) => member.name)).toEqual([
+      'Ann Zed',
+      'Cleo Tester',
+    ]);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'care_team.staff.list',
+        subjectType: 'staff_list',
+        subjectId: null,
+        details: { count: 2 },
+      },
+    ]);
+  });
+});
