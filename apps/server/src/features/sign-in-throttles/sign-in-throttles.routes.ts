@@ -14,7 +14,7 @@ import type { Database } from '#app/db/client';
 import { notFound } from '#app/lib/app-error';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditRequest } from '#app/core/audit/request-audit';
+import { auditedWithin, auditRequest } from '#app/core/audit/request-audit';
 import { createSignInThrottleService } from './sign-in-throttles.service';
 
 /** Administrators see who is being slowed down after failed sign-ins, and lift it. */
@@ -37,13 +37,7 @@ export function registerSignInThrottleRoutes(
         response: { 200: successEnvelope(signInThrottleListSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const rows = await throttles.list();
-      await auditRequest(deps.db, request, {
-        details: { rows: rows.length },
-      });
-      return ok(rows);
-    },
+    async (request) => ok(await auditedWithin(request, {}, (audit) => throttles.list(audit))),
   );
 
   routes.post(

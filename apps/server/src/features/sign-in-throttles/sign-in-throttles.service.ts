@@ -2,7 +2,8 @@ import type { SignInThrottle } from '@recovery-portal/contract/sign-in-throttles
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
 import { throttledUntil } from '#app/core/sign-in/login-throttle';
-import { clearFailures, listRecentFailures } from './sign-in-throttles.repository';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import { auditedRecentFailures, clearFailures } from './sign-in-throttles.repository';
 
 /** What administrators see of the sign-in throttle, and how they lift it. */
 export function createSignInThrottleService(db: Database, config: Config) {
@@ -12,43 +13,29 @@ export function createSignInThrottleService(db: Database, config: Config) {
     /**
      * Every account and address with failed sign-ins in the window (waiting or not; those from
      * a trusted browser apart), then every address whose untrusted failures over all accounts
-     * make it wait; those waiting first.
+     * make it wait; those waiting first. Read by the statement that writes the audit row.
      */
-    async list(): Promise<SignInThrottle[]> {
-      const pairs = await listRecentFailures(db, new Date(Date.now() - windowMs));
-      const addresses = new Map<string, { count: number; last: Date }>();
-      for (const pair of pairs) {
-        if (pair.trusted) continue;
-        const seen = addresses.get(pair.clientAddress);
-        addresses.set(pair.clientAddress, {
-          count: (seen?.count ?? 0) + pair.count,
-          last: seen && seen.last > pair.last ? seen.last : pair.last,
-        });
-      }
-      const row = (
-        email: string | null,
-        clientAddress: string,
-        failures: { count: number; last: Date },
-        free: number,
-        trustedBrowser = false,
-      ): SignInThrottle => ({
-        email,
-        client_address: clientAddress,
-        trusted_browser: trustedBrowser,
-        failures: failures.count,
-        last_failure_at: failures.last.toISOString(),
-        waits_until: throttledUntil(failures, free, windowMs)?.toISOString() ?? null,
-      });
-      const rows = [
+    async list(audit: AuditValues): Promise<SignInThrottle[]> {
+      const found = await auditedRecentFailures(
+        db,
+        { since: new Date(Date.now() - windowMs), maxPerAddress: maxFailuresPerAddress },
+        audit,
+      );
+      const rows = found.map((failures): SignInThrottle => ({
+        email: failures.email,
+        client_address: failures.clientAddress,
         // A trusted browser is throttled per device; one device per account and address is
         // the usual case, so its row's wait is the device's.
-        ...pairs.map((pair) =>
-          row(pair.email, pair.clientAddress, pair, maxFailuresPerAccount, pair.trusted),
-        ),
-        ...[...addresses]
-          .filter(([, failures]) => failures.count >= maxFailuresPerAddress)
-          .map(([address, failures]) => row(null, address, failures, maxFailuresPerAddress)),
-      ];
+        trusted_browser: failures.trusted,
+        failures: failures.count,
+        last_failure_at: failures.last.toISOString(),
+        waits_until:
+          throttledUntil(
+            failures,
+            failures.email === null ? maxFailuresPerAddress : maxFailuresPerAccount,
+            windowMs,
+          )?.toISOString() ?? null,
+      }));
       return rows.sort((a, b) => Number(b.waits_until !== null) - Number(a.waits_until !== null));
     },
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginResponseSchema } from '@recovery-portal/contract/account';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
@@ -8,6 +8,7 @@ import {
   THROTTLE_MESSAGES,
 } from '@recovery-portal/contract/sign-in-throttles';
 import { auditLog } from '#app/db/schema/audit';
+import { loginAttempts } from '#app/db/schema/auth';
 import {
   authHeaders,
   buildTestApp,
@@ -18,6 +19,8 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createStaff, FACTORY_PASSWORD } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 
 const MAX_PER_ACCOUNT = 2;
 const MAX_PER_ADDRESS = 3;
@@ -129,5 +132,64 @@ describe('sign-in throttles for administrators', () => {
   ])('a clear with %s answers 400', async (_label, body) => {
     const admin = await loginAs(testApp, 'ADMINISTRATOR');
     failure(await clear(admin.access_token, body), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('the sign-in throttles: two round trips', () => {
+  it('sends the session check, then one statement that reads the throttles and writes the audit row', async () => {
+    const admin = await loginAs(testApp, 'ADMINISTRATOR');
+    const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    const failed = (email: string, clientAddress: string, seconds: number, deviceId?: string) => ({
+      email,
+      clientAddress,
+      succeeded: false,
+      deviceId: deviceId ?? null,
+      createdAt: secondsAgo(seconds),
+    });
+    // a@ waits at 10.2.0.1 (2 failures), so does the address (3 untrusted failures over two
+    // accounts; the trusted browser's apart); the latest untrusted one there is b@'s.
+    await testApp.db
+      .insert(loginAttempts)
+      .values([
+        failed('a@clinic.test', '10.2.0.1', 20),
+        failed('a@clinic.test', '10.2.0.1', 10),
+        failed('b@clinic.test', '10.2.0.1', 5),
+        failed('a@clinic.test', '10.2.0.1', 3, 'device-1'),
+        failed('c@clinic.test', '10.2.0.2', 2),
+        { ...failed('c@clinic.test', '10.2.0.2', 1), succeeded: true },
+      ]);
+    let response = await list(admin.access_token);
+    const sent = await statementsOf(testApp, async () => {
+      response = await list(admin.access_token);
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const rows = successData(response, signInThrottleListSchema);
+    // Those waiting first, then the latest first.
+    expect(
+      rows.map((row) => [
+        row.email,
+        row.client_address,
+        row.trusted_browser,
+        row.failures,
+        row.waits_until !== null,
+      ]),
+    ).toEqual([
+      ['a@clinic.test', '10.2.0.1', false, 2, true],
+      [null, '10.2.0.1', false, MAX_PER_ADDRESS, true],
+      ['c@clinic.test', '10.2.0.2', false, 1, false],
+      ['a@clinic.test', '10.2.0.1', true, 1, false],
+      ['b@clinic.test', '10.2.0.1', false, 1, false],
+    ]);
+    expect(rows[1]?.last_failure_at).toBe(rows[4]?.last_failure_at);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'staff.sign_in_throttles.list',
+        subjectType: null,
+        subjectId: null,
+        details: { rows: 5 },
+      },
+    ]);
   });
 });
