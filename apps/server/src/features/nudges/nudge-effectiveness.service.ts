@@ -5,7 +5,8 @@ import type {
 } from '@recovery-portal/contract/nudge-effectiveness';
 import type { Database } from '#app/db/client';
 import { roundTo } from '#app/core/numbers';
-import { countByTitle } from './nudge-effectiveness.repository';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import { auditedCountByTitle } from './nudge-effectiveness.repository';
 
 /** Counts → the wire stats; every share is of `sent`, and 0 when nothing was sent. */
 export function toStats(counts: {
@@ -35,23 +36,26 @@ const EMPTY_COUNTS = { sent: 0, opened: 0, thumbsUp: 0, thumbsDown: 0 };
 export function createNudgeEffectivenessService(db: Database) {
   return {
     /**
-     * Nudge effectiveness per title over the period (ADR 0005). Nudges dated after `today`
-     * have not gone out yet, so the period ends at today at the latest.
+     * Nudge effectiveness per title over the period (ADR 0005), read by the statement that
+     * writes the call's audit row (`audit`). Nudges dated after `today` have not gone out yet,
+     * so the period ends at today at the latest (a period starting later counts none).
      */
     async effectiveness(
       query: NudgeEffectivenessQuery,
+      audit: AuditValues,
       today: string = new Date().toISOString().slice(0, 10),
     ): Promise<NudgeEffectiveness> {
       const dateFrom = query.date_from || undefined;
       const dateTo = query.date_to && query.date_to < today ? query.date_to : today;
-      const rows =
-        dateFrom && dateFrom > dateTo
-          ? []
-          : await countByTitle(db, {
-              ...(dateFrom ? { dateFrom } : {}),
-              dateTo,
-              ...(query.user_type ? { userType: query.user_type } : {}),
-            });
+      const rows = await auditedCountByTitle(
+        db,
+        {
+          ...(dateFrom ? { dateFrom } : {}),
+          dateTo,
+          ...(query.user_type ? { userType: query.user_type } : {}),
+        },
+        audit,
+      );
       const first = rows[0];
       return {
         date_from: dateFrom ?? null,

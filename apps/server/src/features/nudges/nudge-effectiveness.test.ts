@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   NUDGE_EFFECTIVENESS_MAX_TITLES,
   nudgeEffectivenessSchema,
@@ -15,6 +16,8 @@ import {
 } from '#app/test/build-test-app';
 import { createNudge, createParticipant, createStaff } from '#app/test/factories';
 import { callApi } from '#app/test/participant-fixtures';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -254,5 +257,54 @@ describe('nudge effectiveness', () => {
     failure(await getEffectiveness('', admin.access_token), 403, 'FORBIDDEN');
     failure(await getEffectiveness('', null), 401, 'UNAUTHENTICATED');
     failure(await getEffectiveness('', 'not-a-token'), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('nudge effectiveness: two round trips', () => {
+  it('sends the session check, then one statement that counts the nudges and writes the audit row', async () => {
+    await seedKnownMonth();
+    const query = `date_from=${monthStart}&date_to=${monthEnd}&user_type=Internal`;
+    let response = await getEffectiveness(query);
+    const sent = await statementsOf(testApp, async () => {
+      response = await getEffectiveness(query);
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const result = successData(response, nudgeEffectivenessSchema);
+    expect(result.titles.map((title) => [title.title, title.sent])).toEqual([
+      ['Time for a short walk', 4],
+      ['Drink a glass of water', 2],
+    ]);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.nudgeEffectiveness,
+        subjectType: null,
+        subjectId: null,
+        details: { filters: { date_from: monthStart, date_to: monthEnd, user_type: 'Internal' } },
+      },
+    ]);
+  });
+
+  it('a period starting after today counts nothing, in the same two statements', async () => {
+    await seedKnownMonth();
+    const query = `date_from=${daysFromToday(1)}`;
+    let response = await getEffectiveness(query);
+    const sent = await statementsOf(testApp, async () => {
+      response = await getEffectiveness(query);
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    const result = successData(response, nudgeEffectivenessSchema);
+    expect(result.titles).toEqual([]);
+    expect(result.totals.sent).toBe(0);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.nudgeEffectiveness,
+        subjectType: null,
+        subjectId: null,
+        details: { filters: { date_from: daysFromToday(1) } },
+      },
+    ]);
   });
 });

@@ -21,7 +21,7 @@ import { sendCsvDownload } from '#app/lib/csv-download';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
-import { auditOf, auditRequest } from '#app/core/audit/request-audit';
+import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
 import { createNudgeService } from './nudges.service';
 
@@ -91,17 +91,16 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request) => {
-      const data = await effectiveness.effectiveness(request.query);
-      await auditRequest(db, request, {
-        details: {
-          filters: Object.fromEntries(
-            Object.entries(request.query).filter(
-              ([, value]) => value !== '' && value !== undefined,
-            ),
-          ),
-        },
-      });
-      return ok(data);
+      const details = {
+        filters: Object.fromEntries(
+          Object.entries(request.query).filter(([, value]) => value !== '' && value !== undefined),
+        ),
+      };
+      return ok(
+        await auditedWithin(request, { details }, (audit) =>
+          effectiveness.effectiveness(request.query, audit),
+        ),
+      );
     },
   );
 
