@@ -5,9 +5,11 @@ import {
   type FhirClient,
   type FhirClientStatus,
 } from '@recovery-portal/contract/fhir-clients';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { fhirBackendClients, fhirClientAssertions } from '#app/db/schema/fhir-clients';
 import { users } from '#app/db/schema/users';
+import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 
 const registrars = alias(users, 'registrars');
 const approvers = alias(users, 'approvers');
@@ -20,28 +22,29 @@ function statusOf(row: { approvedAt: Date | null; revokedAt: Date | null }): Fhi
   return row.approvedAt ? 'active' : 'pending';
 }
 
+/** A client's own columns; who registered and approved it come from the joined users. */
+const clientColumns = {
+  id: fhirBackendClients.id,
+  kind: fhirBackendClients.kind,
+  name: fhirBackendClients.name,
+  publicKey: fhirBackendClients.publicKey,
+  redirectUris: fhirBackendClients.redirectUris,
+  scopes: fhirBackendClients.scopes,
+  createdAt: fhirBackendClients.createdAt,
+  createdById: fhirBackendClients.createdBy,
+  approvedAt: fhirBackendClients.approvedAt,
+  approvedById: fhirBackendClients.approvedBy,
+  revokedAt: fhirBackendClients.revokedAt,
+};
+
 function selectClients(db: Database) {
   return db
-    .select({
-      id: fhirBackendClients.id,
-      kind: fhirBackendClients.kind,
-      name: fhirBackendClients.name,
-      publicKey: fhirBackendClients.publicKey,
-      redirectUris: fhirBackendClients.redirectUris,
-      scopes: fhirBackendClients.scopes,
-      createdAt: fhirBackendClients.createdAt,
-      createdById: fhirBackendClients.createdBy,
-      createdBy: registrars.email,
-      approvedAt: fhirBackendClients.approvedAt,
-      approvedById: fhirBackendClients.approvedBy,
-      approvedBy: approvers.email,
-      revokedAt: fhirBackendClients.revokedAt,
-    })
+    .select({ ...clientColumns, createdBy: registrars.email, approvedBy: approvers.email })
     .from(fhirBackendClients)
     .leftJoin(registrars, eq(registrars.id, fhirBackendClients.createdBy))
     .leftJoin(approvers, eq(approvers.id, fhirBackendClients.approvedBy));
 }
-type FhirClientRow = Awaited<ReturnType<typeof listFhirClients>>[number];
+type FhirClientRow = NonNullable<Awaited<ReturnType<typeof findFhirClient>>>;
 
 /** A client as the FHIR clients screen shows it. */
 export function toFhirClient(row: FhirClientRow): FhirClient {
@@ -81,9 +84,39 @@ export async function insertFhirClient(
   await db.insert(fhirBackendClients).values(client);
 }
 
-/** Every client, revoked ones too, with who registered and approved them, oldest first. */
-export function listFhirClients(db: Database) {
-  return selectClients(db).orderBy(asc(fhirBackendClients.createdAt), asc(fhirBackendClients.id));
+/**
+ * Every client, revoked ones too, with who registered and approved them, oldest first, and how
+ * many active administrators there are, read by the statement that writes the call's audit row:
+ * one row per client, or one with a null client when there is none. Always the same statement,
+ * so it is prepared once and kept.
+ */
+const auditedClientsStatement = preparedOutsideTransactions((db) =>
+  auditingQueryBuilder(db)
+    .select({
+      activeAdministrators: sql<number>`(select count(*)::int from ${users} where ${activeAdministrator})`,
+      client: clientColumns,
+      createdBy: registrars.email,
+      approvedBy: approvers.email,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(fhirBackendClients, sql`true`)
+    .leftJoin(registrars, eq(registrars.id, fhirBackendClients.createdBy))
+    .leftJoin(approvers, eq(approvers.id, fhirBackendClients.approvedBy))
+    .orderBy(asc(fhirBackendClients.createdAt), asc(fhirBackendClients.id))
+    .prepare('fhir_clients_audited'),
+);
+
+export async function auditedFhirClients(
+  db: Database,
+  audit: AuditValues,
+): Promise<{ clients: FhirClientRow[]; activeAdministrators: number }> {
+  const rows = await auditedClientsStatement(db).execute(audit);
+  return {
+    clients: rows.flatMap(({ client, createdBy, approvedBy }) =>
+      client ? [{ ...client, createdBy, approvedBy }] : [],
+    ),
+    activeAdministrators: rows[0]?.activeAdministrators ?? 0,
+  };
 }
 
 /** One client in any state, or undefined. */

@@ -13,7 +13,7 @@ import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
-import { auditOf, auditRequest } from '#app/core/audit/request-audit';
+import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import type { FhirClientService } from './fhir-clients.service';
 
 /** Administrators register, approve and revoke the FHIR API's system clients. */
@@ -35,11 +35,7 @@ export function registerFhirClientRoutes(
         response: { 200: successEnvelope(fhirClientListSchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      const list = await clients.list();
-      await auditRequest(db, request);
-      return ok(list);
-    },
+    async (request) => ok(await auditedWithin(request, {}, (audit) => clients.list(audit))),
   );
 
   routes.post(

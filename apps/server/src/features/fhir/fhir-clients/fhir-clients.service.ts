@@ -8,6 +8,7 @@ import {
   type FhirClientList,
 } from '@recovery-portal/contract/fhir-clients';
 import { WEB_ROUTES } from '@recovery-portal/contract/paths';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import type { Database } from '#app/db/client';
 import { AppError } from '#app/lib/app-error';
@@ -15,10 +16,10 @@ import type { Mailer } from '#app/mail/mailer';
 import {
   activeAdministratorEmails,
   approveFhirClient,
+  auditedFhirClients,
   countActiveAdministrators,
   findFhirClient,
   insertFhirClient,
-  listFhirClients,
   revokeFhirClient,
   toFhirClient,
 } from './fhir-clients.repository';
@@ -51,12 +52,10 @@ export function createFhirClientService(deps: {
   const { db, mailer, dataDir } = deps;
 
   return {
-    async list(): Promise<FhirClientList> {
-      const [rows, administrators] = await Promise.all([
-        listFhirClients(db),
-        countActiveAdministrators(db),
-      ]);
-      return { clients: rows.map(toFhirClient), active_administrators: administrators };
+    /** Every client and how many active administrators there are, read with the audit row. */
+    async list(audit: AuditValues): Promise<FhirClientList> {
+      const { clients, activeAdministrators } = await auditedFhirClients(db, audit);
+      return { clients: clients.map(toFhirClient), active_administrators: activeAdministrators };
     },
 
     /**

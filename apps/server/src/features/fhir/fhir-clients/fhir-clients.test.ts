@@ -8,7 +8,7 @@ import {
   fhirClientMutationSchema,
 } from '@recovery-portal/contract/fhir-clients';
 import { API_PATHS } from '@recovery-portal/contract/paths';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import {
@@ -21,6 +21,8 @@ import {
   type LoggedInStaff,
 } from '#app/test/build-test-app';
 import { createParticipant } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 import {
   approveSystemClient,
   registerSystemClient,
@@ -309,5 +311,66 @@ describe('registering and approving FHIR system clients', () => {
       expect(error.fields?.[0]?.field).toMatch(/^scopes/);
     }
     expect((await list(first)).clients).toEqual([]);
+  });
+});
+
+describe('the FHIR clients list: two round trips', () => {
+  const getList = (admin: LoggedInStaff) =>
+    testApp.app.inject({
+      method: 'GET',
+      url: API_PATHS.fhirClients.list,
+      headers: authHeaders(admin.access_token),
+    });
+
+  it('sends the session check, then one statement that reads the clients and writes the audit row', async () => {
+    const feed = await registerSystemClient(testApp, first, ['system/*.rs'], 'Registry feed');
+    expect((await approveSystemClient(testApp, second, feed.client.client_id)).statusCode).toBe(
+      200,
+    );
+    const pending = await registerSystemClient(testApp, second, ['system/*.rs'], 'Lab feed');
+    let response = await getList(first);
+    const sent = await statementsOf(testApp, async () => {
+      response = await getList(first);
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const seen = successData(response, fhirClientListSchema);
+    expect(seen.active_administrators).toBe(2);
+    expect(
+      seen.clients.map(({ client_id, status, created_by, approved_by }) => ({
+        client_id,
+        status,
+        created_by,
+        approved_by,
+      })),
+    ).toEqual([
+      {
+        client_id: feed.client.client_id,
+        status: 'active',
+        created_by: first.email,
+        approved_by: second.email,
+      },
+      {
+        client_id: pending.client.client_id,
+        status: 'pending',
+        created_by: second.email,
+        approved_by: null,
+      },
+    ]);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      { action: AUDIT_ACTIONS.fhirClientList, subjectType: null, subjectId: null, details: null },
+    ]);
+  });
+
+  it('with no client registered: an empty list, the administrators counted, the read audited', async () => {
+    const response = await getList(first);
+    expect(successData(response, fhirClientListSchema)).toEqual({
+      clients: [],
+      active_administrators: 2,
+    });
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      { action: AUDIT_ACTIONS.fhirClientList, subjectType: null, subjectId: null, details: null },
+    ]);
   });
 });
