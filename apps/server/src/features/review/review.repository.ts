@@ -1,10 +1,17 @@
-import { and, eq, lte, max, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FlagSeverity } from '@recovery-portal/contract/flags';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { measurements } from '#app/db/schema/measurements';
 import { participantTriage } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
 import { reviewerName, reviewers } from '#app/core/reviewers';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import {
+  participantAudit,
+  participantCte,
+  participantRows,
+} from '#app/core/audit/participant-read';
 
 /**
  * Records that `reviewerId` reviewed the participant now, creating the participant's triage row
@@ -48,42 +55,68 @@ export interface TriageRow {
   lastReviewedAt: Date | null;
   reviewerId: number | null;
   reviewerName: string | null;
-  openFlagCount: number;
+  /** Null when the participant has no triage row yet. */
+  openFlagCount: number | null;
   topOpenSeverity: FlagSeverity | null;
+  /** When the latest home measurement (device or app) was taken, up to `now`. */
+  lastTelemetryAt: Date | null;
 }
 
-/** The participant's triage row (last review with the reviewer's name, open flags), if any. */
-export async function findTriage(db: Database, participantId: number): Promise<TriageRow | null> {
-  const [row] = await db
+/**
+ * The participant's triage row (last review with the reviewer's name, open flags) and latest
+ * home measurement up to `now`, in one statement that finds the participant first
+ * (core/audit/participant-read.ts); with `audited`, it also writes the call's audit row, only
+ * when the participant exists. Both variants are prepared once and kept.
+ */
+function triageStatement(db: Database, audited: boolean) {
+  const participant = participantCte(db);
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const lastTelemetryAt =
+    sql`(select max(${measurements.measuredAt}) from ${measurements} where ${and(
+      eq(measurements.userId, participant.id),
+      eq(measurements.source, 'HOME'),
+      lte(measurements.measuredAt, now),
+    )})`.mapWith(measurements.measuredAt);
+  return db
+    .with(participant, ...(audited ? [participantAudit(db, participant)] : []))
     .select({
       lastReviewedAt: participantTriage.lastReviewedAt,
       reviewerId: reviewers.id,
       reviewerName,
       openFlagCount: participantTriage.openFlagCount,
       topOpenSeverity: participantTriage.topOpenSeverity,
+      lastTelemetryAt,
     })
-    .from(participantTriage)
+    .from(participant)
+    .leftJoin(participantTriage, eq(participantTriage.userId, participant.id))
     .leftJoin(reviewers, eq(reviewers.id, participantTriage.lastReviewedBy))
-    .where(eq(participantTriage.userId, participantId))
-    .limit(1);
-  return row ?? null;
+    .prepare(audited ? 'participant_triage_audited' : 'participant_triage');
 }
 
-/** When the participant's latest home measurement (device or app) was taken, up to `now`. */
-export async function lastHomeMeasurementAt(
+const triageRead = preparedOutsideTransactions((db) => triageStatement(db, false));
+const auditedTriageRead = preparedOutsideTransactions((db) => triageStatement(db, true));
+
+/** The participant's triage reading as of `now`; 404 for no participant. */
+export async function findTriage(
   db: Database,
   participantId: number,
   now: Date,
-): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: max(measurements.measuredAt) })
-    .from(measurements)
-    .where(
-      and(
-        eq(measurements.userId, participantId),
-        eq(measurements.source, 'HOME'),
-        lte(measurements.measuredAt, now),
-      ),
-    );
-  return row?.at ?? null;
+): Promise<TriageRow> {
+  const rows = await triageRead(db).execute({ participantId, now: now.toISOString() });
+  return participantRows(rows, participantId)[0];
+}
+
+/** The same reading, by the statement that writes the call's audit row (`audit`). */
+export async function auditedTriage(
+  db: Database,
+  participantId: number,
+  now: Date,
+  audit: AuditValues,
+): Promise<TriageRow> {
+  const rows = await auditedTriageRead(db).execute({
+    ...audit,
+    participantId,
+    now: now.toISOString(),
+  });
+  return participantRows(rows, participantId)[0];
 }

@@ -13,7 +13,8 @@ import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
 import { auditRequest } from '#app/core/audit/request-audit';
-import { markReviewed, triageStatus } from './review.service';
+import { auditedParticipantRead } from '#app/core/audit/participant-read';
+import { auditedTriageStatus, markReviewed } from './review.service';
 
 /** Review tracking (ADR 0012): clinicians only, every call audited. */
 export function registerReviewRoutes(app: FastifyInstance, db: Database) {
@@ -61,12 +62,9 @@ export function registerReviewRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const { id } = request.params;
-      const status = await triageStatus(db, id);
-      await auditRequest(db, request, {
-        subjectType: 'participant',
-        subjectId: id,
-      });
-      return ok(status);
+      return ok(
+        await auditedParticipantRead(request, id, (audit) => auditedTriageStatus(db, id, audit)),
+      );
     },
   );
 }

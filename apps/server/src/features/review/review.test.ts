@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
+import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   DATA_STOPPED_AFTER_DAYS,
@@ -18,6 +20,8 @@ import {
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff } from '#app/test/factories';
 import { callApi, daysAgo } from '#app/test/participant-fixtures';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -217,6 +221,47 @@ describe('review calls: who may use them and what they refuse', () => {
     }
     for (const id of ['abc', '-1', '1.5', '0', '99999999999', "1' or '1'='1", '%00']) {
       failure(await statusRaw(encodeURIComponent(id)), 400, 'VALIDATION_ERROR');
+    }
+  });
+});
+
+describe('triage status: two round trips', () => {
+  it('sends the session check, then one statement that reads the status and writes the audit row', async () => {
+    const participant = await createParticipant(testApp.db);
+    const latest = new Date(Date.now() - 3_600_000);
+    await measure(participant.id, 'HOME', latest);
+    const marked = await mark(participant.id);
+    let response = await statusRaw(participant.id);
+    const sent = await statementsOf(testApp, async () => {
+      response = await statusRaw(participant.id);
+    });
+    vi.restoreAllMocks();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(successData(response, participantTriageStatusSchema)).toEqual({
+      ...marked,
+      last_telemetry_at: latest.toISOString(),
+      days_without_data: 0,
+      data_stopped: false,
+    });
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.participantTriageView,
+        subjectType: 'participant',
+        subjectId: participant.id,
+        details: null,
+      },
+    ]);
+  });
+
+  it('an unknown participant or a staff member is the same 404, with no read audited', async () => {
+    const staff = await createStaff(testApp.db, { role: 'CLINICIAN' });
+    for (const id of [2_000_000_000, staff.id]) {
+      const response = await statusRaw(id);
+      expect(failure(response, 404, 'NOT_FOUND')._error).toBe(PARTICIPANT_ERRORS.notFound(id));
+      // The refusal's own row, as for every refused call; no triage read.
+      const rows = await auditedReadsOf(testApp.db, response);
+      expect(rows.map((row) => row.action)).toEqual(['access.denied']);
     }
   });
 });
