@@ -5,7 +5,7 @@ import { PARTICIPANT_ERRORS } from '@recovery-portal/contract/participants';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
 import { notFound } from '#app/lib/app-error';
-import { auditInsertFrom, type AuditValues } from './record-audit';
+import { auditInsertFrom, countDetails, type AuditValues } from './record-audit';
 import { auditedWithin } from './request-audit';
 
 /**
@@ -34,11 +34,6 @@ export type ParticipantCte = ReturnType<typeof participantCte>;
  */
 export function participantAudit(db: Database, participant: Subquery, addedDetails?: SQL) {
   return db.$with('audit', {}).as(auditInsertFrom(participant, addedDetails));
-}
-
-/** `{ count }`: how many rows `rows`, a CTE of the statement, holds (a list read's details). */
-export function countDetails(rows: Subquery): SQL {
-  return sql`jsonb_build_object('count', (select count(*)::int from ${rows}))`;
 }
 
 function isNonEmpty<T>(rows: T[]): rows is [T, ...T[]] {

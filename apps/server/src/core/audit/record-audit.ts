@@ -1,4 +1,13 @@
-import { and, eq, gte, sql, type Placeholder, type SQL, type Subquery } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  gte,
+  sql,
+  type Placeholder,
+  type SQL,
+  type Subquery,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/audit';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -65,13 +74,20 @@ export function auditInsert(db: Database, addedDetails?: SQL) {
   return db.insert(auditLog).values(auditColumnValues(addedDetails));
 }
 
+/** `{ count }`: how many rows `rows`, a CTE of the statement, holds (a list read's details). */
+export function countDetails(rows: Subquery): SQL {
+  return sql`jsonb_build_object('count', (select count(*)::int from ${rows}))`;
+}
+
 /**
  * A query builder whose statement also writes one audit row (auditInsert as a CTE, which
  * PostgreSQL runs whether or not the query reads it; its placeholders filled by `execute` or a
- * prepared statement's values): a read and its audit row in one round trip.
+ * prepared statement's values): a read and its audit row in one round trip. With `counted`, a
+ * CTE the query then reads, the row's details say how many rows it holds (countDetails).
  */
-export function auditingQueryBuilder(db: Database) {
-  return db.with(db.$with('audit').as(auditInsert(db)));
+export function auditingQueryBuilder(db: Database, counted?: WithSubquery) {
+  const audit = db.$with('audit').as(auditInsert(db, counted && countDetails(counted)));
+  return counted ? db.with(counted, audit) : db.with(audit);
 }
 
 /**

@@ -4,9 +4,8 @@ import type { AssignableStaff, CareTeamMember } from '@recovery-portal/contract/
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
-import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
+import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 import {
-  countDetails,
   participantAudit,
   participantCte,
   participantRows,
@@ -27,8 +26,7 @@ const auditedAssignableStatement = preparedOutsideTransactions((db) => {
       .from(users)
       .where(assignable),
   );
-  return db
-    .with(listed, db.$with('audit').as(auditInsert(db, countDetails(listed))))
+  return auditingQueryBuilder(db, listed)
     .select()
     .from(listed)
     .orderBy(sql`lower(${listed.name})`, asc(listed.id))

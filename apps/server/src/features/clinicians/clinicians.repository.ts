@@ -4,8 +4,7 @@ import type { UserStatus } from '@recovery-portal/contract/users';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { users } from '#app/db/schema/users';
-import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
-import { countDetails } from '#app/core/audit/participant-read';
+import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 
 const clinicianColumns = {
   id: users.id,
@@ -24,8 +23,7 @@ const isClinician = eq(users.role, 'CLINICIAN');
  */
 const auditedCliniciansStatement = preparedOutsideTransactions((db) => {
   const listed = db.$with('listed').as(db.select(clinicianColumns).from(users).where(isClinician));
-  return db
-    .with(listed, db.$with('audit').as(auditInsert(db, countDetails(listed))))
+  return auditingQueryBuilder(db, listed)
     .select()
     .from(listed)
     .orderBy(
