@@ -1,4 +1,5 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { appMeta } from '#app/db/schema/app-meta';
 import { loginAttempts, refreshTokens } from '#app/db/schema/auth';
@@ -77,13 +78,22 @@ export async function isMfaEnabled(db: Database, userId: number): Promise<boolea
   return !!row?.enabledAt;
 }
 
+/**
+ * Whether an administrator requires two-step sign-in for all staff (never set: not required), as
+ * SQL, so that a read can take it in its own statement.
+ */
+export const requiredForStaff = sql<boolean>`coalesce((select ${appMeta.value} = 'true' from ${appMeta} where ${appMeta.key} = ${MFA_REQUIRED_KEY}), false)`;
+
+const requiredForStaffStatement = preparedOutsideTransactions((db) =>
+  db
+    .select({ required: requiredForStaff })
+    .from(sql`(select 1) as one`)
+    .prepare('mfa_required_for_staff'),
+);
+
 export async function isRequiredForStaff(db: Database): Promise<boolean> {
-  const [row] = await db
-    .select({ value: appMeta.value })
-    .from(appMeta)
-    .where(eq(appMeta.key, MFA_REQUIRED_KEY))
-    .limit(1);
-  return row?.value === 'true';
+  const [row] = await requiredForStaffStatement(db).execute();
+  return row?.required === true;
 }
 
 export async function setRequiredForStaff(db: Database, required: boolean): Promise<void> {

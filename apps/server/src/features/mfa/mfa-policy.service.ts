@@ -3,6 +3,7 @@ import { MFA_MESSAGES, type MfaPolicy } from '@recovery-portal/contract/mfa';
 import type { Database } from '#app/db/client';
 import { conflict, notFound } from '#app/lib/app-error';
 import type { StaffPrincipal } from '#app/plugins/auth';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import { findUserById } from '#app/core/staff-accounts/staff-accounts.repository';
 import * as repo from './mfa.repository';
@@ -16,22 +17,13 @@ import {
 export function createMfaPolicyService(deps: { db: Database }) {
   const { db } = deps;
 
-  async function currentPolicy(): Promise<MfaPolicy> {
-    return {
-      required_for_staff: await isRequiredForStaff(db),
-      staff: await repo.listStaffMfa(db),
-    };
-  }
-
   return {
-    /** The requirement, and which staff have set it up. */
-    async policy(audit: AuditFn): Promise<MfaPolicy> {
-      const current = await currentPolicy();
-      await audit({
-        action: AUDIT_ACTIONS.mfaPolicyView,
-        details: { enrolled: current.staff.filter((member) => member.mfa_enabled).length },
-      });
-      return current;
+    /**
+     * The requirement, and which staff have set it up, read by the statement that writes the
+     * call's audit row (with how many have).
+     */
+    policy(audit: AuditValues): Promise<MfaPolicy> {
+      return repo.auditedPolicy(db, audit);
     },
 
     /**
@@ -53,7 +45,7 @@ export function createMfaPolicyService(deps: { db: Database }) {
         action: AUDIT_ACTIONS.mfaRequirementChange,
         details: { required_for_staff: required, was: before },
       });
-      return currentPolicy();
+      return repo.readPolicy(db);
     },
 
     /** Turns it off for a staff member (a lost phone); they may set it up again. */

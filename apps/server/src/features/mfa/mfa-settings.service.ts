@@ -11,6 +11,7 @@ import {
 import type { Database } from '#app/db/client';
 import { AppError, conflict } from '#app/lib/app-error';
 import type { StaffPrincipal } from '#app/plugins/auth';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import type { AuditFn } from '#app/core/audit/request-audit';
 import type { CallerContext } from '#app/core/caller';
 import { findUserById } from '#app/core/staff-accounts/staff-accounts.repository';
@@ -48,19 +49,15 @@ export function createMfaSettingsService(deps: {
   }
 
   return {
-    async status(staff: StaffPrincipal, audit: AuditFn): Promise<MfaStatus> {
-      const row = await repo.findStaffMfa(db, staff.id);
-      const enabled = !!row?.enabledAt;
-      await audit({
-        action: AUDIT_ACTIONS.mfaStatusView,
-        subjectType: 'user',
-        subjectId: staff.id,
-      });
+    /** Its state, read by the statement that writes the call's audit row. */
+    async status(staff: StaffPrincipal, audit: AuditValues): Promise<MfaStatus> {
+      const row = await repo.auditedStaffMfaStatus(db, staff.id, audit);
+      const enabled = row.enabledAt !== null;
       return {
         enabled,
-        enabled_at: row?.enabledAt?.toISOString() ?? null,
-        recovery_codes_left: enabled ? await repo.countUnusedRecoveryCodes(db, staff.id) : 0,
-        required_for_staff: await isRequiredForStaff(db),
+        enabled_at: row.enabledAt?.toISOString() ?? null,
+        recovery_codes_left: enabled ? row.unusedRecoveryCodes : 0,
+        required_for_staff: row.requiredForStaff,
       };
     },
 

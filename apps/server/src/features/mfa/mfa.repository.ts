@@ -1,8 +1,11 @@
 import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { MfaStaffMember } from '@recovery-portal/contract/mfa';
+import type { MfaPolicy } from '@recovery-portal/contract/mfa';
+import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { mfaChallenges, mfaRecoveryCodes, staffMfa } from '#app/db/schema/mfa';
 import { users } from '#app/db/schema/users';
+import { auditInsert, auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
+import { requiredForStaff } from '#app/core/sign-in/sign-in.repository';
 
 export type StaffMfaRow = typeof staffMfa.$inferSelect;
 export type MfaChallengeRow = typeof mfaChallenges.$inferSelect;
@@ -156,35 +159,130 @@ export async function consumeChallenge(db: Database, id: number): Promise<boolea
   return rows.length === 1;
 }
 
-/** Every staff account, by name, with whether two-step sign-in is on. */
-export async function listStaffMfa(db: Database): Promise<MfaStaffMember[]> {
-  const rows = await db
+/** The own two-step sign-in: when it was turned on, unused recovery codes, the requirement. */
+export interface StaffMfaStatusRow {
+  enabledAt: Date | null;
+  unusedRecoveryCodes: number;
+  requiredForStaff: boolean;
+}
+
+/**
+ * The staff member's two-step sign-in and whether all staff must use it, read by the statement
+ * that writes the call's audit row: one row whether or not they ever started a setup. Always the
+ * same statement, so it is prepared once and kept.
+ */
+const auditedStatusStatement = preparedOutsideTransactions((db) => {
+  const userId = sql.placeholder('userId');
+  return auditingQueryBuilder(db)
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      role: users.role,
-      status: users.status,
       enabledAt: staffMfa.enabledAt,
+      unusedRecoveryCodes: sql<number>`(select count(*)::int from ${mfaRecoveryCodes} where ${mfaRecoveryCodes.userId} = ${userId} and ${mfaRecoveryCodes.usedAt} is null)`,
+      requiredForStaff,
     })
-    .from(users)
-    .leftJoin(staffMfa, eq(staffMfa.userId, users.id))
-    .where(ne(users.role, 'PARTICIPANT'))
-    .orderBy(users.firstName, users.lastName, users.id);
-  return rows.flatMap((row) =>
-    row.role === 'PARTICIPANT'
-      ? []
-      : [
-          {
-            id: row.id,
-            first_name: row.firstName,
-            last_name: row.lastName,
-            email: row.email,
-            role: row.role,
-            status: row.status,
-            mfa_enabled: row.enabledAt !== null,
-          },
-        ],
+    .from(sql`(select 1) as one`)
+    .leftJoin(staffMfa, eq(staffMfa.userId, userId))
+    .prepare('mfa_status_audited');
+});
+
+export async function auditedStaffMfaStatus(
+  db: Database,
+  userId: number,
+  audit: AuditValues,
+): Promise<StaffMfaStatusRow> {
+  const [row] = await auditedStatusStatement(db).execute({ ...audit, userId });
+  return {
+    enabledAt: row?.enabledAt ?? null,
+    unusedRecoveryCodes: row?.unusedRecoveryCodes ?? 0,
+    requiredForStaff: row?.requiredForStaff === true,
+  };
+}
+
+/** Every staff account with when two-step sign-in was turned on (a CTE of the policy's read). */
+function staffMembersCte(db: Database) {
+  return db.$with('staff_members').as(
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        enabledAt: staffMfa.enabledAt,
+      })
+      .from(users)
+      .leftJoin(staffMfa, eq(staffMfa.userId, users.id))
+      .where(ne(users.role, 'PARTICIPANT')),
   );
+}
+type StaffMembers = ReturnType<typeof staffMembersCte>;
+
+/**
+ * The requirement and the staff by name, on `query` (a query builder holding `members`): one row
+ * per staff member, or one with a null member when there is none.
+ */
+function policyRead(query: ReturnType<Database['with']>, members: StaffMembers) {
+  return query
+    .select({
+      requiredForStaff,
+      member: {
+        id: members.id,
+        firstName: members.firstName,
+        lastName: members.lastName,
+        email: members.email,
+        role: members.role,
+        status: members.status,
+        enabledAt: members.enabledAt,
+      },
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(members, sql`true`)
+    .orderBy(members.firstName, members.lastName, members.id);
+}
+
+function policyOf(rows: Awaited<ReturnType<ReturnType<typeof policyRead>['execute']>>): MfaPolicy {
+  return {
+    required_for_staff: rows[0]?.requiredForStaff === true,
+    staff: rows.flatMap(({ member }) =>
+      member === null || member.role === 'PARTICIPANT'
+        ? []
+        : [
+            {
+              id: member.id,
+              first_name: member.firstName,
+              last_name: member.lastName,
+              email: member.email,
+              role: member.role,
+              status: member.status,
+              mfa_enabled: member.enabledAt !== null,
+            },
+          ],
+    ),
+  };
+}
+
+const policyStatement = preparedOutsideTransactions((db) => {
+  const members = staffMembersCte(db);
+  return policyRead(db.with(members), members).prepare('mfa_policy');
+});
+
+/** Whether all staff must use two-step sign-in, and every staff account with whether it is on. */
+export async function readPolicy(db: Database): Promise<MfaPolicy> {
+  return policyOf(await policyStatement(db).execute());
+}
+
+/**
+ * The same, read by the statement that writes the call's audit row, whose details say how many
+ * staff have it on (`{ enrolled }`, hence its own audit CTE rather than auditingQueryBuilder's
+ * `{ count }`). Always the same statement, so it is prepared once and kept.
+ */
+const auditedPolicyStatement = preparedOutsideTransactions((db) => {
+  const members = staffMembersCte(db);
+  const enrolled = sql`jsonb_build_object('enrolled', (select count(${members.enabledAt})::int from ${members}))`;
+  const audit = db.$with('audit').as(auditInsert(db, enrolled));
+  return policyRead(db.with(members, audit), members).prepare('mfa_policy_audited');
+});
+
+export async function auditedPolicy(db: Database, audit: AuditValues): Promise<MfaPolicy> {
+  return policyOf(await auditedPolicyStatement(db).execute(audit));
 }

@@ -24,7 +24,7 @@ import { callerOf } from '#app/core/caller';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { currentStaff } from '#app/plugins/auth';
-import { auditOf } from '#app/core/audit/request-audit';
+import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import type { DeviceCookies } from '#app/core/sign-in/device-cookies';
 import type { MfaService } from './mfa.service';
 
@@ -111,7 +111,11 @@ export function registerMfaRoutes(
         response: { 200: successEnvelope(mfaStatusSchema), ...errorResponses(401) },
       },
     },
-    async (request) => ok(await mfa.status(currentStaff(request), auditOf(deps.db, request))),
+    async (request) => {
+      const staff = currentStaff(request);
+      const entry = { subjectType: 'user', subjectId: staff.id } as const;
+      return ok(await auditedWithin(request, entry, (audit) => mfa.status(staff, audit)));
+    },
   );
 
   routes.post(
@@ -214,7 +218,7 @@ export function registerMfaRoutes(
         response: { 200: successEnvelope(mfaPolicySchema), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ok(await mfa.policy(auditOf(deps.db, request))),
+    async (request) => ok(await auditedWithin(request, {}, (audit) => mfa.policy(audit))),
   );
 
   routes.put(

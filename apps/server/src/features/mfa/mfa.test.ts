@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginResponseSchema } from '@recovery-portal/contract/account';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { messageSchema } from '@recovery-portal/contract/envelope';
@@ -29,6 +29,8 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createParticipant } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 import { totpCode } from './totp';
 
 const testApp = useTestApp();
@@ -584,5 +586,119 @@ describe('who may call the two-step sign-in routes', () => {
       mfaPolicySchema,
     );
     expect(policy.required_for_staff).toBe(false);
+  });
+});
+
+describe('two round trips', () => {
+  /** The statements of the call once warm (one-time work does not count), and its answer. */
+  async function warmStatementsOf(url: string, accessToken: string) {
+    let response = await get(url, accessToken);
+    const sent = await statementsOf(testApp, async () => {
+      response = await get(url, accessToken);
+    });
+    vi.restoreAllMocks();
+    return { sent, response };
+  }
+
+  it('the own status: the session check, then one statement with the audit row', async () => {
+    const admin = await enrolled('ADMINISTRATOR');
+    const pending = await loginAs(testApp, 'CLINICIAN');
+    successData(await post(API_PATHS.mfa.setup, {}, pending.access_token), mfaEnrolmentSchema);
+    const [used] = await testApp.db
+      .select({ id: mfaRecoveryCodes.id })
+      .from(mfaRecoveryCodes)
+      .where(eq(mfaRecoveryCodes.userId, admin.user.id))
+      .limit(1);
+    await testApp.db
+      .update(mfaRecoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(eq(mfaRecoveryCodes.id, used?.id ?? 0));
+    successData(
+      await put(API_PATHS.mfa.policy, { required_for_staff: true }, admin.access_token),
+      mfaPolicySchema,
+    );
+    const [stored] = await testApp.db
+      .select({ enabledAt: staffMfa.enabledAt })
+      .from(staffMfa)
+      .where(eq(staffMfa.userId, admin.user.id));
+
+    const own = await warmStatementsOf(API_PATHS.mfa.status, admin.access_token);
+    expect(own.sent).toHaveLength(2);
+    expect(own.sent[1]).toMatch(/insert into "audit_log"/);
+    expect(successData(own.response, mfaStatusSchema)).toEqual({
+      enabled: true,
+      enabled_at: stored?.enabledAt?.toISOString(),
+      recovery_codes_left: 9,
+      required_for_staff: true,
+    });
+    expect(await auditedReadsOf(testApp.db, own.response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.mfaStatusView,
+        subjectType: 'user',
+        subjectId: admin.user.id,
+        details: null,
+      },
+    ]);
+
+    // A setup still waiting for its first code is not on.
+    const waiting = await warmStatementsOf(API_PATHS.mfa.status, pending.access_token);
+    expect(waiting.sent).toHaveLength(2);
+    expect(successData(waiting.response, mfaStatusSchema)).toEqual({
+      enabled: false,
+      enabled_at: null,
+      recovery_codes_left: 0,
+      required_for_staff: true,
+    });
+    expect(await auditedReadsOf(testApp.db, waiting.response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.mfaStatusView,
+        subjectType: 'user',
+        subjectId: pending.user.id,
+        details: null,
+      },
+    ]);
+  });
+
+  it('the policy: the session check, then one statement with the audit row', async () => {
+    const admin = await enrolled('ADMINISTRATOR');
+    const pending = await loginAs(testApp, 'CLINICIAN');
+    successData(await post(API_PATHS.mfa.setup, {}, pending.access_token), mfaEnrolmentSchema);
+    const without = await loginAs(testApp, 'CLINICIAN');
+    await createParticipant(testApp.db);
+    const member = (staff: LoggedInStaff, mfaEnabled: boolean) => ({
+      id: staff.user.id,
+      first_name: staff.user.first_name,
+      last_name: staff.user.last_name,
+      email: staff.email,
+      role: staff.user.role,
+      status: 'ACTIVATED',
+      mfa_enabled: mfaEnabled,
+    });
+    const staff = [member(admin, true), member(pending, false), member(without, false)];
+
+    // No requirement ever set, then required, then no longer.
+    for (const required of [null, true, false]) {
+      if (required !== null) {
+        successData(
+          await put(API_PATHS.mfa.policy, { required_for_staff: required }, admin.access_token),
+          mfaPolicySchema,
+        );
+      }
+      const { sent, response } = await warmStatementsOf(API_PATHS.mfa.policy, admin.access_token);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toMatch(/insert into "audit_log"/);
+      expect(successData(response, mfaPolicySchema)).toEqual({
+        required_for_staff: required ?? false,
+        staff,
+      });
+      expect(await auditedReadsOf(testApp.db, response)).toEqual([
+        {
+          action: AUDIT_ACTIONS.mfaPolicyView,
+          subjectType: null,
+          subjectId: null,
+          details: { enrolled: 1 },
+        },
+      ]);
+    }
   });
 });
