@@ -6,15 +6,16 @@ import { participantRecordCounts } from './schema/participant-record-counts';
 /**
  * The exact number of nudges or coach conversations of participants of `participantType` (of
  * every participant when undefined), read from the totals the triggers of migration 0008 keep:
- * the nudge and coach lists use it when the type tab is their only filter.
+ * the nudge and coach lists use it when the type tab is their only filter. A query of one row
+ * `{ n }`, for the list's own statement to read (a CTE), so the total takes no round trip.
  */
-export async function keptRecordTotal(
+export function keptRecordTotal(
   db: Database,
   recordTable: 'nudges' | 'conversations',
   participantType: ParticipantType | undefined,
-): Promise<number> {
-  const [kept] = await db
-    .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int` })
+) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int`.as('n') })
     .from(participantRecordCounts)
     .where(
       and(
@@ -22,5 +23,4 @@ export async function keptRecordTotal(
         participantType ? eq(participantRecordCounts.participantType, participantType) : undefined,
       ),
     );
-  return kept?.n ?? 0;
 }
