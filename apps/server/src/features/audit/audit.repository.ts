@@ -1,9 +1,28 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type Subquery,
+} from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditLogEntry, AuditSubjectType } from '@recovery-portal/contract/audit';
 import type { Database } from '#app/db/client';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
-import { USER_SUBJECT_TYPES } from '#app/core/audit/record-audit';
+import {
+  auditInsertFrom,
+  USER_SUBJECT_TYPES,
+  type AuditValues,
+} from '#app/core/audit/record-audit';
 
 /** The Audit log filters, normalised: no empty strings, the participant already resolved. */
 export interface AuditQuery {
@@ -27,6 +46,18 @@ function containsPattern(text: string): string {
  * the participants list under `returned`. Indexed (GIN) by migration 0005.
  */
 const listedParticipants = sql`(coalesce(${auditLog.details} -> 'participant_ids', '[]'::jsonb) || coalesce(${auditLog.details} -> 'returned', '[]'::jsonb))`;
+
+/** Rows about any participant of `matched`, a CTE of their ids (matchedParticipants). */
+function aboutMatched(matched: Subquery): SQL | undefined {
+  return or(
+    and(
+      inArray(auditLog.subjectType, USER_SUBJECT_TYPES),
+      sql`${auditLog.subjectId} in (select id from ${matched})`,
+    ),
+    // An array the index is searched with, one element after the other (a bitmap scan).
+    sql`${listedParticipants} @> any(array(select jsonb_build_array(id) from ${matched}))`,
+  );
+}
 
 function auditWhere(query: AuditQuery): SQL | undefined {
   const ids = query.participantIds;
@@ -58,23 +89,26 @@ const subjectName = sql<
 
 const entryColumns = {
   id: auditLog.id,
-  created_at: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  created_at:
+    sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+      'created_at',
+    ),
   actor_id: auditLog.actorId,
   actor_email: auditLog.actorEmail,
   actor_name: auditLog.actorName,
   action: auditLog.action,
   subject_type: auditLog.subjectType,
   subject_id: auditLog.subjectId,
-  subject_name: subjectName,
+  subject_name: subjectName.as('subject_name'),
   details: auditLog.details,
   client_address: auditLog.clientAddress,
   request_id: auditLog.requestId,
   count: auditLog.repeatCount,
 };
 
-function selectEntries(db: Database) {
+function selectEntries<T extends SelectedFields>(db: Database, fields: T) {
   return db
-    .select(entryColumns)
+    .select(fields)
     .from(auditLog)
     .leftJoin(
       users,
@@ -124,14 +158,14 @@ export async function listAuditEntries(
   let entries: AuditLogEntry[];
   let more: boolean;
   if (page.after !== undefined) {
-    const rows = await selectEntries(db)
+    const rows = await selectEntries(db, entryColumns)
       .where(and(where, newerThan(page.after)))
       .orderBy(...oldestFirst)
       .limit(limit);
     more = rows.length > page.pageSize;
     entries = rows.slice(0, page.pageSize).reverse();
   } else {
-    const rows = await selectEntries(db)
+    const rows = await selectEntries(db, entryColumns)
       .where(and(where, page.before === undefined ? undefined : olderThan(page.before)))
       .orderBy(...newestFirst)
       .limit(limit);
@@ -159,33 +193,126 @@ export async function listAuditEntries(
   };
 }
 
+/** Rows of the export read per statement: each stays cheap and memory flat however many match. */
+export const AUDIT_EXPORT_BATCH_SIZE = 1000;
+
 /**
- * Every matching row, newest first, a batch at a time by the same keyset: each query stays
- * cheap and memory flat however large the export, and no transaction or connection is held
- * while the client downloads.
+ * Every matching row older than row `before` (all without it), newest first, a batch at a time
+ * by the same keyset: no transaction or connection is held while the client downloads.
  */
 export async function* auditBatches(
   db: Database,
   query: AuditQuery,
-  batchSize = 1000,
+  before?: number,
+  batchSize = AUDIT_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<AuditLogEntry[]> {
   const where = auditWhere(query);
-  let before: number | undefined;
+  let cursor = before;
   for (;;) {
-    const rows = await selectEntries(db)
-      .where(and(where, before === undefined ? undefined : olderThan(before)))
+    const rows = await selectEntries(db, entryColumns)
+      .where(and(where, cursor === undefined ? undefined : olderThan(cursor)))
       .orderBy(...newestFirst)
       .limit(batchSize);
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
-    before = last.id;
+    cursor = last.id;
   }
 }
 
+/** A participant filter as typed: an id as such, else text the participants' names hold. */
+export type ParticipantFilter = { ids: number[] } | { pattern: string };
+
 /**
- * Participants a filter names: an id as typed (even of a deleted participant, whose rows stay),
- * else those whose email or name contains the text. At most `limit` + 1, so the caller can
+ * An id as typed (even of a deleted participant, whose rows stay), else a pattern of the
+ * participants whose email or name contains the text.
+ */
+export function participantFilterOf(filter: string): ParticipantFilter {
+  if (/^\d{1,10}$/.test(filter)) {
+    const id = Number(filter);
+    if (id > 0 && id <= 2_147_483_647) return { ids: [id] };
+  }
+  return { pattern: containsPattern(filter.toLowerCase().replace(/\s+/g, ' ')) };
+}
+
+/** The participants `pattern` matches, by id: at most `limit` + 1, to tell an ambiguous filter. */
+function matchedParticipants(db: Database, pattern: string, limit: number) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'PARTICIPANT'), sql`${users.searchText} like ${pattern}`))
+    .orderBy(asc(users.id))
+    .limit(limit + 1);
+}
+
+/** audit_log's columns, in the table's order, for the union of the table and the written row. */
+const auditLogColumns = sql.join(
+  Object.values(getTableColumns(auditLog)).map((column) => sql.identifier(column.name)),
+  sql`, `,
+);
+
+/**
+ * The export's first batch in the statement that writes the call's audit row (DESIGN §7: the
+ * session check and this, two round trips). The row it writes is an entry like any other, as
+ * when it was written before the read: the batch reads the table and that row under the
+ * table's name. A participant `pattern` is resolved by the same statement; matching more than
+ * `limit` participants, it neither reads nor writes, and `matched` tells (their ids, else
+ * null). One row with a null entry when none matches.
+ */
+export async function auditedFirstBatch(
+  db: Database,
+  query: AuditQuery,
+  participants: { pattern: string; limit: number } | null,
+  audit: AuditValues,
+  batchSize = AUDIT_EXPORT_BATCH_SIZE,
+): Promise<{ entries: AuditLogEntry[]; matched: number[] | null }> {
+  const matched =
+    participants &&
+    db.$with('matched').as(matchedParticipants(db, participants.pattern, participants.limit));
+  const allowed = matched
+    ? sql`(select count(*) from ${matched}) <= ${participants.limit}`
+    : sql`true`;
+  const written = db
+    .$with('audit', {})
+    .as(
+      sql`${auditInsertFrom(sql`(select where ${allowed}) as allowed`)} returning ${auditLogColumns}`,
+    );
+  // Under the table's name, so that the filters read the row as they read the table: in a
+  // statement's other parts the name means this CTE, in its own definition still the table.
+  const trail = db
+    .$with(getTableName(auditLog), {})
+    .as(
+      sql`select ${auditLogColumns} from ${auditLog} union all select ${auditLogColumns} from ${written}`,
+    );
+  const page = selectEntries(db, {
+    ...entryColumns,
+    at: sql<string>`${auditLog.createdAt}`.as('at'),
+  })
+    .where(and(auditWhere(query), matched ? aboutMatched(matched) : undefined, allowed))
+    .orderBy(...newestFirst)
+    .limit(batchSize)
+    .as('page');
+  const { at, ...entry } = page._.selectedFields;
+  const rows = await db
+    .with(...(matched ? [matched, written, trail] : [written, trail]))
+    .select({
+      matched: matched
+        ? sql<number[]>`array(select id from ${matched} order by id)`
+        : sql<null>`null`,
+      entry,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(page, sql`true`)
+    .orderBy(desc(at), desc(page.id))
+    .execute(audit);
+  return {
+    entries: rows.flatMap((row) => (row.entry ? [row.entry] : [])),
+    matched: rows[0]?.matched ?? null,
+  };
+}
+
+/**
+ * Participants a filter names (participantFilterOf). At most `limit` + 1, so the caller can
  * tell an ambiguous filter.
  */
 export async function findParticipantIds(
@@ -193,16 +320,8 @@ export async function findParticipantIds(
   filter: string,
   limit: number,
 ): Promise<number[]> {
-  if (/^\d{1,10}$/.test(filter)) {
-    const id = Number(filter);
-    if (id > 0 && id <= 2_147_483_647) return [id];
-  }
-  const pattern = containsPattern(filter.toLowerCase().replace(/\s+/g, ' '));
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'PARTICIPANT'), sql`${users.searchText} like ${pattern}`))
-    .orderBy(asc(users.id))
-    .limit(limit + 1);
+  const participants = participantFilterOf(filter);
+  if ('ids' in participants) return participants.ids;
+  const rows = await matchedParticipants(db, participants.pattern, limit);
   return rows.map((row) => row.id);
 }

@@ -14,8 +14,8 @@ import { sendCsvDownload } from '#app/lib/csv-download';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
-import { createAuditService } from './audit.service';
-import { auditOf } from '#app/core/audit/request-audit';
+import { createAuditService, setFilters } from './audit.service';
+import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 
 /** The Audit log screen's API, for administrators only (ADR 0011 'Audit trail'). */
 export function registerAuditRoutes(app: FastifyInstance, db: Database) {
@@ -61,8 +61,10 @@ export function registerAuditRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const audit = auditOf(db, request);
-      const csv = await service.exportCsv(request.query, audit);
+      const details = { filters: setFilters(request.query) };
+      const csv = await auditedWithin(request, { details }, (audit) =>
+        service.exportCsv(request.query, audit),
+      );
       return sendCsvDownload(reply, (day) => auditExportFileName(request.query, day), csv);
     },
   );

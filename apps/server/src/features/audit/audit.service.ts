@@ -15,11 +15,15 @@ import type { Database } from '#app/db/client';
 import { AppError } from '#app/lib/app-error';
 import { CSV_BOM, csvRow } from '#app/lib/csv';
 import {
+  AUDIT_EXPORT_BATCH_SIZE,
   auditBatches,
+  auditedFirstBatch,
   findParticipantIds,
   listAuditEntries,
+  participantFilterOf,
   type AuditQuery,
 } from './audit.repository';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import type { AuditFn } from '#app/core/audit/request-audit';
 
 /** The wire filters as parsed by the contract (action and subject type checked against the lists). */
@@ -29,7 +33,7 @@ type ParsedFilters = Omit<AuditFilters, 'action' | 'subject_type'> & {
 };
 
 /** The filters that were set, for the audit row of the viewing itself. */
-function setFilters(filters: ParsedFilters): Record<string, string> {
+export function setFilters(filters: ParsedFilters): Record<string, string> {
   const set: Record<string, string> = {};
   for (const [key, value] of Object.entries(filters)) {
     if (typeof value === 'string' && value.trim() !== '') set[key] = value.trim();
@@ -54,25 +58,31 @@ function toCsvRow(entry: AuditLogEntry): string {
   ]);
 }
 
+const tooManyParticipants = () =>
+  new AppError('VALIDATION_ERROR', AUDIT_MESSAGES.tooManyParticipants, [
+    { field: 'participant', message: AUDIT_MESSAGES.tooManyParticipants },
+  ]);
+
+/** The filters but the participant, normalised. */
+function baseQuery(filters: ParsedFilters): AuditQuery {
+  const actor = filters.actor?.trim();
+  return {
+    ...(actor ? { actor } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.subject_type ? { subjectType: filters.subject_type } : {}),
+    ...(filters.from ? { from: new Date(filters.from) } : {}),
+    ...(filters.to ? { to: new Date(filters.to) } : {}),
+  };
+}
+
 export function createAuditService(db: Database) {
   /** Normalises the filters; a participant filter matching too many participants is refused. */
   async function toAuditQuery(filters: ParsedFilters): Promise<AuditQuery> {
-    const actor = filters.actor?.trim();
+    const query = baseQuery(filters);
     const participant = filters.participant?.trim();
-    const query: AuditQuery = {
-      ...(actor ? { actor } : {}),
-      ...(filters.action ? { action: filters.action } : {}),
-      ...(filters.subject_type ? { subjectType: filters.subject_type } : {}),
-      ...(filters.from ? { from: new Date(filters.from) } : {}),
-      ...(filters.to ? { to: new Date(filters.to) } : {}),
-    };
     if (!participant) return query;
     const participantIds = await findParticipantIds(db, participant, MAX_AUDIT_PARTICIPANT_MATCHES);
-    if (participantIds.length > MAX_AUDIT_PARTICIPANT_MATCHES) {
-      throw new AppError('VALIDATION_ERROR', AUDIT_MESSAGES.tooManyParticipants, [
-        { field: 'participant', message: AUDIT_MESSAGES.tooManyParticipants },
-      ]);
-    }
+    if (participantIds.length > MAX_AUDIT_PARTICIPANT_MATCHES) throw tooManyParticipants();
     return { ...query, participantIds };
   }
 
@@ -105,14 +115,32 @@ export function createAuditService(db: Database) {
 
     /**
      * The filtered trail as CSV text (UTF-8 with BOM, header row), newest first, streamed batch
-     * by batch: the next batch is read only when the client has taken the previous one.
+     * by batch: the first is read, and a participant filter resolved, by the statement that
+     * writes the call's audit row (`audit`), before the answer starts; each next batch only when
+     * the client has taken the previous one.
      */
-    async exportCsv(filters: ParsedFilters, audit: AuditFn): Promise<Readable> {
-      const query = await toAuditQuery(filters);
-      await audit({ action: AUDIT_ACTIONS.auditExport, details: { filters: setFilters(filters) } });
+    async exportCsv(filters: ParsedFilters, audit: AuditValues): Promise<Readable> {
+      let query = baseQuery(filters);
+      const participant = filters.participant?.trim();
+      const participants = participant ? participantFilterOf(participant) : null;
+      if (participants && 'ids' in participants) {
+        query = { ...query, participantIds: participants.ids };
+      }
+      const searched =
+        participants && 'pattern' in participants
+          ? { pattern: participants.pattern, limit: MAX_AUDIT_PARTICIPANT_MATCHES }
+          : null;
+      const first = await auditedFirstBatch(db, query, searched, audit);
+      if (first.matched) {
+        if (first.matched.length > MAX_AUDIT_PARTICIPANT_MATCHES) throw tooManyParticipants();
+        query = { ...query, participantIds: first.matched };
+      }
+      const rest = first.entries.length === AUDIT_EXPORT_BATCH_SIZE ? first.entries.at(-1) : null;
       async function* lines() {
         yield CSV_BOM + csvRow(AUDIT_CSV_HEADER);
-        for await (const batch of auditBatches(db, query)) {
+        if (first.entries.length > 0) yield first.entries.map(toCsvRow).join('');
+        if (!rest) return;
+        for await (const batch of auditBatches(db, query, rest.id)) {
           yield batch.map(toCsvRow).join('');
         }
       }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginResponseSchema } from '@recovery-portal/contract/account';
 import {
   AUDIT_ACTIONS,
@@ -27,6 +27,9 @@ import {
   type TestApp,
 } from '#app/test/build-test-app';
 import { createParticipant, createStaff, FACTORY_PASSWORD } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
+import { AUDIT_EXPORT_BATCH_SIZE } from './audit.repository';
 
 let testApp: TestApp;
 let admin: LoggedInStaff;
@@ -362,6 +365,101 @@ describe('audit log export', () => {
   it('an export of nothing is just the header', async () => {
     const response = await exportAudit({ actor: `${freshDomain()}-none` });
     expect(response.body).toBe(`${CSV_BOM}${AUDIT_CSV_HEADER.join(',')}\r\n`);
+  });
+});
+
+describe('audit log export round trips', () => {
+  /** The export's statements, once warmed (one-time work does not count), and its answer. */
+  async function exportedWith(query: Record<string, string>) {
+    await exportAudit(query);
+    let response = await exportAudit(query);
+    const sent = await statementsOf(testApp, async () => {
+      response = await exportAudit(query);
+    });
+    vi.restoreAllMocks();
+    return { sent, response };
+  }
+
+  it('sends the session check, then one statement that writes the audit row and reads the first batch, which lists that row', async () => {
+    const query = { actor: admin.email, action: AUDIT_ACTIONS.auditExport };
+    const { sent, response } = await exportedWith(query);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(response.statusCode).toBe(200);
+    // The export's own row comes first, as when it was written before the trail was read.
+    const lines = response.body.slice(CSV_BOM.length).trim().split('\r\n');
+    expect(lines[0]).toBe(AUDIT_CSV_HEADER.join(','));
+    expect(lines.slice(1)).toHaveLength(3);
+    expect(lines[1]).toContain(`,${admin.email},audit.export,,,,`);
+    expect(lines[1]).toContain(`,${String(response.headers['x-request-id'])},`);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.auditExport,
+        subjectType: null,
+        subjectId: null,
+        details: { filters: query },
+      },
+    ]);
+  });
+
+  it('each further batch is one statement, read by keyset after the first: none skipped or repeated', async () => {
+    const domain = freshDomain();
+    await seedRows(
+      Array.from({ length: AUDIT_EXPORT_BATCH_SIZE + 1 }, (_, index) => ({
+        actorEmail: `${index}@${domain}`,
+      })),
+    );
+    const { sent, response } = await exportedWith({ actor: domain });
+    expect(sent).toHaveLength(3);
+    const ids = response.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[0]));
+    expect(ids).toHaveLength(AUDIT_EXPORT_BATCH_SIZE + 1);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('a participant filter by name is resolved by the same statement', async () => {
+    const domain = freshDomain();
+    const participant = await createParticipant(testApp.db, { email: `named@${domain}` });
+    await seedRows([
+      { actorEmail: `a@${domain}`, subjectType: 'participant', subjectId: participant.id },
+      { actorEmail: `b@${domain}`, details: { participant_ids: [participant.id] } },
+      { actorEmail: `c@${domain}` },
+    ]);
+    const { sent, response } = await exportedWith({ participant: domain, actor: domain });
+    expect(sent).toHaveLength(2);
+    const lines = response.body.trim().split('\r\n');
+    expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual([
+      `b@${domain}`,
+      `a@${domain}`,
+    ]);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.auditExport,
+        subjectType: null,
+        subjectId: null,
+        details: { filters: { participant: domain, actor: domain } },
+      },
+    ]);
+  });
+
+  it('a participant filter that matches too many participants is refused with nothing exported or audited', async () => {
+    const domain = freshDomain();
+    await testApp.db.insert(users).values(
+      Array.from({ length: MAX_AUDIT_PARTICIPANT_MATCHES + 1 }, (_, index) => ({
+        role: 'PARTICIPANT' as const,
+        status: 'ACTIVATED' as const,
+        email: `many-${index}@${domain}`,
+        participantType: 'Internal' as const,
+      })),
+    );
+    const { sent, response } = await exportedWith({ participant: domain });
+    expect(sent).toHaveLength(2);
+    const envelope = failure(response, 400, 'VALIDATION_ERROR');
+    expect(envelope._error).toBe(AUDIT_MESSAGES.tooManyParticipants);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([]);
   });
 });
 
