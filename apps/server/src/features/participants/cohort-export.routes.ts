@@ -11,8 +11,8 @@ import { sendCsvDownload } from '#app/lib/csv-download';
 import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
 import { currentStaff } from '#app/plugins/auth';
-import { auditOf } from '#app/core/audit/request-audit';
-import { createCohortExportService } from './cohort-export.service';
+import { auditedWithin } from '#app/core/audit/request-audit';
+import { createCohortExportService, setFilters } from './cohort-export.service';
 
 /** The participants list's outcome export (ADR 0019 'Cohort export'): clinicians only. */
 export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
@@ -39,10 +39,12 @@ export function registerCohortExportRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const csv = await cohort.exportCsv(
-        request.query,
-        currentStaff(request).id,
-        auditOf(db, request),
+      const entry = {
+        subjectType: 'participant_list' as const,
+        details: { filters: setFilters(request.query) },
+      };
+      const csv = await auditedWithin(request, entry, (audit) =>
+        cohort.exportCsv(request.query, currentStaff(request).id, audit),
       );
       return sendCsvDownload(reply, (day) => cohortExportFileName(request.query, day), csv);
     },

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import {
   OUTCOME_EXPORT_HEADER,
   type CohortExportQuery,
@@ -7,18 +6,22 @@ import {
 import { MEASURE_INFO, type Measure } from '@recovery-portal/contract/instruments';
 import type { Database } from '#app/db/client';
 import { CSV_BOM, csvDecimal, csvRow, type CsvValue } from '#app/lib/csv';
-import type { AuditFn } from '#app/core/audit/request-audit';
+import type { AuditValues } from '#app/core/audit/record-audit';
 import { resolveProgramme } from '#app/core/programme';
 import { buildOutcomeSurveys } from '#app/core/surveys/outcome-surveys';
-import { latestSurgeriesOf, type LatestSurgery } from '#app/core/surgeries';
-import { cohortBatches, scheduleRowsOf } from './cohort-export.repository';
+import {
+  COHORT_BATCH_SIZE,
+  cohortBatch,
+  cohortBatches,
+  type CohortMember,
+} from './cohort-export.repository';
 
 /** A score as the outcome chart shows it: the instrument's decimals, trailing zeros kept. */
 const shown = (measure: Measure, value: number | null) =>
   csvDecimal(value, MEASURE_INFO[measure].decimals);
 
 /** The filters that were set, for the audit row (no empties). */
-function setFilters(query: CohortExportQuery): Record<string, string | number | boolean> {
+export function setFilters(query: CohortExportQuery): Record<string, string | number | boolean> {
   return Object.fromEntries(
     Object.entries(query).filter(
       (entry): entry is [string, string | number | boolean] =>
@@ -27,22 +30,9 @@ function setFilters(query: CohortExportQuery): Record<string, string | number | 
   );
 }
 
-interface CohortParticipant {
-  id: number;
-  firstName: string;
-  lastName: string;
-  mrn: string | null;
-  birthDate: string | null;
-  participantType: string | null;
-  groupName: string | null;
-}
-
 /** The rows of one participant: every submitted response's published scores, by timepoint. */
-function participantRows(
-  participant: CohortParticipant,
-  surgery: LatestSurgery | undefined,
-  schedule: Parameters<typeof buildOutcomeSurveys>[0],
-): string {
+function participantRows(participant: CohortMember): string {
+  const { surgery } = participant;
   const { programme } = resolveProgramme({
     procedure: surgery?.procedure ?? null,
     groupName: participant.groupName,
@@ -60,7 +50,7 @@ function participantRows(
     surgery?.procedure,
     surgery?.side,
   ];
-  return buildOutcomeSurveys(schedule)
+  return buildOutcomeSurveys(participant.schedule)
     .flatMap((survey) =>
       survey.points
         .filter((point) => point.submitted_on !== null)
@@ -88,34 +78,30 @@ export function createCohortExportService(db: Database) {
   return {
     /**
      * The outcome scores of the filtered participants as CSV (UTF-8 with BOM, header row),
-     * streamed: a batch of participants is read only when the client has taken the one before.
-     * Scores come from the same derivation as the outcome chart (buildOutcomeSurveys).
+     * streamed: the first batch of participants is read by the statement that writes the call's
+     * audit row (`audit`), before the answer starts; each next one only when the client has
+     * taken the one before. Scores come from the same derivation as the outcome chart
+     * (buildOutcomeSurveys).
      */
-    async exportCsv(query: CohortExportQuery, viewerId: number, audit: AuditFn): Promise<Readable> {
+    async exportCsv(
+      query: CohortExportQuery,
+      viewerId: number,
+      audit: AuditValues,
+    ): Promise<Readable> {
       const now = new Date();
-      await audit({
-        action: AUDIT_ACTIONS.participantsOutcomesExport,
-        subjectType: 'participant_list',
-        details: { filters: setFilters(query) },
-      });
       const filters = { ...query, tracker: '', responsible_id: query.mine ? viewerId : null };
+      const first = await cohortBatch(db, filters, now, {
+        after: 0,
+        batchSize: COHORT_BATCH_SIZE,
+        audit,
+      });
+      const rest = first.length === COHORT_BATCH_SIZE ? first.at(-1) : undefined;
       async function* lines() {
         yield CSV_BOM + csvRow(OUTCOME_EXPORT_HEADER);
-        for await (const batch of cohortBatches(db, filters, now)) {
-          const ids = batch.map((participant) => participant.id);
-          const [schedules, surgeries] = await Promise.all([
-            scheduleRowsOf(db, ids),
-            latestSurgeriesOf(db, ids),
-          ]);
-          yield batch
-            .map((participant) =>
-              participantRows(
-                participant,
-                surgeries.get(participant.id),
-                schedules.get(participant.id) ?? [],
-              ),
-            )
-            .join('');
+        if (first.length > 0) yield first.map(participantRows).join('');
+        if (!rest) return;
+        for await (const batch of cohortBatches(db, filters, now, COHORT_BATCH_SIZE, rest.id)) {
+          yield batch.map(participantRows).join('');
         }
       }
       return Readable.from(lines(), { objectMode: false });

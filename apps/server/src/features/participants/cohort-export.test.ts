@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUDIT_ACTIONS } from '@recovery-portal/contract/audit';
 import { OUTCOME_EXPORT_HEADER } from '@recovery-portal/contract/cohort-export';
 import { formatMeasureValue } from '@recovery-portal/contract/instruments';
@@ -22,7 +22,9 @@ import { createSurgery, createSurvey, createSurveyResponse } from '#app/test/fac
 import { addParticipant, callApi, daysAgo, seedGroups } from '#app/test/participant-fixtures';
 import { KOOS_JR } from '#app/core/surveys/instruments/koos-jr';
 import { todayUtc } from '#app/core/days';
-import { cohortBatches } from './cohort-export.repository';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
+import { COHORT_BATCH_SIZE, cohortBatches } from './cohort-export.repository';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -398,5 +400,76 @@ describe('cohort outcome export', () => {
     const admin = await loginAs(testApp, 'ADMINISTRATOR');
     failure(await exportCsv('type=Internal', admin.access_token), 403, 'FORBIDDEN');
     failure(await exportCsv('type=Internal', null), 401, 'UNAUTHENTICATED');
+  });
+});
+
+describe('cohort outcome export round trips', () => {
+  /** The export's statements, once warmed (one-time work does not count), and its answer. */
+  async function exportedWith(query: string) {
+    let response = await exportCsv(query);
+    const sent = await statementsOf(testApp, async () => {
+      response = await exportCsv(query);
+    });
+    vi.restoreAllMocks();
+    return { sent, response };
+  }
+
+  it('sends the session check, then one statement that writes the audit row and reads the participants with their surgeries and schedules', async () => {
+    const { recent, earlier } = await seedCohort();
+    const { sent, response } = await exportedWith('type=Internal&programme=KNEE');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(response.body.slice(1));
+    expect(header).toEqual(OUTCOME_EXPORT_HEADER);
+    expect(rows.map((row) => [row[0], row[7], row[8], row[9], row[10], row[14]])).toEqual([
+      [String(recent.id), 'KNEE', day(daysAgo(100)), 'TOTAL_KNEE_REPLACEMENT', 'LEFT', 'PRE_OP'],
+      [String(recent.id), 'KNEE', day(daysAgo(100)), 'TOTAL_KNEE_REPLACEMENT', 'LEFT', 'WEEK_6'],
+      [String(earlier.id), 'KNEE', day(daysAgo(400)), 'TOTAL_KNEE_REPLACEMENT', 'LEFT', 'PRE_OP'],
+      [String(earlier.id), 'KNEE', day(daysAgo(400)), 'TOTAL_KNEE_REPLACEMENT', 'LEFT', 'MONTH_3'],
+      [String(earlier.id), 'KNEE', day(daysAgo(400)), 'TOTAL_KNEE_REPLACEMENT', 'LEFT', 'MONTH_6'],
+    ]);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: AUDIT_ACTIONS.participantsOutcomesExport,
+        subjectType: 'participant_list',
+        subjectId: null,
+        details: { filters: { type: 'Internal', programme: 'KNEE' } },
+      },
+    ]);
+  });
+
+  it('each further batch of participants is one statement, none skipped or repeated', async () => {
+    const koos = await createSurvey(testApp.db, {
+      title: KOOS_JR.title,
+      questions: KOOS_JR.questions,
+    });
+    const cohort = await testApp.db
+      .insert(users)
+      .values(
+        Array.from({ length: COHORT_BATCH_SIZE + 1 }, (_, index) => ({
+          role: 'PARTICIPANT' as const,
+          status: 'ACTIVATED' as const,
+          email: `batch-${index}@cohort.test`,
+          firstName: 'Batch',
+          lastName: String(index),
+          participantType: 'Pilot' as const,
+        })),
+      )
+      .returning({ id: users.id });
+    for (const { id } of cohort) {
+      await createSurveyResponse(testApp.db, id, koos.id, {
+        timepoint: 'PRE_OP',
+        targetDate: day(daysAgo(10)),
+        submittedAt: daysAgo(10),
+        answers: koosAnswers(16),
+      });
+    }
+    const { sent, response } = await exportedWith('type=Pilot');
+    expect(sent).toHaveLength(3);
+    const [, ...rows] = parseCsv(response.body.slice(1));
+    expect(rows.map((row) => Number(row[0]))).toEqual(
+      cohort.map(({ id }) => id).sort((a, b) => a - b),
+    );
   });
 });
