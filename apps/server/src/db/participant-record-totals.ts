@@ -6,16 +6,15 @@ import { participantRecordCounts } from './schema/participant-record-counts';
 /**
  * The exact number of nudges or coach conversations of participants of `participantType` (of
  * every participant when undefined), read from the totals the triggers of migration 0008 keep:
- * the nudge and coach lists use it when the type tab is their only filter. A query of one row
- * `{ n }`, for the list's own statement to read (a CTE), so the total takes no round trip.
+ * the nudge and coach lists use it when the type tab is their only filter.
  */
-export function keptRecordTotal(
+export async function keptRecordTotal(
   db: Database,
   recordTable: 'nudges' | 'conversations',
   participantType: ParticipantType | undefined,
-) {
-  return db
-    .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int`.as('n') })
+): Promise<number> {
+  const [kept] = await db
+    .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int` })
     .from(participantRecordCounts)
     .where(
       and(
@@ -23,4 +22,5 @@ export function keptRecordTotal(
         participantType ? eq(participantRecordCounts.participantType, participantType) : undefined,
       ),
     );
+  return kept?.n ?? 0;
 }

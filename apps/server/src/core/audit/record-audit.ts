@@ -1,18 +1,13 @@
 import {
   and,
-  asc,
-  desc,
   eq,
-  type AnyColumn,
   gte,
   sql,
   type Placeholder,
   type SQL,
-  type SQLWrapper,
   type Subquery,
   type WithSubquery,
 } from 'drizzle-orm';
-import type { SelectedFieldsFlat, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/audit';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -82,51 +77,6 @@ export function auditInsert(db: Database, addedDetails?: SQL) {
 /** `{ count }`: how many rows `rows`, a CTE of the statement, holds (a list read's details). */
 export function countDetails(rows: Subquery): SQL {
   return sql`jsonb_build_object('count', (select count(*)::int from ${rows}))`;
-}
-
-/**
- * `{ participant_ids }`: the participants of `rows` (a CTE of the statement), each once, in the
- * order their first row comes by `order` (the list's own order of those rows): who a list read
- * showed, as the page shows them.
- */
-function participantIdsDetails(rows: Subquery, participantId: SQLWrapper, order: SQL[]): SQL {
-  return sql`jsonb_build_object('participant_ids', (select coalesce(jsonb_agg(firsts.id order by firsts.first), '[]'::jsonb) from (select numbered.id, min(numbered.ord) as first from (select ${participantId} as id, row_number() over (order by ${sql.join(order, sql`, `)}) as ord from ${rows}) as numbered group by numbered.id) as firsts))`;
-}
-
-/**
- * One page of a list of participants' records and the list's total in one statement (built per
- * call, as a list's filters shape it) that, when `audited`, also writes the call's audit row (its
- * values given to `execute`), its details naming the participants the page shows
- * (participantIdsDetails). `page`, a CTE of the page's rows, is answered as `row` in the page's
- * order: by its sort key, then id, in `direction`; `total`, a CTE of one row `{ n }`, is read
- * from, so that a page past the end still answers it. listPageOf takes the rows apart.
- */
-export function listPageStatement<TRow extends SelectedFieldsFlat>(
-  db: Database,
-  page: WithSubquery & Record<'id' | 'sort_key' | 'participant_id', AnyColumn | SQLWrapper>,
-  total: WithSubqueryWithSelection<{ n: SQL.Aliased<number> }, 'total'>,
-  row: TRow,
-  options: { direction: 'asc' | 'desc'; audited: boolean },
-) {
-  const direction = options.direction === 'asc' ? asc : desc;
-  const order = [direction(page.sort_key), direction(page.id)];
-  const audit = db
-    .$with('audit')
-    .as(auditInsert(db, participantIdsDetails(page, page.participant_id, order)));
-  return db
-    .with(page, total, ...(options.audited ? [audit] : []))
-    .select({ total: total.n, row })
-    .from(total)
-    .leftJoin(page, sql`true`)
-    .orderBy(...order);
-}
-
-/** The page's rows (a null `row` is none) and the list's total, of listPageStatement's rows. */
-export function listPageOf<T>(rows: { total: number; row: T | null }[]): {
-  rows: T[];
-  total: number;
-} {
-  return { rows: rows.flatMap(({ row }) => (row ? [row] : [])), total: rows[0]?.total ?? 0 };
 }
 
 /**

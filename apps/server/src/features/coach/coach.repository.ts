@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CoachSortField } from '@recovery-portal/contract/coach';
 import type { OrderDirection } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
@@ -7,7 +7,6 @@ import { keptRecordTotal } from '#app/db/participant-record-totals';
 import { conversations } from '#app/db/schema/conversations';
 import { users } from '#app/db/schema/users';
 import { DAY_MS } from '#app/core/days';
-import { listPageOf, listPageStatement, type AuditValues } from '#app/core/audit/record-audit';
 
 /** The filters and sort of the coach list, normalised (no empty strings). */
 export interface CoachQuery {
@@ -30,21 +29,17 @@ function startOfUtcDay(isoDate: string, plusDays = 0): Date {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + plusDays * DAY_MS);
 }
 
-/** The conversation's end in UTC in `format`, named: a column of the list's `page` CTE. */
-const utc = (format: string, name: string) =>
-  sql<string>`to_char(${conversations.endedAt} at time zone 'UTC', ${sql.raw(`'${format}'`)})`.as(
-    name,
-  );
+const utc = (format: string) =>
+  sql<string>`to_char(${conversations.endedAt} at time zone 'UTC', ${sql.raw(`'${format}'`)})`;
 
 const conversationColumns = {
   id: conversations.id,
-  ended_at: utc('YYYY-MM-DD"T"HH24:MI:SS"Z"', 'ended_at'),
-  date: utc('YYYY-MM-DD', 'date'),
-  time: utc('HH24:MI', 'time'),
+  ended_at: utc('YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  date: utc('YYYY-MM-DD'),
+  time: utc('HH24:MI'),
   summary: conversations.summary,
   patient_summary: conversations.patientSummary,
-  // Named apart from the conversation's id in the `page` CTE.
-  participant_id: sql<number>`${users.id}`.as('participant_id'),
+  participant_id: users.id,
   first_name: users.firstName,
   last_name: users.lastName,
   birth_date: users.birthDate,
@@ -73,58 +68,47 @@ function coachWhere(query: CoachQuery): SQL | undefined {
   );
 }
 
-function coachSortKey(query: CoachQuery): SQL {
+/** Sort key, then id in the same direction, so equal keys never swap between pages. */
+function coachOrder(query: CoachQuery): SQL[] {
+  const direction = query.direction === 'asc' ? asc : desc;
   // 'created_at' is the spec's name; the portal shows when the conversation ended, so sort by it.
-  return query.orderBy === 'participant'
-    ? sql`lower(${users.firstName} || ' ' || ${users.lastName})`
-    : sql`${conversations.endedAt}`;
+  const key =
+    query.orderBy === 'participant'
+      ? sql`lower(${users.firstName} || ' ' || ${users.lastName})`
+      : sql`${conversations.endedAt}`;
+  return [direction(key), direction(conversations.id)];
 }
 
-/**
- * One page of participants' coach conversations and how many match, read by the statement that
- * writes the call's audit row, naming the participants the page shows (DESIGN §7: the session
- * check and this, two round trips). Built per call, as the filters shape it.
- */
+/** One page of participants' coach conversations and how many match. */
 export async function listConversations(
   db: Database,
   query: CoachQuery,
   paging: { start: number; pageSize: number },
-  audit: AuditValues,
 ) {
   const where = coachWhere(query);
-  const key = coachSortKey(query);
-  // Sort key, then id in the same direction, so equal keys never swap between pages.
-  const direction = query.direction === 'asc' ? asc : desc;
-  const page = db.$with('page').as(
-    db
-      .select({ ...conversationColumns, sort_key: sql`${key}`.as('sort_key') })
-      .from(conversations)
-      .innerJoin(users, eq(users.id, conversations.userId))
-      .where(where)
-      .orderBy(direction(key), direction(conversations.id))
-      .limit(paging.pageSize)
-      .offset(paging.start),
-  );
-  const { sort_key: _sortKey, ...row } = page._.selectedFields;
-  const total = db.$with('total').as(countConversations(db, query, where));
-  const statement = listPageStatement(db, page, total, row, {
-    direction: query.direction,
-    audited: true,
-  });
-  return listPageOf(await statement.execute(audit));
+  const rows = await db
+    .select(conversationColumns)
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.userId))
+    .where(where)
+    .orderBy(...coachOrder(query))
+    .limit(paging.pageSize)
+    .offset(paging.start);
+  return { rows, total: await countConversations(db, query, where) };
 }
 
 /**
  * With no filter but the participant type, the kept participant_record_counts (migration 0008)
  * hold the exact total; a date or search filter counts the matching rows.
  */
-function countConversations(db: Database, query: CoachQuery, where: SQL | undefined) {
+async function countConversations(db: Database, query: CoachQuery, where: SQL | undefined) {
   if (!query.search && !query.dateFrom && !query.dateTo) {
     return keptRecordTotal(db, 'conversations', query.userType);
   }
-  return db
-    .select({ n: sql<number>`count(*)::int`.as('n') })
+  const [counted] = await db
+    .select({ n: count() })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
     .where(where);
+  return counted?.n ?? 0;
 }

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-  type WithSubquery,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   NudgeDetail,
   Nudge,
@@ -24,12 +12,6 @@ import type { Database } from '#app/db/client';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
 import { nudges } from '#app/db/schema/nudges';
 import { users } from '#app/db/schema/users';
-import {
-  listPageOf,
-  listPageStatement,
-  auditInsert,
-  type AuditValues,
-} from '#app/core/audit/record-audit';
 
 /** The filters and sort of a nudge list or export, already normalised (no empty strings). */
 export interface NudgeQuery {
@@ -44,27 +26,22 @@ export interface NudgeQuery {
   direction: OrderDirection;
 }
 
-/** Nudges per statement of an export. */
-export const NUDGE_BATCH_SIZE = 500;
-
 /** `%text%` for LIKE, with the user's own % _ and \ matched literally. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const participantName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 const participantSortKey = sql<string>`lower(${users.firstName} || ' ' || ${users.lastName})`;
 
-/** Named where they are not the table's columns: they are columns of the list's `page` CTE. */
 const nudgeColumns = {
   id: nudges.id,
   title: nudges.title,
   content: nudges.content,
   target_date: nudges.targetDate,
-  participant_id: sql<number>`${users.id}`.as('participant_id'),
-  participant_name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`.as(
-    'participant_name',
-  ),
-  send_time: sql<string>`to_char(${nudges.sendTime}, 'HH24:MI')`.as('send_time'),
+  participant_id: users.id,
+  participant_name: participantName,
+  send_time: sql<string>`to_char(${nudges.sendTime}, 'HH24:MI')`,
   tracking_type: nudges.trackingType,
   feedback_type: nudges.feedbackType,
 };
@@ -99,54 +76,41 @@ function nudgeOrder(query: NudgeQuery): SQL[] {
   return [direction(sortKey(query)), direction(nudges.id)];
 }
 
-/**
- * One page of nudges and the number of nudges matching the filters, in one statement built per
- * call (the filters shape it). With `audit`, the statement also writes the call's audit row,
- * naming the participants the page shows (DESIGN §7: the session check and this, two round
- * trips).
- */
+function fromNudgesOfParticipants(db: Database) {
+  return db.select(nudgeColumns).from(nudges).innerJoin(users, eq(users.id, nudges.userId));
+}
+
+/** One page of nudges and the number of nudges matching the filters. */
 export async function listNudges(
   db: Database,
   query: NudgeQuery,
   paging: { start: number; pageSize: number },
-  audit?: AuditValues,
 ): Promise<{ rows: Nudge[]; total: number }> {
   const where = nudgeWhere(query);
-  const key = sortKey(query);
-  const page = db.$with('page').as(
-    db
-      .select({ ...nudgeColumns, sort_key: sql`${key}`.as('sort_key') })
-      .from(nudges)
-      .innerJoin(users, eq(users.id, nudges.userId))
-      .where(where)
-      .orderBy(...nudgeOrder(query))
-      .limit(paging.pageSize)
-      .offset(paging.start),
-  );
-  const { sort_key: _sortKey, ...row } = page._.selectedFields;
-  const total = db.$with('total').as(countNudges(db, query, where));
-  const statement = listPageStatement(db, page, total, row, {
-    direction: query.direction,
-    audited: audit !== undefined,
-  });
-  return listPageOf(await statement.execute(audit));
+  const rows = await fromNudgesOfParticipants(db)
+    .where(where)
+    .orderBy(...nudgeOrder(query))
+    .limit(paging.pageSize)
+    .offset(paging.start);
+  return { rows, total: await countNudges(db, query, where) };
 }
 
 /**
  * With no filter but the participant type, the kept participant_record_counts (migration 0008)
  * hold the exact total; other filters count the matching rows.
  */
-function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined) {
+async function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined) {
   const onlyTypeFilter =
     !query.search && !query.dateFrom && !query.dateTo && !query.status && !query.feedback;
   if (onlyTypeFilter) {
     return keptRecordTotal(db, 'nudges', query.userType);
   }
-  return db
-    .select({ n: sql<number>`count(*)::int`.as('n') })
+  const [counted] = await db
+    .select({ n: count() })
     .from(nudges)
     .innerJoin(users, eq(users.id, nudges.userId))
     .where(where);
+  return counted?.n ?? 0;
 }
 
 /** One nudge of a participant, or undefined. */
@@ -168,14 +132,12 @@ export async function findNudge(db: Database, id: number): Promise<NudgeDetail |
 /**
  * Every matching nudge in list order, a batch at a time. Keyset paging on (sort key, id) keeps
  * each query cheap and memory flat however large the export, without holding a transaction
- * or connection open while the client downloads. With `audit`, the first batch's statement also
- * writes the call's audit row (auditInsert as a CTE), so the export takes no round trip for it.
+ * or connection open while the client downloads.
  */
 export async function* nudgeBatches(
   db: Database,
   query: NudgeQuery,
-  batchSize = NUDGE_BATCH_SIZE,
-  audit?: AuditValues,
+  batchSize = 500,
 ): AsyncGenerator<Nudge[]> {
   const where = nudgeWhere(query);
   const key = sortKey(query);
@@ -186,16 +148,13 @@ export async function* nudgeBatches(
     const after: SQL | undefined = cursor
       ? sql`(${key}, ${nudges.id}) ${comparison} (cast(${cursor.key} as ${keyType}), ${cursor.id})`
       : undefined;
-    const audited: WithSubquery[] = audit && !cursor ? [db.$with('audit').as(auditInsert(db))] : [];
     const rows = await db
-      .with(...audited)
       .select({ ...nudgeColumns, sort_key: sql<string>`(${key})::text` })
       .from(nudges)
       .innerJoin(users, eq(users.id, nudges.userId))
       .where(and(where, after))
       .orderBy(...nudgeOrder(query))
-      .limit(batchSize)
-      .execute(audit);
+      .limit(batchSize);
     if (rows.length > 0) yield rows.map(({ sort_key: _sortKey, ...nudge }) => nudge);
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;

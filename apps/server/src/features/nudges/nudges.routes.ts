@@ -23,7 +23,7 @@ import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
 import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
-import { createNudgeService, nudgeExportAudit, nudgeListAudit } from './nudges.service';
+import { createNudgeService } from './nudges.service';
 
 export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -46,12 +46,10 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
         },
       },
     },
-    async (request) =>
-      ok(
-        await auditedWithin(request, nudgeListAudit(request.body), (audit) =>
-          nudgeService.list(request.body, audit),
-        ),
-      ),
+    async (request) => {
+      const audit = auditOf(db, request);
+      return ok(await nudgeService.list(request.body, audit));
+    },
   );
 
   // Registered before /:id for readability; the router prefers static segments anyway.
@@ -71,9 +69,8 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const csv = await auditedWithin(request, nudgeExportAudit(request.query), (audit) =>
-        nudgeService.exportCsv(request.query, audit),
-      );
+      const audit = auditOf(db, request);
+      const csv = await nudgeService.exportCsv(request.query, audit);
       return sendCsvDownload(reply, (day) => nudgeExportFileName(request.query, day), csv);
     },
   );

@@ -4,7 +4,6 @@ import {
   DEFAULT_NUDGE_SORT,
   NUDGE_MESSAGES,
   toOrderDirection,
-  type Nudge,
   type NudgeDetail,
   type NudgeExportQuery,
   type NudgeListQuery,
@@ -12,16 +11,9 @@ import {
 } from '@recovery-portal/contract/nudges';
 import type { Database } from '#app/db/client';
 import { notFound } from '#app/lib/app-error';
-import type { AuditValues } from '#app/core/audit/record-audit';
-import type { AuditFn, RequestAuditEntry } from '#app/core/audit/request-audit';
+import type { AuditFn } from '#app/core/audit/request-audit';
 import { CSV_BOM, csvRow } from '#app/lib/csv';
-import {
-  findNudge,
-  listNudges,
-  NUDGE_BATCH_SIZE,
-  nudgeBatches,
-  type NudgeQuery,
-} from './nudges.repository';
+import { findNudge, listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
 
 /** Intersects the single `date` with the `date_from`/`date_to` range; '' means no bound. */
 export function dateBounds(filters: { date?: string; date_from?: string; date_to?: string }) {
@@ -62,57 +54,23 @@ export const NUDGE_CSV_HEADER = [
   'Feedback',
 ] as const;
 
-/** One CSV line per nudge, in the columns of NUDGE_CSV_HEADER. */
-function csvRows(batch: Nudge[]): string {
-  return batch
-    .map((nudge) =>
-      csvRow([
-        nudge.id,
-        nudge.target_date,
-        nudge.title,
-        nudge.content,
-        nudge.participant_name,
-        nudge.participant_id,
-        nudge.send_time,
-        nudge.tracking_type,
-        nudge.feedback_type,
-      ]),
-    )
-    .join('');
-}
-
-/**
- * The nudge list's audit row without the participants shown (the list's statement adds them):
- * the filters applied and where the page starts.
- */
-export function nudgeListAudit(request: NudgeListQuery): RequestAuditEntry {
-  return {
-    action: AUDIT_ACTIONS.nudgeList,
-    details: { filters: auditedFilters(toNudgeQuery(request)), start: request.start },
-  };
-}
-
-/** The nudge export's audit row: the filters applied. */
-export function nudgeExportAudit(filters: NudgeExportQuery): RequestAuditEntry {
-  return {
-    action: AUDIT_ACTIONS.nudgeExport,
-    details: { filters: auditedFilters(toNudgeQuery(filters)) },
-  };
-}
-
 export function createNudgeService(db: Database) {
   return {
-    /**
-     * A page of participants' nudges (spec §2 'Nudges list'), read by the statement that writes
-     * the call's audit row (nudgeListAudit's, with the participants shown).
-     */
-    async list(request: NudgeListQuery, audit: AuditValues): Promise<NudgeListResponse> {
-      const { rows, total } = await listNudges(
-        db,
-        toNudgeQuery(request),
-        { start: request.start, pageSize: request.page_size },
-        audit,
-      );
+    /** A page of participants' nudges (spec §2 'Nudges list'). */
+    async list(request: NudgeListQuery, audit: AuditFn): Promise<NudgeListResponse> {
+      const query = toNudgeQuery(request);
+      const { rows, total } = await listNudges(db, query, {
+        start: request.start,
+        pageSize: request.page_size,
+      });
+      await audit({
+        action: AUDIT_ACTIONS.nudgeList,
+        details: {
+          filters: auditedFilters(query),
+          start: request.start,
+          participant_ids: [...new Set(rows.map((row) => row.participant_id))],
+        },
+      });
       return { nudges: rows, total_number_of_records: total };
     },
 
@@ -130,19 +88,34 @@ export function createNudgeService(db: Database) {
     },
 
     /**
-     * The filtered list as CSV text, streamed batch by batch (UTF-8 with BOM, header row). The
-     * first batch is read now, by the statement that writes the call's audit row
-     * (nudgeExportAudit's), so the row is written before the answer starts; the stream pulls each
-     * next batch only when the client has taken the previous one.
+     * The filtered list as CSV text, streamed batch by batch (UTF-8 with BOM, header row).
+     * The stream pulls the next batch only when the client has taken the previous one.
      */
-    async exportCsv(filters: NudgeExportQuery, audit: AuditValues): Promise<Readable> {
-      const batches = nudgeBatches(db, toNudgeQuery(filters), NUDGE_BATCH_SIZE, audit);
-      const first = await batches.next();
+    async exportCsv(filters: NudgeExportQuery, audit: AuditFn): Promise<Readable> {
+      const query = toNudgeQuery(filters);
+      await audit({
+        action: AUDIT_ACTIONS.nudgeExport,
+        details: { filters: auditedFilters(query) },
+      });
       async function* lines() {
         yield CSV_BOM + csvRow(NUDGE_CSV_HEADER);
-        if (first.done) return;
-        yield csvRows(first.value);
-        for await (const batch of batches) yield csvRows(batch);
+        for await (const batch of nudgeBatches(db, query)) {
+          yield batch
+            .map((nudge) =>
+              csvRow([
+                nudge.id,
+                nudge.target_date,
+                nudge.title,
+                nudge.content,
+                nudge.participant_name,
+                nudge.participant_id,
+                nudge.send_time,
+                nudge.tracking_type,
+                nudge.feedback_type,
+              ]),
+            )
+            .join('');
+        }
       }
       return Readable.from(lines(), { objectMode: false });
     },

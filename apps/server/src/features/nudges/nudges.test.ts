@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   NUDGE_FEEDBACK_FILTERS,
   NUDGE_MESSAGES,
@@ -24,8 +24,6 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createNudge, createParticipant, createStaff, type FactoryUser } from '#app/test/factories';
-import { auditedReadsOf } from '#app/test/audit-rows';
-import { statementsOf } from '#app/test/statements-of';
 import { listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
 import { toNudgeQuery } from './nudges.service';
 
@@ -615,146 +613,5 @@ describe('nudge export batches', () => {
         expect(streamed.map((row) => row.id)).toEqual(expected.map((row) => row.id));
       }
     }
-  });
-});
-
-describe('nudge list and export in two round trips', () => {
-  /** The statements of a call, after one call to warm what is built once, and its answer. */
-  async function sentBy<T>(call: () => Promise<T>) {
-    let response = await call();
-    const sent = await statementsOf(testApp, async () => {
-      response = await call();
-    });
-    vi.restoreAllMocks();
-    return { sent, response };
-  }
-
-  async function annAndBob() {
-    const ann = await createParticipant(testApp.db, { firstName: 'Ann', lastName: 'Lee' });
-    const bob = await createParticipant(testApp.db, { firstName: 'Bob', lastName: 'Ray' });
-    const staff = await createStaff(testApp.db);
-    for (const [user, day, title] of [
-      [ann, '05', 'walk one'],
-      [bob, '04', 'walk two'],
-      [ann, '03', 'stretch'],
-      [bob, '02', 'rest'],
-      [staff, '01', 'walk staff'],
-    ] as const) {
-      await createNudge(testApp.db, user.id, { title, content: 'c', targetDate: `2025-03-${day}` });
-    }
-    return { ann, bob };
-  }
-
-  it('the kept total: the session check, then one statement that reads the page and writes the audit row', async () => {
-    const { ann, bob } = await annAndBob();
-    const { sent, response } = await sentBy(() =>
-      listAs(clinician.access_token, { start: 1, page_size: 3 }),
-    );
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatch(/insert into "audit_log"/);
-    const page = successData(response, nudgeListResponseSchema);
-    expect(titles(page.nudges)).toEqual(['walk two', 'stretch', 'rest']);
-    expect(page.total_number_of_records).toBe(4);
-    // Each participant once, in the order the page first shows them.
-    expect(await auditedReadsOf(testApp.db, response)).toEqual([
-      {
-        action: 'nudge.list',
-        subjectType: null,
-        subjectId: null,
-        details: {
-          filters: { orderBy: 'target_date', direction: 'desc' },
-          start: 1,
-          participant_ids: [bob.id, ann.id],
-        },
-      },
-    ]);
-  });
-
-  it('a counted total, sorted by participant: the session check and one statement', async () => {
-    const { ann, bob } = await annAndBob();
-    const { sent, response } = await sentBy(() =>
-      listAs(clinician.access_token, {
-        search_key: 'walk',
-        orderBy: 'participant_name',
-        orderDirection: 'desc',
-      }),
-    );
-    expect(sent).toHaveLength(2);
-    const page = successData(response, nudgeListResponseSchema);
-    expect(titles(page.nudges)).toEqual(['walk two', 'walk one']);
-    expect(page.total_number_of_records).toBe(2);
-    expect(await auditedReadsOf(testApp.db, response)).toEqual([
-      {
-        action: 'nudge.list',
-        subjectType: null,
-        subjectId: null,
-        details: {
-          filters: { search: 'walk', orderBy: 'participant_name', direction: 'desc' },
-          start: 0,
-          participant_ids: [bob.id, ann.id],
-        },
-      },
-    ]);
-  });
-
-  it('a page past the end still answers the total, and its audit row names no one', async () => {
-    await annAndBob();
-    const { sent, response } = await sentBy(() =>
-      listAs(clinician.access_token, { start: 10, status: 'ACTIVE' }),
-    );
-    expect(sent).toHaveLength(2);
-    expect(successData(response, nudgeListResponseSchema)).toEqual({
-      nudges: [],
-      total_number_of_records: 4,
-    });
-    expect(await auditedReadsOf(testApp.db, response)).toEqual([
-      {
-        action: 'nudge.list',
-        subjectType: null,
-        subjectId: null,
-        details: {
-          filters: { status: 'ACTIVE', orderBy: 'target_date', direction: 'desc' },
-          start: 10,
-          participant_ids: [],
-        },
-      },
-    ]);
-  });
-
-  it('the export: the session check, then its first batch read by the statement that writes the audit row', async () => {
-    await annAndBob();
-    const filters = { orderBy: 'participant_name', orderDirection: 'asc' };
-    const { sent, response } = await sentBy(() => exportAs(clinician.access_token, filters));
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatch(/insert into "audit_log"/);
-    const records = parseCsv(response.rawPayload.toString('utf8').slice(1)).slice(1);
-    expect(records.map((record) => record[2])).toEqual(['walk one', 'stretch', 'walk two', 'rest']);
-    expect(await auditedReadsOf(testApp.db, response)).toEqual([
-      {
-        action: 'nudge.export',
-        subjectType: null,
-        subjectId: null,
-        details: { filters: { orderBy: 'participant_name', direction: 'asc' } },
-      },
-    ]);
-  });
-
-  it('a larger export sends one statement per further batch, and writes its audit row once', async () => {
-    const participant = await createParticipant(testApp.db);
-    await testApp.db.insert(nudges).values(
-      Array.from({ length: 600 }, (_, i) => ({
-        userId: participant.id,
-        title: `bulk-${i}`,
-        content: 'c',
-        targetDate: '2025-05-01',
-        sendTime: '09:00',
-        trackingType: 'ACTIVE' as const,
-      })),
-    );
-    const { sent, response } = await sentBy(() => exportAs(clinician.access_token));
-    expect(sent).toHaveLength(3);
-    expect(sent.filter((text) => /insert into "audit_log"/.test(text))).toHaveLength(1);
-    expect(parseCsv(response.rawPayload.toString('utf8').slice(1))).toHaveLength(601);
-    expect(await auditedReadsOf(testApp.db, response)).toHaveLength(1);
   });
 });
