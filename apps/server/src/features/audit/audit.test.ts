@@ -90,6 +90,18 @@ async function seedRows(
   );
 }
 
+/** One participant more than a participant filter may match, all with emails at `domain`. */
+async function addTooManyParticipants(domain: string) {
+  await testApp.db.insert(users).values(
+    Array.from({ length: MAX_AUDIT_PARTICIPANT_MATCHES + 1 }, (_, index) => ({
+      role: 'PARTICIPANT' as const,
+      status: 'ACTIVATED' as const,
+      email: `many-${index}@${domain}`,
+      participantType: 'Internal' as const,
+    })),
+  );
+}
+
 const entriesOf = async (body: AuditListRequest) =>
   successData(await listAudit(body), auditListResponseSchema);
 
@@ -447,14 +459,7 @@ describe('audit log export round trips', () => {
 
   it('a participant filter that matches too many participants is refused with nothing exported or audited', async () => {
     const domain = freshDomain();
-    await testApp.db.insert(users).values(
-      Array.from({ length: MAX_AUDIT_PARTICIPANT_MATCHES + 1 }, (_, index) => ({
-        role: 'PARTICIPANT' as const,
-        status: 'ACTIVATED' as const,
-        email: `many-${index}@${domain}`,
-        participantType: 'Internal' as const,
-      })),
-    );
+    await addTooManyParticipants(domain);
     const { sent, response } = await exportedWith({ participant: domain });
     expect(sent).toHaveLength(2);
     const envelope = failure(response, 400, 'VALIDATION_ERROR');
@@ -509,14 +514,7 @@ describe('audit log access and bad input', () => {
 
   it('a participant filter that matches too many participants asks for more of it', async () => {
     const domain = freshDomain();
-    await testApp.db.insert(users).values(
-      Array.from({ length: MAX_AUDIT_PARTICIPANT_MATCHES + 1 }, (_, index) => ({
-        role: 'PARTICIPANT' as const,
-        status: 'ACTIVATED' as const,
-        email: `many-${index}@${domain}`,
-        participantType: 'Internal' as const,
-      })),
-    );
+    await addTooManyParticipants(domain);
     const envelope = failure(await listAudit({ participant: domain }), 400, 'VALIDATION_ERROR');
     expect(envelope._error).toBe(AUDIT_MESSAGES.tooManyParticipants);
   });
