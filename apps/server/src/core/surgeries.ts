@@ -49,13 +49,19 @@ export function toSurgery({ createdAt, updatedAt, ...row }: SurgeryRow): Surgery
   };
 }
 
+/**
+ * A participant's surgeries latest first (by date, then id): the first is the latest surgery,
+ * which decides their programme, wherever it is read.
+ */
+export const latestSurgeryFirst = [desc(surgeries.surgeryDate), desc(surgeries.id)];
+
 /** The participant's surgeries, latest surgery date first. */
 export async function listSurgeries(db: Database, userId: number): Promise<Surgery[]> {
   const rows = await db
     .select(surgeryColumns)
     .from(surgeries)
     .where(eq(surgeries.userId, userId))
-    .orderBy(desc(surgeries.surgeryDate), desc(surgeries.id));
+    .orderBy(...latestSurgeryFirst);
   return rows.map(toSurgery);
 }
 
@@ -110,7 +116,7 @@ export interface LatestSurgery {
   surgeryDate: string;
 }
 
-/** Each participant's latest surgery (by date, then id), as the outcome programme reads it. */
+/** Each participant's latest surgery (latestSurgeryFirst), as the outcome programme reads it. */
 export async function latestSurgeriesOf(
   db: Database,
   userIds: readonly number[],
@@ -125,6 +131,6 @@ export async function latestSurgeriesOf(
     })
     .from(surgeries)
     .where(sql`${surgeries.userId} = any(${intArray(userIds)}::int[])`)
-    .orderBy(asc(surgeries.userId), desc(surgeries.surgeryDate), desc(surgeries.id));
+    .orderBy(asc(surgeries.userId), ...latestSurgeryFirst);
   return new Map(rows.map(({ userId, ...surgery }) => [userId, surgery]));
 }

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { SurgeryProcedure } from '@recovery-portal/contract/surgery';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -7,6 +7,7 @@ import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { userGroups, users } from '#app/db/schema/users';
 import type { AuditValues } from '#app/core/audit/record-audit';
+import { latestSurgeryFirst } from '#app/core/surgeries';
 import {
   participantAudit,
   participantCte,
@@ -22,7 +23,7 @@ export async function findProgrammeFacts(db: Database, userId: number): Promise<
     .select({ procedure: surgeries.procedure })
     .from(surgeries)
     .where(eq(surgeries.userId, userId))
-    .orderBy(desc(surgeries.surgeryDate), desc(surgeries.id))
+    .orderBy(...latestSurgeryFirst)
     .limit(1);
   const [group] = await db
     .select({ name: userGroups.name })

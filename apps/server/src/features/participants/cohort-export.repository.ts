@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { surgeries } from '#app/db/schema/surgery';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import { participantTriage } from '#app/db/schema/triage';
 import { userGroups, users } from '#app/db/schema/users';
 import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
-import type { LatestSurgery } from '#app/core/surgeries';
+import { latestSurgeryFirst, type LatestSurgery } from '#app/core/surgeries';
 import { scheduleRowCteColumns, type ScheduleRow } from '#app/core/surveys/survey-schedule';
 import { filterConditions, type ParticipantFilters } from './participant-list-filters';
 
@@ -65,7 +65,7 @@ export async function cohortBatch(
     })
     .from(surgeries)
     .where(eq(surgeries.userId, batch.id))
-    .orderBy(desc(surgeries.surgeryDate), desc(surgeries.id))
+    .orderBy(...latestSurgeryFirst)
     .limit(1)
     .as('latest');
   const schedule = db
