@@ -10,6 +10,7 @@ import type {
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import type { Database } from '#app/db/client';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
+import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 import { nudges } from '#app/db/schema/nudges';
 import { users } from '#app/db/schema/users';
 
@@ -129,15 +130,20 @@ export async function findNudge(db: Database, id: number): Promise<NudgeDetail |
   return row;
 }
 
+/** Nudges per statement of an export. */
+export const NUDGE_BATCH_SIZE = 500;
+
 /**
  * Every matching nudge in list order, a batch at a time. Keyset paging on (sort key, id) keeps
  * each query cheap and memory flat however large the export, without holding a transaction
- * or connection open while the client downloads.
+ * or connection open while the client downloads. With `audit`, the first batch's statement also
+ * writes the call's audit row (auditingQueryBuilder): the export takes no round trip for it.
  */
 export async function* nudgeBatches(
   db: Database,
   query: NudgeQuery,
-  batchSize = 500,
+  batchSize = NUDGE_BATCH_SIZE,
+  audit?: AuditValues,
 ): AsyncGenerator<Nudge[]> {
   const where = nudgeWhere(query);
   const key = sortKey(query);
@@ -148,13 +154,15 @@ export async function* nudgeBatches(
     const after: SQL | undefined = cursor
       ? sql`(${key}, ${nudges.id}) ${comparison} (cast(${cursor.key} as ${keyType}), ${cursor.id})`
       : undefined;
-    const rows = await db
+    const builder = audit && !cursor ? auditingQueryBuilder(db) : db;
+    const rows: (Nudge & { sort_key: string })[] = await builder
       .select({ ...nudgeColumns, sort_key: sql<string>`(${key})::text` })
       .from(nudges)
       .innerJoin(users, eq(users.id, nudges.userId))
       .where(and(where, after))
       .orderBy(...nudgeOrder(query))
-      .limit(batchSize);
+      .limit(batchSize)
+      .execute(audit);
     if (rows.length > 0) yield rows.map(({ sort_key: _sortKey, ...nudge }) => nudge);
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;

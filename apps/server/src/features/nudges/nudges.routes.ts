@@ -23,7 +23,7 @@ import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
 import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
-import { createNudgeService } from './nudges.service';
+import { createNudgeService, nudgeExportAudit } from './nudges.service';
 
 export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -69,8 +69,9 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
       },
     },
     async (request, reply) => {
-      const audit = auditOf(db, request);
-      const csv = await nudgeService.exportCsv(request.query, audit);
+      const csv = await auditedWithin(request, nudgeExportAudit(request.query), (audit) =>
+        nudgeService.exportCsv(request.query, audit),
+      );
       return sendCsvDownload(reply, (day) => nudgeExportFileName(request.query, day), csv);
     },
   );

@@ -4,6 +4,7 @@ import {
   DEFAULT_NUDGE_SORT,
   NUDGE_MESSAGES,
   toOrderDirection,
+  type Nudge,
   type NudgeDetail,
   type NudgeExportQuery,
   type NudgeListQuery,
@@ -11,9 +12,16 @@ import {
 } from '@recovery-portal/contract/nudges';
 import type { Database } from '#app/db/client';
 import { notFound } from '#app/lib/app-error';
-import type { AuditFn } from '#app/core/audit/request-audit';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import type { AuditFn, RequestAuditEntry } from '#app/core/audit/request-audit';
 import { CSV_BOM, csvRow } from '#app/lib/csv';
-import { findNudge, listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
+import {
+  findNudge,
+  listNudges,
+  NUDGE_BATCH_SIZE,
+  nudgeBatches,
+  type NudgeQuery,
+} from './nudges.repository';
 
 /** Intersects the single `date` with the `date_from`/`date_to` range; '' means no bound. */
 export function dateBounds(filters: { date?: string; date_from?: string; date_to?: string }) {
@@ -54,6 +62,33 @@ export const NUDGE_CSV_HEADER = [
   'Feedback',
 ] as const;
 
+/** One CSV line per nudge, in the columns of NUDGE_CSV_HEADER. */
+function csvRows(batch: Nudge[]): string {
+  return batch
+    .map((nudge) =>
+      csvRow([
+        nudge.id,
+        nudge.target_date,
+        nudge.title,
+        nudge.content,
+        nudge.participant_name,
+        nudge.participant_id,
+        nudge.send_time,
+        nudge.tracking_type,
+        nudge.feedback_type,
+      ]),
+    )
+    .join('');
+}
+
+/** The nudge export's audit row: the filters applied. */
+export function nudgeExportAudit(filters: NudgeExportQuery): RequestAuditEntry {
+  return {
+    action: AUDIT_ACTIONS.nudgeExport,
+    details: { filters: auditedFilters(toNudgeQuery(filters)) },
+  };
+}
+
 export function createNudgeService(db: Database) {
   return {
     /** A page of participants' nudges (spec §2 'Nudges list'). */
@@ -88,34 +123,19 @@ export function createNudgeService(db: Database) {
     },
 
     /**
-     * The filtered list as CSV text, streamed batch by batch (UTF-8 with BOM, header row).
-     * The stream pulls the next batch only when the client has taken the previous one.
+     * The filtered list as CSV text, streamed batch by batch (UTF-8 with BOM, header row). The
+     * first batch is read now, by the statement that writes the call's audit row
+     * (nudgeExportAudit's), so the row is written before the answer starts; the stream pulls each
+     * next batch only when the client has taken the one before.
      */
-    async exportCsv(filters: NudgeExportQuery, audit: AuditFn): Promise<Readable> {
-      const query = toNudgeQuery(filters);
-      await audit({
-        action: AUDIT_ACTIONS.nudgeExport,
-        details: { filters: auditedFilters(query) },
-      });
+    async exportCsv(filters: NudgeExportQuery, audit: AuditValues): Promise<Readable> {
+      const batches = nudgeBatches(db, toNudgeQuery(filters), NUDGE_BATCH_SIZE, audit);
+      const first = await batches.next();
       async function* lines() {
         yield CSV_BOM + csvRow(NUDGE_CSV_HEADER);
-        for await (const batch of nudgeBatches(db, query)) {
-          yield batch
-            .map((nudge) =>
-              csvRow([
-                nudge.id,
-                nudge.target_date,
-                nudge.title,
-                nudge.content,
-                nudge.participant_name,
-                nudge.participant_id,
-                nudge.send_time,
-                nudge.tracking_type,
-                nudge.feedback_type,
-              ]),
-            )
-            .join('');
-        }
+        if (first.done) return;
+        yield csvRows(first.value);
+        for await (const batch of batches) yield csvRows(batch);
       }
       return Readable.from(lines(), { objectMode: false });
     },

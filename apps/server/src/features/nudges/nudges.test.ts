@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   NUDGE_FEEDBACK_FILTERS,
   NUDGE_MESSAGES,
@@ -24,7 +24,8 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createNudge, createParticipant, createStaff, type FactoryUser } from '#app/test/factories';
-import { listNudges, nudgeBatches, type NudgeQuery } from './nudges.repository';
+import { statementsOf } from '#app/test/statements-of';
+import { listNudges, NUDGE_BATCH_SIZE, nudgeBatches, type NudgeQuery } from './nudges.repository';
 import { toNudgeQuery } from './nudges.service';
 
 const testApp = useTestApp();
@@ -581,6 +582,70 @@ describe('nudge export', () => {
     expect(audits[0]?.details).toMatchObject({
       filters: { orderBy: 'participant_name', direction: 'asc' },
     });
+  });
+});
+
+describe('nudge export round trips', () => {
+  /** The statements an export sends, and what it answered. */
+  async function exportCounted(query: Record<string, string> = {}) {
+    let response: Awaited<ReturnType<typeof exportAs>> | undefined;
+    const sent = await statementsOf(testApp, async () => {
+      response = await exportAs(clinician.access_token, query);
+    });
+    vi.restoreAllMocks();
+    if (!response) throw new Error('the export did not answer');
+    return { sent, response };
+  }
+
+  /** The audit rows this export's request wrote. */
+  async function auditsOf(response: { headers: Record<string, unknown> }) {
+    const requestId = String(response.headers['x-request-id']);
+    return testApp.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+  }
+
+  it('sends the session check, then one statement that writes the audit row and reads the first batch', async () => {
+    const participant = await createParticipant(testApp.db, { firstName: 'Ann' });
+    await createNudge(testApp.db, participant.id, { title: 'Walk' });
+    const { sent, response } = await exportCounted({ status: 'ACTIVE' });
+    expect(response.statusCode).toBe(200);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(sent[1]).toMatch(/from "nudges"/);
+    const audits = await auditsOf(response);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toEqual({
+      filters: { status: 'ACTIVE', orderBy: 'target_date', direction: 'desc' },
+    });
+  });
+
+  it('reads each further batch by a statement of its own that writes no audit row', async () => {
+    const participant = await createParticipant(testApp.db, { firstName: 'Ann' });
+    const count = NUDGE_BATCH_SIZE * 2 + 3;
+    await testApp.db.insert(nudges).values(
+      Array.from({ length: count }, (_, i) => ({
+        userId: participant.id,
+        title: `n${i}`,
+        content: 'c',
+        targetDate: '2025-03-01',
+        sendTime: '09:00',
+        trackingType: 'ACTIVE' as const,
+      })),
+    );
+    const { sent, response } = await exportCounted();
+    expect(parseCsv(response.rawPayload.toString('utf8').slice(1)).slice(1)).toHaveLength(count);
+    expect(sent).toHaveLength(4);
+    expect(sent.filter((text) => /insert into "audit_log"/.test(text))).toHaveLength(1);
+    expect(await auditsOf(response)).toHaveLength(1);
+  });
+
+  it('an export that matches nothing is a header row, and still audited', async () => {
+    const { sent, response } = await exportCounted({ search_key: 'nobody at all' });
+    expect(response.statusCode).toBe(200);
+    expect(parseCsv(response.rawPayload.toString('utf8').slice(1))).toHaveLength(1);
+    expect(sent).toHaveLength(2);
+    const audits = await auditsOf(response);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]?.details).toMatchObject({ filters: { search: 'nobody at all' } });
   });
 });
 
