@@ -78,3 +78,32 @@ export function preparedOutsideTransactions<T>(prepare: (db: Database) => T): (d
     return statement;
   };
 }
+
+/**
+ * preparedOutsideTransactions for a statement whose text a few choices shape (which filters a
+ * list call uses, its sort): one statement per `shapeOf(query)`, built once per database and
+ * kept, its values bound when it runs. `prepare` must build the same statement for every query
+ * of one shape, and receives the shape to name it by (the shapes are few and fixed, so
+ * PostgreSQL keeps a bounded number of statements per connection).
+ */
+export function preparedPerShapeOutsideTransactions<Q, T>(
+  shapeOf: (query: Q) => string,
+  prepare: (db: Database, query: Q, shape: string) => T,
+): (db: Database, query: Q) => T {
+  const kept = new WeakMap<Database, Map<string, T>>();
+  return (db, query) => {
+    const shape = shapeOf(query);
+    if (scopes.getStore()) return prepare(db, query, shape);
+    let byShape = kept.get(db);
+    if (byShape === undefined) {
+      byShape = new Map();
+      kept.set(db, byShape);
+    }
+    let statement = byShape.get(shape);
+    if (statement === undefined) {
+      statement = prepare(db, query, shape);
+      byShape.set(shape, statement);
+    }
+    return statement;
+  };
+}

@@ -1,20 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { ParticipantType } from '@recovery-portal/contract/users';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Database } from './client';
 import { participantRecordCounts } from './schema/participant-record-counts';
 
 /**
- * The exact number of nudges or coach conversations of participants of `participantType` (of
- * every participant when undefined), read from the totals the triggers of migration 0008 keep:
- * the nudge and coach lists use it when the type tab is their only filter.
+ * The exact number of nudges or coach conversations of participants of `participantType` (a
+ * placeholder of the list's statement; of every participant when undefined), read from the totals the triggers of migration 0008 keep:
+ * the nudge and coach lists use it when the type tab is their only filter. A query of one row
+ * `{ n }`, for the list's own statement to read (a CTE), so the total takes no round trip.
  */
-export async function keptRecordTotal(
+export function keptRecordTotal(
   db: Database,
   recordTable: 'nudges' | 'conversations',
-  participantType: ParticipantType | undefined,
-): Promise<number> {
-  const [kept] = await db
-    .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int` })
+  participantType: Placeholder | undefined,
+) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${participantRecordCounts.n}), 0)::int`.as('n') })
     .from(participantRecordCounts)
     .where(
       and(
@@ -22,5 +22,4 @@ export async function keptRecordTotal(
         participantType ? eq(participantRecordCounts.participantType, participantType) : undefined,
       ),
     );
-  return kept?.n ?? 0;
 }

@@ -1,13 +1,18 @@
 import {
   and,
+  asc,
+  desc,
   eq,
+  type AnyColumn,
   gte,
   sql,
   type Placeholder,
   type SQL,
+  type SQLWrapper,
   type Subquery,
   type WithSubquery,
 } from 'drizzle-orm';
+import type { SelectedFieldsFlat, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/audit';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
@@ -80,6 +85,55 @@ export function countDetails(rows: Subquery): SQL {
 }
 
 /**
+ * `{ participant_ids }`: the participants of `rows` (a CTE of the statement), each once, in the
+ * order their first row comes by `order` (the list's own order of those rows): who a list read
+ * showed, as the page shows them.
+ */
+function participantIdsDetails(rows: Subquery, participantId: SQLWrapper, order: SQL[]): SQL {
+  return sql`jsonb_build_object('participant_ids', (select coalesce(jsonb_agg(firsts.id order by firsts.first), '[]'::jsonb) from (select numbered.id, min(numbered.ord) as first from (select ${participantId} as id, row_number() over (order by ${sql.join(order, sql`, `)}) as ord from ${rows}) as numbered group by numbered.id) as firsts))`;
+}
+
+/**
+ * One page of a list of participants' records and the list's total in one statement that, when
+ * `audited`, also writes the call's audit row (its values bound when it runs), its details
+ * naming the participants the page shows (participantIdsDetails). `page`, a CTE of the page's
+ * rows, is answered as `row` in the page's order: by its sort key, then id, in `sortDirection`;
+ * `total`, a CTE of one row `{ n }`, is read from, so that a page past the end still answers it.
+ * listPageOf takes the rows apart.
+ *
+ * Audit only a statement whose total is cheap: one that writes gets no parallel workers from
+ * PostgreSQL, and counting a filtered list over 900,000 nudges took 1.4–2 times as long without
+ * them (2026-11-29). An unaudited page is recorded by recordListAudit.
+ */
+export function listPageStatement<TRow extends SelectedFieldsFlat>(
+  db: Database,
+  page: WithSubquery & Record<'id' | 'sort_key' | 'participant_id', AnyColumn | SQLWrapper>,
+  total: WithSubqueryWithSelection<{ n: SQL.Aliased<number> }, 'total'>,
+  row: TRow,
+  options: { sortDirection: 'asc' | 'desc'; audited: boolean },
+) {
+  const direction = options.sortDirection === 'asc' ? asc : desc;
+  const order = [direction(page.sort_key), direction(page.id)];
+  const audit = db
+    .$with('audit')
+    .as(auditInsert(db, participantIdsDetails(page, page.participant_id, order)));
+  return db
+    .with(page, total, ...(options.audited ? [audit] : []))
+    .select({ total: total.n, row })
+    .from(total)
+    .leftJoin(page, sql`true`)
+    .orderBy(...order);
+}
+
+/** The page's rows (a null `row` is none) and the list's total, of listPageStatement's rows. */
+export function listPageOf<T>(rows: { total: number; row: T | null }[]): {
+  rows: T[];
+  total: number;
+} {
+  return { rows: rows.flatMap(({ row }) => (row ? [row] : [])), total: rows[0]?.total ?? 0 };
+}
+
+/**
  * A query builder whose statement also writes one audit row (auditInsert as a CTE, which
  * PostgreSQL runs whether or not the query reads it; its placeholders filled by `execute` or a
  * prepared statement's values): a read and its audit row in one round trip. With `counted`, a
@@ -141,6 +195,23 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
     return;
   }
   await insertAuditRow(db).execute(auditValues(entry));
+}
+
+/**
+ * The audit row of a list call whose page was read without it (listPageStatement), its details
+ * naming the participants the page showed, each once, in the order the page first shows them.
+ */
+export async function recordListAudit(
+  db: Database,
+  audit: AuditValues,
+  rows: readonly { participant_id: number }[],
+): Promise<void> {
+  const details: unknown = audit.detailsJson ? JSON.parse(audit.detailsJson) : {};
+  const participantIds = [...new Set(rows.map((row) => row.participant_id))];
+  await insertAuditRow(db).execute({
+    ...audit,
+    detailsJson: JSON.stringify({ ...(details as object), participant_ids: participantIds }),
+  });
 }
 
 /**

@@ -1,12 +1,19 @@
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CoachSortField } from '@recovery-portal/contract/coach';
 import type { OrderDirection } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
+import { preparedPerShapeOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
 import { conversations } from '#app/db/schema/conversations';
 import { users } from '#app/db/schema/users';
 import { DAY_MS } from '#app/core/days';
+import {
+  listPageOf,
+  listPageStatement,
+  recordListAudit,
+  type AuditValues,
+} from '#app/core/audit/record-audit';
 
 /** The filters and sort of the coach list, normalised (no empty strings). */
 export interface CoachQuery {
@@ -29,17 +36,21 @@ function startOfUtcDay(isoDate: string, plusDays = 0): Date {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + plusDays * DAY_MS);
 }
 
-const utc = (format: string) =>
-  sql<string>`to_char(${conversations.endedAt} at time zone 'UTC', ${sql.raw(`'${format}'`)})`;
+/** The conversation's end in UTC in `format`, named: a column of the list's `page` CTE. */
+const utc = (format: string, name: string) =>
+  sql<string>`to_char(${conversations.endedAt} at time zone 'UTC', ${sql.raw(`'${format}'`)})`.as(
+    name,
+  );
 
 const conversationColumns = {
   id: conversations.id,
-  ended_at: utc('YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-  date: utc('YYYY-MM-DD'),
-  time: utc('HH24:MI'),
+  ended_at: utc('YYYY-MM-DD"T"HH24:MI:SS"Z"', 'ended_at'),
+  date: utc('YYYY-MM-DD', 'date'),
+  time: utc('HH24:MI', 'time'),
   summary: conversations.summary,
   patient_summary: conversations.patientSummary,
-  participant_id: users.id,
+  // Named apart from the conversation's id in the `page` CTE.
+  participant_id: sql<number>`${users.id}`.as('participant_id'),
   first_name: users.firstName,
   last_name: users.lastName,
   birth_date: users.birthDate,
@@ -51,15 +62,19 @@ const conversationColumns = {
 };
 export type ConversationRow = Awaited<ReturnType<typeof listConversations>>['rows'][number];
 
+/**
+ * The filters of `query` with their values as placeholders (coachParams binds them), so that one
+ * statement serves every query of its shape (coachShape).
+ */
 function coachWhere(query: CoachQuery): SQL | undefined {
-  const pattern = query.search ? containsPattern(query.search) : null;
+  const pattern = sql.placeholder('pattern');
   return and(
     // Row-level rule: only participants' conversations are listed.
     eq(users.role, 'PARTICIPANT'),
-    query.userType ? eq(users.participantType, query.userType) : undefined,
-    query.dateFrom ? gte(conversations.endedAt, startOfUtcDay(query.dateFrom)) : undefined,
-    query.dateTo ? lt(conversations.endedAt, startOfUtcDay(query.dateTo, 1)) : undefined,
-    pattern
+    query.userType ? eq(users.participantType, sql.placeholder('userType')) : undefined,
+    query.dateFrom ? gte(conversations.endedAt, sql.placeholder('endedFrom')) : undefined,
+    query.dateTo ? lt(conversations.endedAt, sql.placeholder('endedBefore')) : undefined,
+    query.search
       ? or(
           sql`${conversations.searchText} like ${pattern}`,
           sql`${users.searchText} like ${pattern}`,
@@ -68,47 +83,105 @@ function coachWhere(query: CoachQuery): SQL | undefined {
   );
 }
 
-/** Sort key, then id in the same direction, so equal keys never swap between pages. */
-function coachOrder(query: CoachQuery): SQL[] {
-  const direction = query.direction === 'asc' ? asc : desc;
-  // 'created_at' is the spec's name; the portal shows when the conversation ended, so sort by it.
-  const key =
-    query.orderBy === 'participant'
-      ? sql`lower(${users.firstName} || ' ' || ${users.lastName})`
-      : sql`${conversations.endedAt}`;
-  return [direction(key), direction(conversations.id)];
+/** The values of coachWhere's placeholders for `query`. */
+function coachParams(query: CoachQuery) {
+  return {
+    userType: query.userType ?? null,
+    endedFrom: query.dateFrom ? startOfUtcDay(query.dateFrom).toISOString() : null,
+    endedBefore: query.dateTo ? startOfUtcDay(query.dateTo, 1).toISOString() : null,
+    pattern: query.search ? containsPattern(query.search) : null,
+  };
 }
 
-/** One page of participants' coach conversations and how many match. */
+/** Which filters `query` uses and how it sorts: what its list statement's text depends on. */
+function coachShape(query: CoachQuery): string {
+  return [
+    query.userType ? 't' : '',
+    query.dateFrom ? 'a' : '',
+    query.dateTo ? 'b' : '',
+    query.search ? 'q' : '',
+    query.orderBy === 'participant' ? 'p' : 'e',
+    query.direction === 'asc' ? 'u' : 'w',
+  ].join('');
+}
+
+function coachSortKey(query: CoachQuery): SQL {
+  // 'created_at' is the spec's name; the portal shows when the conversation ended, so sort by it.
+  return query.orderBy === 'participant'
+    ? sql`lower(${users.firstName} || ' ' || ${users.lastName})`
+    : sql`${conversations.endedAt}`;
+}
+
+/** A coach list page and its total in one statement (listPageStatement), `audited` or not. */
+function coachListQuery(db: Database, query: CoachQuery, audited: boolean) {
+  const where = coachWhere(query);
+  const key = coachSortKey(query);
+  // Sort key, then id in the same direction, so equal keys never swap between pages.
+  const direction = query.direction === 'asc' ? asc : desc;
+  const page = db.$with('page').as(
+    db
+      .select({ ...conversationColumns, sort_key: sql`${key}`.as('sort_key') })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, conversations.userId))
+      .where(where)
+      .orderBy(direction(key), direction(conversations.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const { sort_key: _sortKey, ...row } = page._.selectedFields;
+  const total = db.$with('total').as(countConversations(db, query, where));
+  return listPageStatement(db, page, total, row, { sortDirection: query.direction, audited });
+}
+
+/**
+ * The list as it first opens (no filter but the type tab, whose total is kept): page, total and
+ * the call's audit row in one statement, one per shape (coachShape), built once and kept by
+ * name, so the server builds no SQL per call and PostgreSQL parses it once per connection.
+ */
+const keptTotalCoachList = preparedPerShapeOutsideTransactions(
+  coachShape,
+  (db, query: CoachQuery, shape) => coachListQuery(db, query, true).prepare(`coach_list_${shape}`),
+);
+
+/**
+ * One page of participants' coach conversations and how many match, with the call's audit row
+ * naming the participants the page shows: with only the type tab, all in one statement (DESIGN
+ * §7: the session check and this, two round trips); with a date or search, whose total is
+ * counted, the audit row comes after, so that PostgreSQL may count in parallel
+ * (listPageStatement).
+ */
 export async function listConversations(
   db: Database,
   query: CoachQuery,
   paging: { start: number; pageSize: number },
+  audit: AuditValues,
 ) {
-  const where = coachWhere(query);
-  const rows = await db
-    .select(conversationColumns)
-    .from(conversations)
-    .innerJoin(users, eq(users.id, conversations.userId))
-    .where(where)
-    .orderBy(...coachOrder(query))
-    .limit(paging.pageSize)
-    .offset(paging.start);
-  return { rows, total: await countConversations(db, query, where) };
+  const values = { ...coachParams(query), limit: paging.pageSize, offset: paging.start };
+  if (totalIsKept(query)) {
+    return listPageOf(await keptTotalCoachList(db, query).execute({ ...values, ...audit }));
+  }
+  const page = listPageOf(await coachListQuery(db, query, false).execute(values));
+  await recordListAudit(db, audit, page.rows);
+  return page;
 }
 
 /**
  * With no filter but the participant type, the kept participant_record_counts (migration 0008)
- * hold the exact total; a date or search filter counts the matching rows.
+ * hold the exact total.
  */
-async function countConversations(db: Database, query: CoachQuery, where: SQL | undefined) {
-  if (!query.search && !query.dateFrom && !query.dateTo) {
-    return keptRecordTotal(db, 'conversations', query.userType);
+function totalIsKept(query: CoachQuery): boolean {
+  return !query.search && !query.dateFrom && !query.dateTo;
+}
+
+/** The list's total: kept (totalIsKept), or else the matching rows counted. */
+function countConversations(db: Database, query: CoachQuery, where: SQL | undefined) {
+  if (totalIsKept(query)) {
+    const userType = query.userType ? sql.placeholder('userType') : undefined;
+    return keptRecordTotal(db, 'conversations', userType);
   }
-  const [counted] = await db
-    .select({ n: count() })
+  return db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
     .where(where);
-  return counted?.n ?? 0;
 }

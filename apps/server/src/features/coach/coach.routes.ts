@@ -7,8 +7,8 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditOf } from '#app/core/audit/request-audit';
-import { createCoachService } from './coach.service';
+import { auditedWithin } from '#app/core/audit/request-audit';
+import { coachListAudit, createCoachService } from './coach.service';
 
 export function registerCoachRoutes(app: FastifyInstance, db: Database) {
   const coach = createCoachService(db);
@@ -26,6 +26,11 @@ export function registerCoachRoutes(app: FastifyInstance, db: Database) {
         },
       },
     },
-    async (request) => ok(await coach.list(request.body, auditOf(db, request))),
+    async (request) =>
+      ok(
+        await auditedWithin(request, coachListAudit(request.body), (audit) =>
+          coach.list(request.body, audit),
+        ),
+      ),
   );
 }

@@ -13,7 +13,8 @@ import {
 import { toOrderDirection } from '@recovery-portal/contract/nudges';
 import type { Database } from '#app/db/client';
 import { validItems } from '#app/lib/valid-items';
-import type { AuditFn } from '#app/core/audit/request-audit';
+import type { AuditValues } from '#app/core/audit/record-audit';
+import type { RequestAuditEntry } from '#app/core/audit/request-audit';
 import { listConversations, type CoachQuery, type ConversationRow } from './coach.repository';
 
 /** Turns the wire request (with its empty strings) into a repository query. */
@@ -42,23 +43,34 @@ export function toCoachConversation(row: ConversationRow): CoachConversation {
   };
 }
 
+/**
+ * The coach list's audit row without the participants shown (the list's statement adds them):
+ * the filters applied and where the page starts.
+ */
+export function coachListAudit(request: CoachListQuery): RequestAuditEntry {
+  const query = toCoachQuery(request);
+  return {
+    action: AUDIT_ACTIONS.coachList,
+    details: {
+      filters: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')),
+      start: request.start,
+    },
+  };
+}
+
 export function createCoachService(db: Database) {
   return {
-    /** A page of coach conversations with everything the conversation dialog shows. */
-    async list(request: CoachListQuery, audit: AuditFn): Promise<CoachListResponse> {
-      const query = toCoachQuery(request);
-      const { rows, total } = await listConversations(db, query, {
-        start: request.start,
-        pageSize: request.page_size,
-      });
-      await audit({
-        action: AUDIT_ACTIONS.coachList,
-        details: {
-          filters: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')),
-          start: request.start,
-          participant_ids: [...new Set(rows.map((row) => row.participant_id))],
-        },
-      });
+    /**
+     * A page of coach conversations with everything the conversation dialog shows, read by the
+     * statement that writes the call's audit row (coachListAudit's, with the participants shown).
+     */
+    async list(request: CoachListQuery, audit: AuditValues): Promise<CoachListResponse> {
+      const { rows, total } = await listConversations(
+        db,
+        toCoachQuery(request),
+        { start: request.start, pageSize: request.page_size },
+        audit,
+      );
       return { chat_list: rows.map(toCoachConversation), total_number_of_records: total };
     },
   };

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   coachListResponseSchema,
   type CoachConversation,
@@ -20,6 +20,8 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createConversation, createParticipant, createStaff } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
+import { statementsOf } from '#app/test/statements-of';
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -267,5 +269,105 @@ describe('coach conversations list', () => {
       filters: { search: 'recovery' },
       participant_ids: [participant.id],
     });
+  });
+});
+
+describe('coach list in two round trips', () => {
+  /** The call's statements and answer, after one call to warm what is built once. */
+  async function listedWith(body: CoachListRequest) {
+    let response = await listAs(clinician.access_token, body);
+    const sent = await statementsOf(testApp, async () => {
+      response = await listAs(clinician.access_token, body);
+    });
+    vi.restoreAllMocks();
+    return { sent, response, page: successData(response, coachListResponseSchema) };
+  }
+
+  async function annAndBob() {
+    const ann = await createParticipant(testApp.db, { firstName: 'Ann', lastName: 'Lee' });
+    const bob = await createParticipant(testApp.db, { firstName: 'Bob', lastName: 'Ray' });
+    const staff = await createStaff(testApp.db);
+    for (const [user, day, summary] of [
+      [ann, '05', 'walk one'],
+      [bob, '04', 'walk two'],
+      [ann, '03', 'stretch'],
+      [bob, '02', 'rest'],
+      [staff, '01', 'walk staff'],
+    ] as const) {
+      await createConversation(testApp.db, user.id, {
+        endedAt: at(`2025-03-${day}T09:00:00Z`),
+        summary,
+      });
+    }
+    return { ann, bob };
+  }
+
+  it('the kept total: the session check, then one statement that reads the page and writes the audit row', async () => {
+    const { ann, bob } = await annAndBob();
+    const { sent, response, page } = await listedWith({ start: 1, page_size: 3 });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    expect(summaries(page.chat_list)).toEqual(['walk two', 'stretch', 'rest']);
+    expect(page.total_number_of_records).toBe(4);
+    // Each participant once, in the order the page first shows them.
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'coach.list',
+        subjectType: null,
+        subjectId: null,
+        details: {
+          filters: { orderBy: 'created_at', direction: 'desc' },
+          start: 1,
+          participant_ids: [bob.id, ann.id],
+        },
+      },
+    ]);
+  });
+
+  it('a counted total, sorted by participant: page and total in one statement, then the audit row', async () => {
+    const { ann, bob } = await annAndBob();
+    const { sent, response, page } = await listedWith({
+      search_key: 'walk',
+      orderBy: 'participant',
+      orderDirection: 'desc',
+    });
+    // A statement that writes gets no parallel workers to count with (listPageStatement).
+    expect(sent).toHaveLength(3);
+    expect(sent[1]).toMatch(/count\(\*\)/);
+    expect(sent[1]).not.toMatch(/insert into/);
+    expect(sent[2]).toMatch(/insert into "audit_log"/);
+    expect(summaries(page.chat_list)).toEqual(['walk two', 'walk one']);
+    expect(page.total_number_of_records).toBe(2);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'coach.list',
+        subjectType: null,
+        subjectId: null,
+        details: {
+          filters: { search: 'walk', orderBy: 'participant', direction: 'desc' },
+          start: 0,
+          participant_ids: [bob.id, ann.id],
+        },
+      },
+    ]);
+  });
+
+  it('a page past the end still answers the total, and its audit row names no one', async () => {
+    await annAndBob();
+    const { sent, response, page } = await listedWith({ start: 10, user_type: 'Internal' });
+    expect(sent).toHaveLength(2);
+    expect(page).toEqual({ chat_list: [], total_number_of_records: 4 });
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'coach.list',
+        subjectType: null,
+        subjectId: null,
+        details: {
+          filters: { userType: 'Internal', orderBy: 'created_at', direction: 'desc' },
+          start: 10,
+          participant_ids: [],
+        },
+      },
+    ]);
   });
 });

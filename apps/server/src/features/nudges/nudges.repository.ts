@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type {
   NudgeDetail,
   Nudge,
@@ -8,11 +8,18 @@ import type {
   OrderDirection,
 } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
+import { preparedPerShapeOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
-import { auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 import { nudges } from '#app/db/schema/nudges';
 import { users } from '#app/db/schema/users';
+import {
+  auditingQueryBuilder,
+  listPageOf,
+  listPageStatement,
+  recordListAudit,
+  type AuditValues,
+} from '#app/core/audit/record-audit';
 
 /** The filters and sort of a nudge list or export, already normalised (no empty strings). */
 export interface NudgeQuery {
@@ -32,39 +39,72 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const participantName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 const participantSortKey = sql<string>`lower(${users.firstName} || ' ' || ${users.lastName})`;
 
+/** Named where they are not the table's columns: they are columns of the list's `page` CTE. */
 const nudgeColumns = {
   id: nudges.id,
   title: nudges.title,
   content: nudges.content,
   target_date: nudges.targetDate,
-  participant_id: users.id,
-  participant_name: participantName,
-  send_time: sql<string>`to_char(${nudges.sendTime}, 'HH24:MI')`,
+  participant_id: sql<number>`${users.id}`.as('participant_id'),
+  participant_name: sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`.as(
+    'participant_name',
+  ),
+  send_time: sql<string>`to_char(${nudges.sendTime}, 'HH24:MI')`.as('send_time'),
   tracking_type: nudges.trackingType,
   feedback_type: nudges.feedbackType,
 };
 
+/**
+ * The filters of `query` with their values as placeholders (nudgeParams binds them), so that one
+ * statement serves every query of its shape (nudgeShape).
+ */
 function nudgeWhere(query: NudgeQuery): SQL | undefined {
-  const pattern = query.search ? containsPattern(query.search) : null;
+  const pattern = sql.placeholder('pattern');
   return and(
     // Row-level rule: staff only ever see nudges that belong to participants.
     eq(users.role, 'PARTICIPANT'),
-    query.userType ? eq(users.participantType, query.userType) : undefined,
-    query.status ? eq(nudges.trackingType, query.status) : undefined,
+    query.userType ? eq(users.participantType, sql.placeholder('userType')) : undefined,
+    query.status ? eq(nudges.trackingType, sql.placeholder('status')) : undefined,
     query.feedback === 'NO_FEEDBACK'
       ? isNull(nudges.feedbackType)
       : query.feedback
-        ? eq(nudges.feedbackType, query.feedback)
+        ? eq(nudges.feedbackType, sql.placeholder('feedback'))
         : undefined,
-    query.dateFrom ? gte(nudges.targetDate, query.dateFrom) : undefined,
-    query.dateTo ? lte(nudges.targetDate, query.dateTo) : undefined,
-    pattern
+    query.dateFrom ? gte(nudges.targetDate, sql.placeholder('dateFrom')) : undefined,
+    query.dateTo ? lte(nudges.targetDate, sql.placeholder('dateTo')) : undefined,
+    query.search
       ? or(sql`${nudges.searchText} like ${pattern}`, sql`${users.searchText} like ${pattern}`)
       : undefined,
   );
+}
+
+/** The values of nudgeWhere's placeholders for `query`. */
+function nudgeParams(query: NudgeQuery) {
+  return {
+    userType: query.userType ?? null,
+    status: query.status ?? null,
+    feedback: query.feedback ?? null,
+    dateFrom: query.dateFrom ?? null,
+    dateTo: query.dateTo ?? null,
+    pattern: query.search ? containsPattern(query.search) : null,
+  };
+}
+
+/** Which filters `query` uses and how it sorts: what its list statement's text depends on. */
+function nudgeShape(query: NudgeQuery): string {
+  const feedback = query.feedback === 'NO_FEEDBACK' ? 'n' : query.feedback === undefined ? '' : 'f';
+  return [
+    query.userType ? 't' : '',
+    query.status ? 's' : '',
+    feedback,
+    query.dateFrom ? 'a' : '',
+    query.dateTo ? 'b' : '',
+    query.search ? 'q' : '',
+    query.orderBy === 'participant_name' ? 'p' : 'd',
+    query.direction === 'asc' ? 'u' : 'w',
+  ].join('');
 }
 
 function sortKey(query: NudgeQuery): SQL {
@@ -77,41 +117,75 @@ function nudgeOrder(query: NudgeQuery): SQL[] {
   return [direction(sortKey(query)), direction(nudges.id)];
 }
 
-function fromNudgesOfParticipants(db: Database) {
-  return db.select(nudgeColumns).from(nudges).innerJoin(users, eq(users.id, nudges.userId));
+/** A nudge list page and its total in one statement (listPageStatement), `audited` or not. */
+function nudgeListQuery(db: Database, query: NudgeQuery, audited: boolean) {
+  const where = nudgeWhere(query);
+  const key = sortKey(query);
+  const page = db.$with('page').as(
+    db
+      .select({ ...nudgeColumns, sort_key: sql`${key}`.as('sort_key') })
+      .from(nudges)
+      .innerJoin(users, eq(users.id, nudges.userId))
+      .where(where)
+      .orderBy(...nudgeOrder(query))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const { sort_key: _sortKey, ...row } = page._.selectedFields;
+  const total = db.$with('total').as(countNudges(db, query, where));
+  return listPageStatement(db, page, total, row, { sortDirection: query.direction, audited });
 }
 
-/** One page of nudges and the number of nudges matching the filters. */
+/**
+ * The list as it first opens (no filter but the type tab, whose total is kept): page, total and
+ * the call's audit row in one statement, one per shape (nudgeShape), built once and kept by
+ * name, so the server builds no SQL per call and PostgreSQL parses it once per connection.
+ */
+const keptTotalNudgeList = preparedPerShapeOutsideTransactions(
+  nudgeShape,
+  (db, query: NudgeQuery, shape) => nudgeListQuery(db, query, true).prepare(`nudge_list_${shape}`),
+);
+
+/**
+ * One page of nudges and the number of nudges matching the filters, with the call's audit row
+ * naming the participants the page shows: with only the type tab, all in one statement (DESIGN
+ * §7: the session check and this, two round trips); with filters, whose total is counted, the
+ * audit row comes after, so that PostgreSQL may count in parallel (listPageStatement).
+ */
 export async function listNudges(
   db: Database,
   query: NudgeQuery,
   paging: { start: number; pageSize: number },
+  audit: AuditValues,
 ): Promise<{ rows: Nudge[]; total: number }> {
-  const where = nudgeWhere(query);
-  const rows = await fromNudgesOfParticipants(db)
-    .where(where)
-    .orderBy(...nudgeOrder(query))
-    .limit(paging.pageSize)
-    .offset(paging.start);
-  return { rows, total: await countNudges(db, query, where) };
+  const values = { ...nudgeParams(query), limit: paging.pageSize, offset: paging.start };
+  if (totalIsKept(query)) {
+    return listPageOf(await keptTotalNudgeList(db, query).execute({ ...values, ...audit }));
+  }
+  const page = listPageOf(await nudgeListQuery(db, query, false).execute(values));
+  await recordListAudit(db, audit, page.rows);
+  return page;
 }
 
 /**
  * With no filter but the participant type, the kept participant_record_counts (migration 0008)
- * hold the exact total; other filters count the matching rows.
+ * hold the exact total.
  */
-async function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined) {
-  const onlyTypeFilter =
-    !query.search && !query.dateFrom && !query.dateTo && !query.status && !query.feedback;
-  if (onlyTypeFilter) {
-    return keptRecordTotal(db, 'nudges', query.userType);
+function totalIsKept(query: NudgeQuery): boolean {
+  return !query.search && !query.dateFrom && !query.dateTo && !query.status && !query.feedback;
+}
+
+/** The list's total: kept (totalIsKept), or else the matching rows counted. */
+function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined) {
+  if (totalIsKept(query)) {
+    const userType = query.userType ? sql.placeholder('userType') : undefined;
+    return keptRecordTotal(db, 'nudges', userType);
   }
-  const [counted] = await db
-    .select({ n: count() })
+  return db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(nudges)
     .innerJoin(users, eq(users.id, nudges.userId))
     .where(where);
-  return counted?.n ?? 0;
 }
 
 /** One nudge of a participant, or undefined. */
@@ -162,7 +236,7 @@ export async function* nudgeBatches(
       .where(and(where, after))
       .orderBy(...nudgeOrder(query))
       .limit(batchSize)
-      .execute(audit);
+      .execute({ ...nudgeParams(query), ...audit });
     if (rows.length > 0) yield rows.map(({ sort_key: _sortKey, ...nudge }) => nudge);
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;

@@ -23,7 +23,7 @@ import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
 import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
-import { createNudgeService, nudgeExportAudit } from './nudges.service';
+import { createNudgeService, nudgeExportAudit, nudgeListAudit } from './nudges.service';
 
 export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -46,10 +46,12 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
         },
       },
     },
-    async (request) => {
-      const audit = auditOf(db, request);
-      return ok(await nudgeService.list(request.body, audit));
-    },
+    async (request) =>
+      ok(
+        await auditedWithin(request, nudgeListAudit(request.body), (audit) =>
+          nudgeService.list(request.body, audit),
+        ),
+      ),
   );
 
   // Registered before /:id for readability; the router prefers static segments anyway.

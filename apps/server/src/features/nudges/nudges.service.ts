@@ -81,6 +81,17 @@ function csvRows(batch: Nudge[]): string {
     .join('');
 }
 
+/**
+ * The nudge list's audit row without the participants shown (the list's statement adds them):
+ * the filters applied and where the page starts.
+ */
+export function nudgeListAudit(request: NudgeListQuery): RequestAuditEntry {
+  return {
+    action: AUDIT_ACTIONS.nudgeList,
+    details: { filters: auditedFilters(toNudgeQuery(request)), start: request.start },
+  };
+}
+
 /** The nudge export's audit row: the filters applied. */
 export function nudgeExportAudit(filters: NudgeExportQuery): RequestAuditEntry {
   return {
@@ -91,21 +102,17 @@ export function nudgeExportAudit(filters: NudgeExportQuery): RequestAuditEntry {
 
 export function createNudgeService(db: Database) {
   return {
-    /** A page of participants' nudges (spec §2 'Nudges list'). */
-    async list(request: NudgeListQuery, audit: AuditFn): Promise<NudgeListResponse> {
-      const query = toNudgeQuery(request);
-      const { rows, total } = await listNudges(db, query, {
-        start: request.start,
-        pageSize: request.page_size,
-      });
-      await audit({
-        action: AUDIT_ACTIONS.nudgeList,
-        details: {
-          filters: auditedFilters(query),
-          start: request.start,
-          participant_ids: [...new Set(rows.map((row) => row.participant_id))],
-        },
-      });
+    /**
+     * A page of participants' nudges (spec §2 'Nudges list'), read by the statement that writes
+     * the call's audit row (nudgeListAudit's, with the participants shown).
+     */
+    async list(request: NudgeListQuery, audit: AuditValues): Promise<NudgeListResponse> {
+      const { rows, total } = await listNudges(
+        db,
+        toNudgeQuery(request),
+        { start: request.start, pageSize: request.page_size },
+        audit,
+      );
       return { nudges: rows, total_number_of_records: total };
     },
 

@@ -24,8 +24,9 @@ import {
   useTestApp,
 } from '#app/test/build-test-app';
 import { createNudge, createParticipant, createStaff, type FactoryUser } from '#app/test/factories';
+import { auditedReadsOf } from '#app/test/audit-rows';
 import { statementsOf } from '#app/test/statements-of';
-import { listNudges, NUDGE_BATCH_SIZE, nudgeBatches, type NudgeQuery } from './nudges.repository';
+import { NUDGE_BATCH_SIZE, nudgeBatches, type NudgeQuery } from './nudges.repository';
 import { toNudgeQuery } from './nudges.service';
 
 const testApp = useTestApp();
@@ -585,70 +586,6 @@ describe('nudge export', () => {
   });
 });
 
-describe('nudge export round trips', () => {
-  /** The statements an export sends, and what it answered. */
-  async function exportCounted(query: Record<string, string> = {}) {
-    let response: Awaited<ReturnType<typeof exportAs>> | undefined;
-    const sent = await statementsOf(testApp, async () => {
-      response = await exportAs(clinician.access_token, query);
-    });
-    vi.restoreAllMocks();
-    if (!response) throw new Error('the export did not answer');
-    return { sent, response };
-  }
-
-  /** The audit rows this export's request wrote. */
-  async function auditsOf(response: { headers: Record<string, unknown> }) {
-    const requestId = String(response.headers['x-request-id']);
-    return testApp.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
-  }
-
-  it('sends the session check, then one statement that writes the audit row and reads the first batch', async () => {
-    const participant = await createParticipant(testApp.db, { firstName: 'Ann' });
-    await createNudge(testApp.db, participant.id, { title: 'Walk' });
-    const { sent, response } = await exportCounted({ status: 'ACTIVE' });
-    expect(response.statusCode).toBe(200);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toMatch(/insert into "audit_log"/);
-    expect(sent[1]).toMatch(/from "nudges"/);
-    const audits = await auditsOf(response);
-    expect(audits).toHaveLength(1);
-    expect(audits[0]?.details).toEqual({
-      filters: { status: 'ACTIVE', orderBy: 'target_date', direction: 'desc' },
-    });
-  });
-
-  it('reads each further batch by a statement of its own that writes no audit row', async () => {
-    const participant = await createParticipant(testApp.db, { firstName: 'Ann' });
-    const count = NUDGE_BATCH_SIZE * 2 + 3;
-    await testApp.db.insert(nudges).values(
-      Array.from({ length: count }, (_, i) => ({
-        userId: participant.id,
-        title: `n${i}`,
-        content: 'c',
-        targetDate: '2025-03-01',
-        sendTime: '09:00',
-        trackingType: 'ACTIVE' as const,
-      })),
-    );
-    const { sent, response } = await exportCounted();
-    expect(parseCsv(response.rawPayload.toString('utf8').slice(1)).slice(1)).toHaveLength(count);
-    expect(sent).toHaveLength(4);
-    expect(sent.filter((text) => /insert into "audit_log"/.test(text))).toHaveLength(1);
-    expect(await auditsOf(response)).toHaveLength(1);
-  });
-
-  it('an export that matches nothing is a header row, and still audited', async () => {
-    const { sent, response } = await exportCounted({ search_key: 'nobody at all' });
-    expect(response.statusCode).toBe(200);
-    expect(parseCsv(response.rawPayload.toString('utf8').slice(1))).toHaveLength(1);
-    expect(sent).toHaveLength(2);
-    const audits = await auditsOf(response);
-    expect(audits).toHaveLength(1);
-    expect(audits[0]?.details).toMatchObject({ filters: { search: 'nobody at all' } });
-  });
-});
-
 describe('nudge export batches', () => {
   it('keyset batches visit every nudge once in exactly the list order, for every sort', async () => {
     const names = ['Mia', 'mia', 'Al', 'Zoe'];
@@ -669,7 +606,7 @@ describe('nudge export batches', () => {
     for (const orderBy of ['participant_name', 'target_date'] as const) {
       for (const orderDirection of ['asc', 'desc'] as const) {
         const query: NudgeQuery = toNudgeQuery({ orderBy, orderDirection });
-        const expected = (await listNudges(testApp.db, query, { start: 0, pageSize: 100 })).rows;
+        const expected = (await list({ orderBy, orderDirection, page_size: 100 })).nudges;
         const streamed: Nudge[] = [];
         for await (const batch of nudgeBatches(testApp.db, query, 7)) {
           expect(batch.length).toBeLessThanOrEqual(7);
@@ -678,5 +615,170 @@ describe('nudge export batches', () => {
         expect(streamed.map((row) => row.id)).toEqual(expected.map((row) => row.id));
       }
     }
+  });
+});
+
+describe('nudge list and export round trips', () => {
+  /** The statements of a call, after one call to warm what is built once, and its answer. */
+  async function sentBy<T>(call: () => Promise<T>) {
+    let response = await call();
+    const sent = await statementsOf(testApp, async () => {
+      response = await call();
+    });
+    vi.restoreAllMocks();
+    return { sent, response };
+  }
+
+  async function annAndBob() {
+    const ann = await createParticipant(testApp.db, { firstName: 'Ann', lastName: 'Lee' });
+    const bob = await createParticipant(testApp.db, { firstName: 'Bob', lastName: 'Ray' });
+    const staff = await createStaff(testApp.db);
+    for (const [user, day, title] of [
+      [ann, '05', 'walk one'],
+      [bob, '04', 'walk two'],
+      [ann, '03', 'stretch'],
+      [bob, '02', 'rest'],
+      [staff, '01', 'walk staff'],
+    ] as const) {
+      await createNudge(testApp.db, user.id, { title, content: 'c', targetDate: `2025-03-${day}` });
+    }
+    return { ann, bob };
+  }
+
+  it('the kept total: the session check, then one statement that reads the page and writes the audit row', async () => {
+    const { ann, bob } = await annAndBob();
+    const { sent, response } = await sentBy(() =>
+      listAs(clinician.access_token, { start: 1, page_size: 3 }),
+    );
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const page = successData(response, nudgeListResponseSchema);
+    expect(titles(page.nudges)).toEqual(['walk two', 'stretch', 'rest']);
+    expect(page.total_number_of_records).toBe(4);
+    // Each participant once, in the order the page first shows them.
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'nudge.list',
+        subjectType: null,
+        subjectId: null,
+        details: {
+          filters: { orderBy: 'target_date', direction: 'desc' },
+          start: 1,
+          participant_ids: [bob.id, ann.id],
+        },
+      },
+    ]);
+  });
+
+  it('a counted total, sorted by participant: page and total in one statement, then the audit row', async () => {
+    const { ann, bob } = await annAndBob();
+    const { sent, response } = await sentBy(() =>
+      listAs(clinician.access_token, {
+        search_key: 'walk',
+        orderBy: 'participant_name',
+        orderDirection: 'desc',
+      }),
+    );
+    // A statement that writes gets no parallel workers to count with (listPageStatement).
+    expect(sent).toHaveLength(3);
+    expect(sent[1]).toMatch(/count\(\*\)/);
+    expect(sent[1]).not.toMatch(/insert into/);
+    expect(sent[2]).toMatch(/insert into "audit_log"/);
+    const page = successData(response, nudgeListResponseSchema);
+    expect(titles(page.nudges)).toEqual(['walk two', 'walk one']);
+    expect(page.total_number_of_records).toBe(2);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'nudge.list',
+        subjectType: null,
+        subjectId: null,
+        details: {
+          filters: { search: 'walk', orderBy: 'participant_name', direction: 'desc' },
+          start: 0,
+          participant_ids: [bob.id, ann.id],
+        },
+      },
+    ]);
+  });
+
+  it('a page past the end still answers the total, and its audit row names no one', async () => {
+    await annAndBob();
+    const { sent, response } = await sentBy(() =>
+      listAs(clinician.access_token, { start: 10, status: 'ACTIVE' }),
+    );
+    expect(sent).toHaveLength(3);
+    expect(successData(response, nudgeListResponseSchema)).toEqual({
+      nudges: [],
+      total_number_of_records: 4,
+    });
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'nudge.list',
+        subjectType: null,
+        subjectId: null,
+        details: {
+          filters: { status: 'ACTIVE', orderBy: 'target_date', direction: 'desc' },
+          start: 10,
+          participant_ids: [],
+        },
+      },
+    ]);
+  });
+
+  it('the export: the session check, then its first batch read by the statement that writes the audit row', async () => {
+    await annAndBob();
+    const filters = { orderBy: 'participant_name', orderDirection: 'asc' };
+    const { sent, response } = await sentBy(() => exportAs(clinician.access_token, filters));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into "audit_log"/);
+    const records = parseCsv(response.rawPayload.toString('utf8').slice(1)).slice(1);
+    expect(records.map((record) => record[2])).toEqual(['walk one', 'stretch', 'walk two', 'rest']);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'nudge.export',
+        subjectType: null,
+        subjectId: null,
+        details: { filters: { orderBy: 'participant_name', direction: 'asc' } },
+      },
+    ]);
+  });
+
+  it('an export that matches nothing is a header row, and still audited', async () => {
+    const { sent, response } = await sentBy(() =>
+      exportAs(clinician.access_token, { search_key: 'nobody at all' }),
+    );
+    expect(sent).toHaveLength(2);
+    expect(parseCsv(response.rawPayload.toString('utf8').slice(1))).toHaveLength(1);
+    expect(await auditedReadsOf(testApp.db, response)).toEqual([
+      {
+        action: 'nudge.export',
+        subjectType: null,
+        subjectId: null,
+        details: {
+          filters: { search: 'nobody at all', orderBy: 'target_date', direction: 'desc' },
+        },
+      },
+    ]);
+  });
+
+  it('a larger export sends one statement per further batch, and writes its audit row once', async () => {
+    const participant = await createParticipant(testApp.db);
+    await testApp.db.insert(nudges).values(
+      Array.from({ length: NUDGE_BATCH_SIZE + 100 }, (_, i) => ({
+        userId: participant.id,
+        title: `bulk-${i}`,
+        content: 'c',
+        targetDate: '2025-05-01',
+        sendTime: '09:00',
+        trackingType: 'ACTIVE' as const,
+      })),
+    );
+    const { sent, response } = await sentBy(() => exportAs(clinician.access_token));
+    expect(sent).toHaveLength(3);
+    expect(sent.filter((text) => /insert into "audit_log"/.test(text))).toHaveLength(1);
+    expect(parseCsv(response.rawPayload.toString('utf8').slice(1))).toHaveLength(
+      NUDGE_BATCH_SIZE + 101,
+    );
+    expect(await auditedReadsOf(testApp.db, response)).toHaveLength(1);
   });
 });
