@@ -4,9 +4,10 @@ import { participantRecordCounts } from './schema/participant-record-counts';
 
 /**
  * The exact number of nudges or coach conversations of participants of `participantType` (a
- * placeholder of the list's statement; of every participant when undefined), read from the totals the triggers of migration 0008 keep:
- * the nudge and coach lists use it when the type tab is their only filter. A query of one row
- * `{ n }`, for the list's own statement to read (a CTE), so the total takes no round trip.
+ * placeholder of the list's statement; of every participant when undefined), read from the
+ * totals the triggers of migration 0008 keep: the nudge and coach lists use it when the type tab
+ * is their only filter. A query of one row `{ n }`, for the list's own statement to read (a
+ * CTE), so the total takes no round trip.
  */
 export function keptRecordTotal(
   db: Database,

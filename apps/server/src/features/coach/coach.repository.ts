@@ -135,8 +135,9 @@ function coachListQuery(db: Database, query: CoachQuery, audited: boolean) {
 
 /**
  * The list as it first opens (no filter but the type tab, whose total is kept): page, total and
- * the call's audit row in one statement, one per shape (coachShape), built once and kept by
- * name, so the server builds no SQL per call and PostgreSQL parses it once per connection.
+ * the call's audit row in one statement, one per shape (coachShape: here the type tab and the
+ * sort, eight in all), built once and kept by name, so the server builds no SQL per call and
+ * PostgreSQL parses it once per connection.
  */
 const keptTotalCoachList = preparedPerShapeOutsideTransactions(
   coachShape,

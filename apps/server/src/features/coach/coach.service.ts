@@ -61,8 +61,9 @@ export function coachListAudit(request: CoachListQuery): RequestAuditEntry {
 export function createCoachService(db: Database) {
   return {
     /**
-     * A page of coach conversations with everything the conversation dialog shows, read by the
-     * statement that writes the call's audit row (coachListAudit's, with the participants shown).
+     * A page of coach conversations with everything the conversation dialog shows, writing the
+     * call's audit row (coachListAudit's, with the participants shown; listConversations says in
+     * which statement).
      */
     async list(request: CoachListQuery, audit: AuditValues): Promise<CoachListResponse> {
       const { rows, total } = await listConversations(

@@ -103,8 +103,8 @@ export function nudgeExportAudit(filters: NudgeExportQuery): RequestAuditEntry {
 export function createNudgeService(db: Database) {
   return {
     /**
-     * A page of participants' nudges (spec §2 'Nudges list'), read by the statement that writes
-     * the call's audit row (nudgeListAudit's, with the participants shown).
+     * A page of participants' nudges (spec §2 'Nudges list'), writing the call's audit row
+     * (nudgeListAudit's, with the participants shown; listNudges says in which statement).
      */
     async list(request: NudgeListQuery, audit: AuditValues): Promise<NudgeListResponse> {
       const { rows, total } = await listNudges(
