@@ -90,20 +90,15 @@ export function preparedPerShapeOutsideTransactions<Q, T>(
   shapeOf: (query: Q) => string,
   prepare: (db: Database, query: Q, shape: string) => T,
 ): (db: Database, query: Q) => T {
-  const kept = new WeakMap<Database, Map<string, T>>();
+  const shapes = new Map<string, (db: Database) => T>();
   return (db, query) => {
     const shape = shapeOf(query);
-    if (scopes.getStore()) return prepare(db, query, shape);
-    let byShape = kept.get(db);
-    if (byShape === undefined) {
-      byShape = new Map();
-      kept.set(db, byShape);
+    let statementOf = shapes.get(shape);
+    if (statementOf === undefined) {
+      // Any query of the shape builds its statement, so the first one seen stands for all.
+      statementOf = preparedOutsideTransactions((shapeDb) => prepare(shapeDb, query, shape));
+      shapes.set(shape, statementOf);
     }
-    let statement = byShape.get(shape);
-    if (statement === undefined) {
-      statement = prepare(db, query, shape);
-      byShape.set(shape, statement);
-    }
-    return statement;
+    return statementOf(db);
   };
 }
