@@ -12,11 +12,20 @@ import {
   sql,
   type SQL,
   type SQLWrapper,
+  type WithSubquery,
 } from 'drizzle-orm';
-import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { ParticipantListRow } from '@recovery-portal/contract/participants';
+import type { AnyPgColumn, PgSelect, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import {
+  MAX_PARTICIPANT_PAGE_SIZE,
+  PARTICIPANT_PAGE_SIZE,
+  type ParticipantListResponse,
+  type ParticipantListRow,
+} from '@recovery-portal/contract/participants';
 import type { ParticipantType } from '@recovery-portal/contract/users';
-import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
+import {
+  preparedOutsideTransactions,
+  preparedPerShapeOutsideTransactions,
+} from '#app/db/ambient-transaction';
 import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
 import type { Database } from '#app/db/client';
 import { participantStats } from '#app/db/schema/activity';
@@ -168,35 +177,61 @@ function selectIds(db: Database, table: SortTable, join: SortTable = table) {
   }
 }
 
+/** A page's ids and their order (1, 2, …): a CTE of the statement that reads the page's rows. */
+type PageCte = WithSubqueryWithSelection<
+  { id: SQL.Aliased<number>; ord: SQL.Aliased<number> },
+  'page'
+>;
+
 /**
- * The rows of a page whose ids were read first, as one JSON array (listRowJson) in the order of
- * its `ids`, and the call's audit row (auditInsert, as a CTE) naming the ids of the rows
- * returned, read by the same statement: one round trip for both. Always the same statement, named: PostgreSQL parses it once per
- * connection and keeps its plan (primary key lookups), where planning this five-table join anew
- * took longer than running it; kept, so Drizzle builds its SQL once (ADR 0014). The page's ids
- * query stays a statement of its own: folded in, the statement differs per page and is planned
- * on every call, about 1.3 ms on 100,000 participants, where the round trip it saves took about
- * 0.13 ms.
+ * `page` (PageCte) from `ids`, SQL of an array of ids in the page's order: those whose place in
+ * it (`p.ord`, from 1) meets `where`, or all.
  */
-const rowsByIdStatement = preparedOutsideTransactions((db) => {
-  const page = db
-    .$with('page')
-    .as(
-      db
-        .select({ id: sql<number>`p.id`.as('id'), ord: sql<number>`p.ord`.as('ord') })
-        .from(sql`unnest(${sql.placeholder('ids')}::integer[]) with ordinality as p(id, ord)`),
-    );
+function pageOf(db: Database, ids: SQL, where?: SQL): PageCte {
+  return db.$with('page').as(
+    db
+      .select({ id: sql<number>`p.id`.as('id'), ord: sql<number>`p.ord`.as('ord') })
+      .from(sql`unnest(${ids}) with ordinality as p(id, ord)`)
+      .where(where),
+  );
+}
+
+/**
+ * The list rows of `page` as one JSON array (listRowJson) in its order, written into `answer`,
+ * and the call's audit row (auditInsert, as a CTE) naming the ids of the rows returned, read by
+ * the same statement: one round trip for both. `ctes` are further CTEs `answer` reads.
+ */
+function auditedRowsOf<T>(
+  db: Database,
+  page: PageCte,
+  answer: (rows: SQL) => SQL<T>,
+  ...ctes: WithSubquery[]
+) {
   // Drizzle names a CTE's column without its table; beside users' id that is ambiguous.
   const returned = sql`jsonb_build_object('returned', (select coalesce(jsonb_agg(page.id order by page.ord), '[]'::jsonb) from ${page} join ${users} on ${users.id} = page.id))`;
   const audit = db.$with('audit').as(auditInsert(db, returned));
   const row = listRowJson(sql`${sql.placeholder('fallbackType')}::text`);
   return selectRows(
-    db.with(page, audit),
-    sql<ParticipantListRow[]>`coalesce(json_agg(${row} order by page.ord), '[]'::json)`,
-  )
-    .innerJoin(page, sql`page.id = ${users.id}`)
-    .prepare('participant_list_rows');
-});
+    db.with(page, ...ctes, audit),
+    answer(sql`coalesce(json_agg(${row} order by page.ord), '[]'::json)`),
+  ).innerJoin(page, sql`page.id = ${users.id}`);
+}
+
+/**
+ * The rows of a page whose ids were read first, in the order of its `ids` (auditedRowsOf).
+ * Always the same statement, named: PostgreSQL parses it once per connection and keeps its plan
+ * (primary key lookups), where planning this five-table join anew took longer than running it;
+ * kept, so Drizzle builds its SQL once (ADR 0014). A filtered or sorted page's ids query stays a
+ * statement of its own: folded in, the statement differs per page and is planned on every call,
+ * about 1.3 ms on 100,000 participants, where the round trip it saves took about 0.13 ms.
+ */
+const rowsByIdStatement = preparedOutsideTransactions((db) =>
+  auditedRowsOf(
+    db,
+    pageOf(db, sql`${sql.placeholder('ids')}::integer[]`),
+    (rows) => sql<ParticipantListRow[]>`${rows}`,
+  ).prepare('participant_list_rows'),
+);
 
 /** The list rows of these participants, in the order of `ids`, writing the call's audit row. */
 async function rowsInOrder(
@@ -208,6 +243,107 @@ async function rowsInOrder(
   const [page] = await rowsByIdStatement(db).execute({ ...audit, ids, fallbackType });
   return page?.json ?? [];
 }
+
+/**
+ * Pages up to this far into the list are read in one statement when the list is as it opens
+ * (readInOneStatement): walking the sort's index from the start reads at most this many entries
+ * more than the page, where a page further on is found by the cheaper of the two ends.
+ */
+const ONE_STATEMENT_MAX_START = 1000;
+
+/**
+ * True for the list as a clinician opens it and pages through it: the type tab and perhaps a
+ * status, sorted by name or email (each a users index, no row without a value), on one of its
+ * first pages. Its total is kept (participant_search_counts) and its page is a walk of one
+ * index, so count, page, rows and audit row take one statement (openingPageStatement).
+ */
+function readInOneStatement(query: ParticipantPageQuery): boolean {
+  return (
+    !SORTS[query.orderBy].nullable &&
+    query.start < ONE_STATEMENT_MAX_START &&
+    normalisedSearch(query.search_key) === '' &&
+    !query.tracker &&
+    !narrowedByCareTeam(query) &&
+    !query.group &&
+    !query.surgery_from &&
+    !query.surgery_to &&
+    !query.programme &&
+    query.not_reviewed_days === null
+  );
+}
+
+/**
+ * How far into the list the statement of a list read in one reads its sort's index (the page's
+ * end, rounded up to one of these), written into the statement: PostgreSQL cannot estimate a
+ * bound LIMIT or OFFSET, so with those it planned the statement anew on every call (about 3.5 ms
+ * on 100,000 participants), never trusting its generic plan. The portal's first page reads
+ * exactly its own rows.
+ */
+const READ_AHEADS = [
+  PARTICIPANT_PAGE_SIZE,
+  100,
+  300,
+  ONE_STATEMENT_MAX_START + MAX_PARTICIPANT_PAGE_SIZE,
+] as const;
+
+const readAheadOf = (query: ParticipantPageQuery) =>
+  READ_AHEADS.find((readAhead) => readAhead >= query.start + query.page_size) ?? READ_AHEADS[3];
+
+/**
+ * What shapes the statement of a list read in one: a status or all, the sort, how far it reads.
+ * Thirty-two in all, of which paging through the portal's list meets a few.
+ */
+const openingShape = (query: ParticipantPageQuery) =>
+  `${query.status ? 'one_status' : 'any_status'}_${query.orderBy}_${query.orderDirection}_${String(readAheadOf(query))}`;
+
+/**
+ * The list's total (kept), the ids of its page (a walk of the sort's index), their rows and the
+ * call's audit row, as one statement per shape (openingShape), built once and kept by name, its
+ * values bound: the server builds no SQL per call and PostgreSQL plans it once per connection.
+ * The role and the read-ahead are written into the statement, not bound, so that its generic
+ * plan still matches the indexes' `role = 'PARTICIPANT'` and is costed as cheap as it is.
+ */
+const openingPageStatement = preparedPerShapeOutsideTransactions(
+  openingShape,
+  (db, query: ParticipantPageQuery, shape) => {
+    const status = query.status ? sql.placeholder('status') : undefined;
+    const total = db.$with('total').as(
+      db
+        .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int`.as('n') })
+        .from(participantSearchCounts)
+        .where(
+          and(
+            eq(participantSearchCounts.participantType, sql.placeholder('type')),
+            // Every search text contains '': its row counts everyone of the type and status.
+            eq(participantSearchCounts.gram, sql`''`),
+            status && eq(participantSearchCounts.status, status),
+          ),
+        ),
+    );
+    const where = and(
+      sql`${users.role} = 'PARTICIPANT'`,
+      eq(users.participantType, sql.placeholder('type')),
+      status && eq(users.status, status),
+    );
+    const direction = query.orderDirection;
+    const order = [...SORTS[query.orderBy].order(direction), byId(direction)];
+    const readAhead = sql.raw(String(readAheadOf(query)));
+    const walked = sql`array(select ${users.id} from ${users} where ${where} order by ${sql.join(order, sql`, `)} limit ${readAhead})`;
+    // Only the page's own entries of those read ahead, numbered as in the list.
+    const page = pageOf(
+      db,
+      walked,
+      sql`p.ord > ${sql.placeholder('offset')} and p.ord <= ${sql.placeholder('end')}`,
+    );
+    return auditedRowsOf(
+      db,
+      page,
+      (rows) =>
+        sql<ParticipantListResponse>`json_build_object('users', ${rows}, 'total_participants', (select ${total.n} from ${total}))`,
+      total,
+    ).prepare(`participant_list_${shape}`);
+  },
+);
 
 function paged<T extends PgSelect>(
   query: T,
@@ -264,10 +400,10 @@ async function countedFromTable(
  * participant_search_counts (kept by triggers on users) rather than counted; otherwise it is
  * counted, a search through its trigram index.
  */
-export async function countParticipants(
+async function countParticipants(
   db: Database,
   filters: ParticipantFilters,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<number> {
   const days = filters.not_reviewed_days;
   const search = normalisedSearch(filters.search_key);
@@ -311,9 +447,39 @@ function filterFirst(query: ParticipantPageQuery, total: number): boolean {
 }
 
 /**
+ * One page of the list and the exact number of participants matching its filters (the
+ * paginator's total), with the call's audit row (`audit`) written by the statement that reads
+ * the rows. As the list opens, all in one statement (readInOneStatement); otherwise the total is
+ * counted first, because it tells how to read the page (listParticipantPage). `now` anchors 'not
+ * reviewed in N days' for both, so the total counts the rows it pages.
+ */
+export async function listParticipants(
+  db: Database,
+  query: ParticipantPageQuery,
+  audit: AuditValues,
+  now: Date = new Date(),
+): Promise<ParticipantListResponse> {
+  if (readInOneStatement(query)) {
+    const [read] = await openingPageStatement(db, query).execute({
+      ...audit,
+      type: query.type,
+      status: query.status,
+      fallbackType: query.type,
+      offset: query.start,
+      end: query.start + query.page_size,
+    });
+    if (!read) throw new Error('the participant list statement answered no row');
+    return read.json;
+  }
+  const total = await countParticipants(db, query, now);
+  const users = await listParticipantPage(db, query, audit, now, total);
+  return { users, total_participants: total };
+}
+
+/**
  * One page of the list, sorted on the whitelisted key with rows without a value last and ties
  * broken by id (in the sort's direction), so pages never overlap or skip. `total` is the exact
- * number of matching participants (countParticipants); it is counted when not given.
+ * number of matching participants (countParticipants).
  *
  * - A page at or past the total is empty without reading any ids.
  * - A search with few matches (filterFirst): filter with the trigram index, then sort them.
@@ -328,17 +494,15 @@ function filterFirst(query: ParticipantPageQuery, total: number): boolean {
  * Each of these chooses only the page's ids, reading as few tables as it can; the rows are then
  * read by id (rowsInOrder), by the statement that writes the call's audit row (`audit`).
  */
-export async function listParticipantPage(
+async function listParticipantPage(
   db: Database,
   query: ParticipantPageQuery,
   audit: AuditValues,
-  now: Date = new Date(),
-  total?: number,
+  now: Date,
+  total: number,
 ): Promise<ParticipantListRow[]> {
-  const matching = total ?? (await countParticipants(db, query, now));
-  const offset = query.start;
   // A page past the total reads no ids; the statement still writes the audit row.
-  const ids = offset >= matching ? [] : await pageIds(db, query, now, matching);
+  const ids = query.start >= total ? [] : await pageIds(db, query, now, total);
   return rowsInOrder(db, ids, query.type, audit);
 }
 

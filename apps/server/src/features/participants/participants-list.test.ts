@@ -26,7 +26,7 @@ import {
 } from '#app/test/build-test-app';
 import { createStaff } from '#app/test/factories';
 import { auditValues } from '#app/core/audit/record-audit';
-import { countParticipants, listParticipantPage } from './participant-list.repository';
+import { listParticipants } from './participant-list.repository';
 import {
   addParticipant,
   callApi,
@@ -148,9 +148,11 @@ describe('participant list: what a row says', () => {
       .where(eq(users.id, ann.id));
     const query = participantListQuerySchema.parse({ status: '' });
     const audit = auditValues({ action: 'participants.list', subjectType: 'participant_list' });
-    const [row] = await testApp.db.transaction(async (tx) => {
+    const {
+      users: [row],
+    } = await testApp.db.transaction(async (tx) => {
       await tx.execute(sql`set local time zone 'America/New_York'`);
-      return listParticipantPage(tx, query, audit);
+      return listParticipants(tx, query, audit);
     });
     expect(row).toMatchObject({
       joined_on: '2026-03-04T23:06:07.891Z',
@@ -569,9 +571,9 @@ describe('participant list: triage', () => {
     // The repository at a fixed instant: reviewed exactly 7 days ago is not within 7 days.
     const query = participantListQuerySchema.parse({ not_reviewed_days: 7, status: '' });
     const audit = auditValues({ action: 'participants.list', subjectType: 'participant_list' });
-    const page = await listParticipantPage(testApp.db, query, audit, now);
-    expect(names(page).sort()).toEqual(['Exactly', 'JustOutside', 'LongAgo', 'Never']);
-    expect(await countParticipants(testApp.db, query, now)).toBe(4);
+    const page = await listParticipants(testApp.db, query, audit, now);
+    expect(names(page.users).sort()).toEqual(['Exactly', 'JustOutside', 'LongAgo', 'Never']);
+    expect(page.total_participants).toBe(4);
 
     // Through the API (a moment later), with each sort path and filter.
     const thirty = await list({ not_reviewed_days: 30 });

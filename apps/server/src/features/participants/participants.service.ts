@@ -118,19 +118,14 @@ export function createParticipantService(deps: {
      * One page of participants and the total matching the filters (spec §7 user list); the
      * statement reading the rows writes the call's audit row (`audit`) too.
      */
-    async list(
+    list(
       listQuery: ParticipantListQuery,
       viewerId: number,
       audit: AuditValues,
     ): Promise<ParticipantListResponse> {
       // "Mine" is the caseload of whoever asks.
       const query = { ...listQuery, responsible_id: listQuery.mine ? viewerId : null };
-      // One instant for both, so 'not reviewed in N days' counts the rows it pages. The exact
-      // total comes first: it tells how to read the page, and that a page past it is empty.
-      const now = new Date();
-      const total = await list.countParticipants(db, query, now);
-      const rows = await list.listParticipantPage(db, query, audit, now, total);
-      return { users: rows, total_participants: total };
+      return list.listParticipants(db, query, audit);
     },
 
     /** Every user group, by name, read by the statement that writes the call's audit row. */
