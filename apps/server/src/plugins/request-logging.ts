@@ -1,4 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from '#app/config';
 
 /** Where a failed query's parameters start in a Drizzle error ("Failed query: …\nparams: …"). */
@@ -44,13 +45,23 @@ function errorForLog(error: unknown, depth = 0): LoggedError {
 }
 
 /**
+ * Standard output, written in batches of at least 4 KB and at least once a second rather than
+ * with one write per line: each request logs a line, and on 2 cores its write took about 0.4 ms
+ * of a participant list call's 2.8 ms of server CPU (2026-11-29, old and new builds alternated).
+ * Pino writes what is left when the process exits; a process killed outright loses at most a
+ * second of lines.
+ */
+const LOG_DESTINATION = { dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 } as const;
+
+/**
  * The server's logger: one shape for requests and errors that keeps patients' data (names,
  * emails, search text, codes, SQL parameters) out of the log, which is read by operators who
  * are not meant to see it and kept wherever the platform ships it.
  */
-export function loggerOptions(config: Config) {
+export function loggerOptions(config: Pick<Config, 'logLevel'>) {
   return {
     level: config.logLevel,
+    stream: pino.destination(LOG_DESTINATION),
     serializers: { req: requestForLog, err: errorForLog },
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
   } satisfies FastifyServerOptions['logger'];
