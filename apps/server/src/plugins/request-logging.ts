@@ -1,5 +1,5 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import type { Config } from '#app/config';
 
 /** Where a failed query's parameters start in a Drizzle error ("Failed query: …\nparams: …"). */
@@ -56,12 +56,16 @@ const LOG_DESTINATION = { dest: 1, sync: false, minLength: 4096, periodicFlush: 
 /**
  * The server's logger: one shape for requests and errors that keeps patients' data (names,
  * emails, search text, codes, SQL parameters) out of the log, which is read by operators who
- * are not meant to see it and kept wherever the platform ships it.
+ * are not meant to see it and kept wherever the platform ships it. It writes to `stream`, by
+ * default standard output in batches.
  */
-export function loggerOptions(config: Pick<Config, 'logLevel'>) {
+export function loggerOptions(
+  config: Pick<Config, 'logLevel'>,
+  stream: DestinationStream = pino.destination(LOG_DESTINATION),
+) {
   return {
     level: config.logLevel,
-    stream: pino.destination(LOG_DESTINATION),
+    stream,
     serializers: { req: requestForLog, err: errorForLog },
     redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
   } satisfies FastifyServerOptions['logger'];

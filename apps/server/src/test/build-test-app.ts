@@ -214,9 +214,7 @@ export async function buildTestApp(
       secrets: { jwtSecret: config.jwtSecret ?? TEST_JWT_SECRET },
       ...(mailer ? { mailer } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.logStream
-        ? { logger: { ...loggerOptions(config), stream: options.logStream } }
-        : {}),
+      ...(options.logStream ? { logger: loggerOptions(config, options.logStream) } : {}),
     });
     await options.beforeReady?.(app);
     await app.ready();
