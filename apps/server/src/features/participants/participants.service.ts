@@ -16,6 +16,7 @@ import type { Database } from '#app/db/client';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
 import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { invitationMail, reminderMail, type JoinCode } from './participant-mail';
+import { findParticipantRow } from './participant-list-rows';
 import * as list from './participant-list.repository';
 import { emailInUse } from '#app/core/email-in-use';
 import * as repo from './participants.repository';
@@ -74,7 +75,7 @@ export function createParticipantService(deps: {
   }
 
   async function currentRow(id: number): Promise<ParticipantListRow> {
-    const row = await list.findParticipantRow(db, id);
+    const row = await findParticipantRow(db, id);
     // Deleted between the change and this read: report it as gone rather than failing.
     if (!row) throw notFound(PARTICIPANT_ERRORS.notFound(id));
     return row;
@@ -223,7 +224,7 @@ export function createParticipantService(deps: {
     /** Deletes the participant and everything stored about them; staff cannot be deleted here. */
     async remove(id: number): Promise<{ type: ParticipantType | null; status: UserStatus }> {
       await requireParticipant(id);
-      const row = await list.findParticipantRow(db, id);
+      const row = await findParticipantRow(db, id);
       if (!(await repo.deleteParticipant(db, id))) throw notFound(PARTICIPANT_ERRORS.notFound(id));
       return { type: row?.type ?? null, status: row?.status ?? 'ACTIVATED' };
     },
