@@ -161,19 +161,8 @@ const openingPageStatement = preparedPerShapeOutsideTransactions(
   openingShape,
   (db, query: ParticipantPageQuery, shape) => {
     const status = query.status ? sql.placeholder('status') : undefined;
-    const total = db.$with('total').as(
-      db
-        .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int`.as('n') })
-        .from(participantSearchCounts)
-        .where(
-          and(
-            eq(participantSearchCounts.participantType, sql.placeholder('type')),
-            // Every search text contains '': its row counts everyone of the type and status.
-            eq(participantSearchCounts.gram, sql`''`),
-            status && eq(participantSearchCounts.status, status),
-          ),
-        ),
-    );
+    // Every search text contains '': its row counts everyone of the type and status.
+    const total = db.$with('total').as(keptCount(db, sql`''`, query.status !== ''));
     const where = and(
       sql`${users.role} = 'PARTICIPANT'`,
       eq(users.participantType, sql.placeholder('type')),
@@ -214,23 +203,30 @@ function paged<T extends PgSelect>(
 }
 
 /**
+ * How many participants of the type (placeholder `type`), and of the status (`status`) when
+ * `byStatus`, have `gram` in their search text, from the kept participant_search_counts.
+ */
+function keptCount(db: Database, gram: SQL, byStatus: boolean) {
+  return db
+    .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int`.as('n') })
+    .from(participantSearchCounts)
+    .where(
+      and(
+        eq(participantSearchCounts.participantType, sql.placeholder('type')),
+        eq(participantSearchCounts.gram, gram),
+        byStatus ? eq(participantSearchCounts.status, sql.placeholder('status')) : undefined,
+      ),
+    );
+}
+
+/**
  * Participants of a type (and of a status, `byStatus`) whose search text contains a gram. Named
  * and kept, like the rows by id: the paginator's total is read on every list call.
  */
 function countedStatement(byStatus: boolean, name: string) {
   return preparedOutsideTransactions((db) =>
-    db
-      .select({ n: sql<number>`coalesce(sum(${participantSearchCounts.n}), 0)::int` })
-      .from(participantSearchCounts)
-      .where(
-        and(
-          eq(participantSearchCounts.participantType, sql.placeholder('type')),
-          // search_text is lower-cased; lower() here keeps the same case mapping as the LIKE.
-          eq(participantSearchCounts.gram, sql`lower(${sql.placeholder('gram')})`),
-          byStatus ? eq(participantSearchCounts.status, sql.placeholder('status')) : undefined,
-        ),
-      )
-      .prepare(name),
+    // search_text is lower-cased; lower() here keeps the same case mapping as the LIKE.
+    keptCount(db, sql`lower(${sql.placeholder('gram')})`, byStatus).prepare(name),
   );
 }
 const countedAnyStatus = countedStatement(false, 'participant_count_any_status');
