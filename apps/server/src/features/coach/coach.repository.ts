@@ -5,6 +5,7 @@ import type { ParticipantType } from '@recovery-portal/contract/users';
 import { preparedPerShapeOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
+import { pageWindow, pageWindowValues, readAheadIds, readAheadTo } from '#app/db/read-ahead';
 import { conversations } from '#app/db/schema/conversations';
 import { users } from '#app/db/schema/users';
 import { DAY_MS } from '#app/core/days';
@@ -69,8 +70,9 @@ export type ConversationRow = Awaited<ReturnType<typeof listConversations>>['row
 function coachWhere(query: CoachQuery): SQL | undefined {
   const pattern = sql.placeholder('pattern');
   return and(
-    // Row-level rule: only participants' conversations are listed.
-    eq(users.role, 'PARTICIPANT'),
+    // Row-level rule: only participants' conversations are listed. Written, not bound, so that a
+    // kept statement's generic plan is costed for it.
+    sql`${users.role} = 'PARTICIPANT'`,
     query.userType ? eq(users.participantType, sql.placeholder('userType')) : undefined,
     query.dateFrom ? gte(conversations.endedAt, sql.placeholder('endedFrom')) : undefined,
     query.dateTo ? lt(conversations.endedAt, sql.placeholder('endedBefore')) : undefined,
@@ -112,36 +114,66 @@ function coachSortKey(query: CoachQuery): SQL {
     : sql`${conversations.endedAt}`;
 }
 
-/** A coach list page and its total in one statement (listPageStatement), `audited` or not. */
-function coachListQuery(db: Database, query: CoachQuery, audited: boolean) {
+/**
+ * The conversations of the page: with a read-ahead (readAheadTo), the page's places among the
+ * list's first ids, numbered by their place; past the last read-ahead, by a bound LIMIT and
+ * OFFSET in a statement planned with its values.
+ */
+function coachPage(db: Database, query: CoachQuery, readAhead: number | undefined) {
   const where = coachWhere(query);
   const key = coachSortKey(query);
   // Sort key, then id in the same direction, so equal keys never swap between pages.
   const direction = query.direction === 'asc' ? asc : desc;
-  const page = db.$with('page').as(
-    db
-      .select({ ...conversationColumns, sort_key: sql`${key}`.as('sort_key') })
+  const order = [direction(key), direction(conversations.id)];
+  if (readAhead === undefined) {
+    return db
+      .select({ ...conversationColumns, sort_key: sql<unknown>`${key}`.as('sort_key') })
       .from(conversations)
       .innerJoin(users, eq(users.id, conversations.userId))
       .where(where)
-      .orderBy(direction(key), direction(conversations.id))
+      .orderBy(...order)
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
+      .offset(sql.placeholder('offset'));
+  }
+  const ordered = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, conversations.userId))
+    .where(where)
+    .orderBy(...order);
+  return db
+    .select({ ...conversationColumns, sort_key: sql<unknown>`p.ord`.as('sort_key') })
+    .from(sql`unnest(${readAheadIds(ordered, readAhead)}) with ordinality as p(id, ord)`)
+    .innerJoin(conversations, sql`${conversations.id} = p.id`)
+    .innerJoin(users, eq(users.id, conversations.userId))
+    .where(pageWindow(sql`p.ord`));
+}
+
+/** A coach list page and its total in one statement (listPageStatement), `audited` or not. */
+function coachListQuery(
+  db: Database,
+  query: CoachQuery,
+  options: { audited: boolean; readAhead?: number },
+) {
+  const page = db.$with('page').as(coachPage(db, query, options.readAhead));
   const { sort_key: _sortKey, ...row } = page._.selectedFields;
-  const total = db.$with('total').as(countConversations(db, query, where));
-  return listPageStatement(db, page, total, row, { sortDirection: query.direction, audited });
+  const total = db.$with('total').as(countConversations(db, query, coachWhere(query)));
+  // A read-ahead page's sort key is its place in the list.
+  const sortDirection = options.readAhead === undefined ? query.direction : 'asc';
+  return listPageStatement(db, page, total, row, { sortDirection, audited: options.audited });
 }
 
 /**
- * The list as it first opens (no filter but the type tab, whose total is kept): page, total and
- * the call's audit row in one statement, one per shape (coachShape: here the type tab and the
- * sort, eight in all), built once and kept by name, so the server builds no SQL per call and
- * PostgreSQL parses it once per connection.
+ * The list as it first opens and pages (no filter but the type tab, whose total is kept, and a
+ * read-ahead): page, total and the call's audit row in one statement, one per shape (coachShape:
+ * the type tab and the sort; and the read-ahead), built once and kept by name, so the server
+ * builds no SQL per call and PostgreSQL plans it once per connection.
  */
 const keptTotalCoachList = preparedPerShapeOutsideTransactions(
-  coachShape,
-  (db, query: CoachQuery, shape) => coachListQuery(db, query, true).prepare(`coach_list_${shape}`),
+  ({ query, readAhead }: { query: CoachQuery; readAhead: number }) =>
+    `${coachShape(query)}_${String(readAhead)}`,
+  (db, { query, readAhead }, shape) =>
+    coachListQuery(db, query, { audited: true, readAhead }).prepare(`coach_list_${shape}`),
 );
 
 /**
@@ -157,11 +189,16 @@ export async function listConversations(
   paging: { start: number; pageSize: number },
   audit: AuditValues,
 ) {
-  const values = { ...coachParams(query), limit: paging.pageSize, offset: paging.start };
+  const values = { ...coachParams(query), ...pageWindowValues(paging), limit: paging.pageSize };
+  const readAhead = readAheadTo(paging.start + paging.pageSize);
   if (totalIsKept(query)) {
-    return listPageOf(await keptTotalCoachList(db, query).execute({ ...values, ...audit }));
+    const statement =
+      readAhead === undefined
+        ? coachListQuery(db, query, { audited: true })
+        : keptTotalCoachList(db, { query, readAhead });
+    return listPageOf(await statement.execute({ ...values, ...audit }));
   }
-  const page = listPageOf(await coachListQuery(db, query, false).execute(values));
+  const page = listPageOf(await coachListQuery(db, query, { audited: false }).execute(values));
   await recordListAudit(db, audit, page.rows);
   return page;
 }

@@ -324,6 +324,55 @@ describe('coach list in two round trips', () => {
     ]);
   });
 
+  it('the kept statement writes its read-ahead and role into its text, so PostgreSQL keeps one plan; past the last read-ahead a page is still one statement', async () => {
+    await annAndBob();
+    const { sent } = await listedWith({ page_size: 15 });
+    expect(sent[1]).toMatch(/ limit 15\)/);
+    expect(sent[1]).toMatch(/"role" = 'PARTICIPANT'/);
+    expect(sent[1]).not.toMatch(/ (limit|offset) \$\d/);
+    const deep = await listedWith({ start: 1100, page_size: 1 });
+    expect(deep.sent).toHaveLength(2);
+    expect(deep.sent[1]).toMatch(/insert into "audit_log"/);
+    expect(deep.page).toEqual({ chat_list: [], total_number_of_records: 4 });
+  });
+
+  it('read ahead, past it, or counted, every page and total are the same', async () => {
+    const people = [
+      await createParticipant(testApp.db, { firstName: 'Cid', lastName: 'Moe' }),
+      await createParticipant(testApp.db, { firstName: 'Ann', lastName: 'Lee' }),
+      await createParticipant(testApp.db, { firstName: 'Ann', lastName: 'Lee' }),
+    ];
+    for (let i = 0; i < 24; i += 1) {
+      await createConversation(testApp.db, people[i % 3]!.id, {
+        endedAt: at(`2025-04-0${String((i % 4) + 1)}T09:00:00Z`),
+        summary: `c${String(i)}`,
+      });
+    }
+    for (const orderBy of ['participant', 'created_at'] as const) {
+      for (const orderDirection of ['asc', 'desc'] as const) {
+        const whole = (await list({ orderBy, orderDirection, page_size: 100 })).chat_list;
+        for (const [start, pageSize] of [
+          [0, 15],
+          [5, 10],
+          [14, 2],
+          [20, 15],
+          [1095, 10],
+        ] as const) {
+          const body = { orderBy, orderDirection, start, page_size: pageSize };
+          const page = await list(body);
+          // A date range that holds every conversation: the total is counted, the page read by
+          // LIMIT.
+          const counted = await list({ ...body, date_from: '2025-01-01' });
+          expect(page).toEqual(counted);
+          expect(page).toEqual({
+            chat_list: whole.slice(start, start + pageSize),
+            total_number_of_records: 24,
+          });
+        }
+      }
+    }
+  });
+
   it('a counted total, sorted by participant: page and total in one statement, then the audit row', async () => {
     const { ann, bob } = await annAndBob();
     const { sent, response, page } = await listedWith({

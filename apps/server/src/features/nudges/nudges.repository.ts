@@ -11,6 +11,7 @@ import type { ParticipantType } from '@recovery-portal/contract/users';
 import { preparedPerShapeOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
+import { pageWindow, pageWindowValues, readAheadIds, readAheadTo } from '#app/db/read-ahead';
 import { nudges } from '#app/db/schema/nudges';
 import { users } from '#app/db/schema/users';
 import {
@@ -63,8 +64,9 @@ const nudgeColumns = {
 function nudgeWhere(query: NudgeQuery): SQL | undefined {
   const pattern = sql.placeholder('pattern');
   return and(
-    // Row-level rule: staff only ever see nudges that belong to participants.
-    eq(users.role, 'PARTICIPANT'),
+    // Row-level rule: staff only ever see nudges that belong to participants. Written, not
+    // bound, so that a kept statement's generic plan is costed for it.
+    sql`${users.role} = 'PARTICIPANT'`,
     query.userType ? eq(users.participantType, sql.placeholder('userType')) : undefined,
     query.status ? eq(nudges.trackingType, sql.placeholder('status')) : undefined,
     query.feedback === 'NO_FEEDBACK'
@@ -117,34 +119,62 @@ function nudgeOrder(query: NudgeQuery): SQL[] {
   return [direction(sortKey(query)), direction(nudges.id)];
 }
 
-/** A nudge list page and its total in one statement (listPageStatement), `audited` or not. */
-function nudgeListQuery(db: Database, query: NudgeQuery, audited: boolean) {
+/**
+ * The nudges of the page: with a read-ahead (readAheadTo), the page's places among the list's
+ * first ids, numbered by their place; past the last read-ahead, by a bound LIMIT and OFFSET in a
+ * statement planned with its values.
+ */
+function nudgePage(db: Database, query: NudgeQuery, readAhead: number | undefined) {
   const where = nudgeWhere(query);
-  const key = sortKey(query);
-  const page = db.$with('page').as(
-    db
-      .select({ ...nudgeColumns, sort_key: sql`${key}`.as('sort_key') })
+  if (readAhead === undefined) {
+    return db
+      .select({ ...nudgeColumns, sort_key: sql<unknown>`${sortKey(query)}`.as('sort_key') })
       .from(nudges)
       .innerJoin(users, eq(users.id, nudges.userId))
       .where(where)
       .orderBy(...nudgeOrder(query))
       .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
+      .offset(sql.placeholder('offset'));
+  }
+  const ordered = db
+    .select({ id: nudges.id })
+    .from(nudges)
+    .innerJoin(users, eq(users.id, nudges.userId))
+    .where(where)
+    .orderBy(...nudgeOrder(query));
+  return db
+    .select({ ...nudgeColumns, sort_key: sql<unknown>`p.ord`.as('sort_key') })
+    .from(sql`unnest(${readAheadIds(ordered, readAhead)}) with ordinality as p(id, ord)`)
+    .innerJoin(nudges, sql`${nudges.id} = p.id`)
+    .innerJoin(users, eq(users.id, nudges.userId))
+    .where(pageWindow(sql`p.ord`));
+}
+
+/** A nudge list page and its total in one statement (listPageStatement), `audited` or not. */
+function nudgeListQuery(
+  db: Database,
+  query: NudgeQuery,
+  options: { audited: boolean; readAhead?: number },
+) {
+  const page = db.$with('page').as(nudgePage(db, query, options.readAhead));
   const { sort_key: _sortKey, ...row } = page._.selectedFields;
-  const total = db.$with('total').as(countNudges(db, query, where));
-  return listPageStatement(db, page, total, row, { sortDirection: query.direction, audited });
+  const total = db.$with('total').as(countNudges(db, query, nudgeWhere(query)));
+  // A read-ahead page's sort key is its place in the list.
+  const sortDirection = options.readAhead === undefined ? query.direction : 'asc';
+  return listPageStatement(db, page, total, row, { sortDirection, audited: options.audited });
 }
 
 /**
- * The list as it first opens (no filter but the type tab, whose total is kept): page, total and
- * the call's audit row in one statement, one per shape (nudgeShape: here the type tab and the
- * sort, eight in all), built once and kept by name, so the server builds no SQL per call and
- * PostgreSQL parses it once per connection.
+ * The list as it first opens and pages (no filter but the type tab, whose total is kept, and a
+ * read-ahead): page, total and the call's audit row in one statement, one per shape (nudgeShape:
+ * the type tab, the sort and the read-ahead), built once and kept by name, so the server builds
+ * no SQL per call and PostgreSQL plans it once per connection.
  */
 const keptTotalNudgeList = preparedPerShapeOutsideTransactions(
-  nudgeShape,
-  (db, query: NudgeQuery, shape) => nudgeListQuery(db, query, true).prepare(`nudge_list_${shape}`),
+  ({ query, readAhead }: { query: NudgeQuery; readAhead: number }) =>
+    `${nudgeShape(query)}_${String(readAhead)}`,
+  (db, { query, readAhead }, shape) =>
+    nudgeListQuery(db, query, { audited: true, readAhead }).prepare(`nudge_list_${shape}`),
 );
 
 /**
@@ -159,11 +189,16 @@ export async function listNudges(
   paging: { start: number; pageSize: number },
   audit: AuditValues,
 ): Promise<{ rows: Nudge[]; total: number }> {
-  const values = { ...nudgeParams(query), limit: paging.pageSize, offset: paging.start };
+  const values = { ...nudgeParams(query), ...pageWindowValues(paging), limit: paging.pageSize };
+  const readAhead = readAheadTo(paging.start + paging.pageSize);
   if (totalIsKept(query)) {
-    return listPageOf(await keptTotalNudgeList(db, query).execute({ ...values, ...audit }));
+    const statement =
+      readAhead === undefined
+        ? nudgeListQuery(db, query, { audited: true })
+        : keptTotalNudgeList(db, { query, readAhead });
+    return listPageOf(await statement.execute({ ...values, ...audit }));
   }
-  const page = listPageOf(await nudgeListQuery(db, query, false).execute(values));
+  const page = listPageOf(await nudgeListQuery(db, query, { audited: false }).execute(values));
   await recordListAudit(db, audit, page.rows);
   return page;
 }

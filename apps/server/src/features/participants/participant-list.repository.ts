@@ -4,8 +4,6 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
-  MAX_PARTICIPANT_PAGE_SIZE,
-  PARTICIPANT_PAGE_SIZE,
   type ParticipantListResponse,
   type ParticipantListRow,
 } from '@recovery-portal/contract/participants';
@@ -15,6 +13,7 @@ import {
 } from '#app/db/ambient-transaction';
 import type { AuditValues } from '#app/core/audit/record-audit';
 import type { Database } from '#app/db/client';
+import { pageWindow, pageWindowValues, readAheadIds, readAheadTo } from '#app/db/read-ahead';
 import { participantStats } from '#app/db/schema/activity';
 import { participantTriage } from '#app/db/schema/triage';
 import { participantSearchCounts, users } from '#app/db/schema/users';
@@ -99,22 +98,16 @@ function selectIds(db: Database, table: SortTable, join: SortTable = table) {
 }
 
 /**
- * Pages up to this far into the list are read in one statement when the list is as it opens
- * (readInOneStatement): walking the sort's index from the start reads at most this many entries
- * more than the page, where a page further on is found by the cheaper of the two ends.
+ * For the list as a clinician opens it and pages through it, how far its statement reads ahead
+ * (readAheadTo); undefined for any other list. That is the type tab and perhaps a status, sorted
+ * by name or email (each a users index, no row without a value), on one of its first pages. Its
+ * total is kept (participant_search_counts) and its page is a walk of one index from the start,
+ * so count, page, rows and audit row take one statement (openingPageStatement). A page further
+ * on is found from the cheaper of the two ends, which needs the total first.
  */
-const ONE_STATEMENT_MAX_START = 1000;
-
-/**
- * True for the list as a clinician opens it and pages through it: the type tab and perhaps a
- * status, sorted by name or email (each a users index, no row without a value), on one of its
- * first pages. Its total is kept (participant_search_counts) and its page is a walk of one
- * index, so count, page, rows and audit row take one statement (openingPageStatement).
- */
-function readInOneStatement(query: ParticipantPageQuery): boolean {
-  return (
+function openingReadAhead(query: ParticipantPageQuery): number | undefined {
+  const asItOpens =
     !SORTS[query.orderBy].nullable &&
-    query.start < ONE_STATEMENT_MAX_START &&
     normalisedSearch(query.search_key) === '' &&
     !query.tracker &&
     !narrowedByCareTeam(query) &&
@@ -122,33 +115,21 @@ function readInOneStatement(query: ParticipantPageQuery): boolean {
     !query.surgery_from &&
     !query.surgery_to &&
     !query.programme &&
-    query.not_reviewed_days === null
-  );
+    query.not_reviewed_days === null;
+  return asItOpens ? readAheadTo(query.start + query.page_size) : undefined;
 }
 
-/**
- * How far into the list the statement of a list read in one reads its sort's index (the page's
- * end, rounded up to one of these), written into the statement: PostgreSQL cannot estimate a
- * bound LIMIT or OFFSET, so with those it planned the statement anew on every call (about 3.5 ms
- * on 100,000 participants), never trusting its generic plan. The portal's first page reads
- * exactly its own rows.
- */
-const READ_AHEADS = [
-  PARTICIPANT_PAGE_SIZE,
-  100,
-  300,
-  ONE_STATEMENT_MAX_START + MAX_PARTICIPANT_PAGE_SIZE,
-] as const;
-
-const readAheadOf = (query: ParticipantPageQuery) =>
-  READ_AHEADS.find((readAhead) => readAhead >= query.start + query.page_size) ?? READ_AHEADS[3];
+interface OpeningPage {
+  query: ParticipantPageQuery;
+  readAhead: number;
+}
 
 /**
  * What shapes the statement of a list read in one: a status or all, the sort, how far it reads.
  * Thirty-two in all, of which paging through the portal's list meets a few.
  */
-const openingShape = (query: ParticipantPageQuery) =>
-  `${query.status ? 'one_status' : 'any_status'}_${query.orderBy}_${query.orderDirection}_${String(readAheadOf(query))}`;
+const openingShape = ({ query, readAhead }: OpeningPage) =>
+  `${query.status ? 'one_status' : 'any_status'}_${query.orderBy}_${query.orderDirection}_${String(readAhead)}`;
 
 /**
  * The list's total (kept), the ids of its page (a walk of the sort's index), their rows and the
@@ -159,7 +140,7 @@ const openingShape = (query: ParticipantPageQuery) =>
  */
 const openingPageStatement = preparedPerShapeOutsideTransactions(
   openingShape,
-  (db, query: ParticipantPageQuery, shape) => {
+  (db, { query, readAhead }: OpeningPage, shape) => {
     const status = query.status ? sql.placeholder('status') : undefined;
     // Every search text contains '': its row counts everyone of the type and status.
     const total = db.$with('total').as(keptCount(db, sql`''`, query.status !== ''));
@@ -170,14 +151,13 @@ const openingPageStatement = preparedPerShapeOutsideTransactions(
     );
     const direction = query.orderDirection;
     const order = [...SORTS[query.orderBy].order(direction), byId(direction)];
-    const readAhead = sql.raw(String(readAheadOf(query)));
-    const walked = sql`array(select ${users.id} from ${users} where ${where} order by ${sql.join(order, sql`, `)} limit ${readAhead})`;
+    const walked = db
+      .select({ id: users.id })
+      .from(users)
+      .where(where)
+      .orderBy(...order);
     // Only the page's own entries of those read ahead, numbered as in the list.
-    const page = pageOf(
-      db,
-      walked,
-      sql`p.ord > ${sql.placeholder('offset')} and p.ord <= ${sql.placeholder('end')}`,
-    );
+    const page = pageOf(db, readAheadIds(walked, readAhead), pageWindow(sql`p.ord`));
     return auditedRowsOf(
       db,
       page,
@@ -299,7 +279,7 @@ function filterFirst(query: ParticipantPageQuery, total: number): boolean {
 /**
  * One page of the list and the exact number of participants matching its filters (the
  * paginator's total), with the call's audit row (`audit`) written by the statement that reads
- * the rows. As the list opens, all in one statement (readInOneStatement); otherwise the total is
+ * the rows. As the list opens, all in one statement (openingReadAhead); otherwise the total is
  * counted first, because it tells how to read the page (listParticipantPage). `now` anchors 'not
  * reviewed in N days' for both, so the total counts the rows it pages.
  */
@@ -309,14 +289,14 @@ export async function listParticipants(
   audit: AuditValues,
   now: Date = new Date(),
 ): Promise<ParticipantListResponse> {
-  if (readInOneStatement(query)) {
-    const [read] = await openingPageStatement(db, query).execute({
+  const readAhead = openingReadAhead(query);
+  if (readAhead !== undefined) {
+    const [read] = await openingPageStatement(db, { query, readAhead }).execute({
       ...audit,
       type: query.type,
       status: query.status,
       fallbackType: query.type,
-      offset: query.start,
-      end: query.start + query.page_size,
+      ...pageWindowValues({ start: query.start, pageSize: query.page_size }),
     });
     if (!read) throw new Error('the participant list statement answered no row');
     return read.json;

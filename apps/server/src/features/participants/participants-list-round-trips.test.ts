@@ -68,6 +68,8 @@ describe('participant list: round trips', () => {
     for (const body of [
       {},
       { status: 'ACTIVATED', orderBy: 'email', orderDirection: 'desc', start: 15 },
+      // The deepest read-ahead: 1,100 entries of the index.
+      { start: 1000, page_size: 100 },
     ] as const) {
       const sent = await statementsOf(testApp, () => listRaw(body));
       expect(sent).toHaveLength(2);
@@ -97,6 +99,14 @@ describe('participant list: round trips', () => {
     await addParticipant(testApp.db, { firstName: 'Ann' });
     const sent = await statementsOf(testApp, () => listRaw({ start: 30, search_key: 'ann' }));
     expect(sent).toHaveLength(3);
+    expect(sent.at(-1)).toMatch(/insert into "audit_log"/);
+  });
+
+  it('a page past the deepest read-ahead is counted first, which here finds it past the total', async () => {
+    await addParticipant(testApp.db, { firstName: 'Ann' });
+    const sent = await statementsOf(testApp, () => listRaw({ start: 1001, page_size: 100 }));
+    expect(sent).toHaveLength(3);
+    expect(sent[1]).not.toMatch(/insert into/);
     expect(sent.at(-1)).toMatch(/insert into "audit_log"/);
   });
 
