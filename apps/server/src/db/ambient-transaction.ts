@@ -79,25 +79,32 @@ export function preparedOutsideTransactions<T>(prepare: (db: Database) => T): (d
   };
 }
 
+/** PostgreSQL keeps the first 63 bytes of a name: two longer names alike in those would clash. */
+const MAX_STATEMENT_NAME_BYTES = 63;
+
 /**
  * preparedOutsideTransactions for a statement whose text a few choices shape (which filters a
- * list call uses, its sort): one statement per `shapeOf(query)`, built once per database and
- * kept, its values bound when it runs. `prepare` must build the same statement for every query
- * of one shape, and receives the shape to name it by (the shapes are few and fixed, so
- * PostgreSQL keeps a bounded number of statements per connection).
+ * list call uses, its sort): one statement per name (`nameOf(query)`, the shape's name), built
+ * once per database and kept, its values bound when it runs. `prepare` must build the same
+ * statement for every query of one name, and receives the name to prepare it by (the shapes are
+ * few and fixed, so PostgreSQL keeps a bounded number of statements per connection). A name
+ * PostgreSQL would cut short throws.
  */
 export function preparedPerShapeOutsideTransactions<Q, T>(
-  shapeOf: (query: Q) => string,
-  prepare: (db: Database, query: Q, shape: string) => T,
+  nameOf: (query: Q) => string,
+  prepare: (db: Database, query: Q, name: string) => T,
 ): (db: Database, query: Q) => T {
   const shapes = new Map<string, (db: Database) => T>();
   return (db, query) => {
-    const shape = shapeOf(query);
-    let statementOf = shapes.get(shape);
+    const name = nameOf(query);
+    let statementOf = shapes.get(name);
     if (statementOf === undefined) {
+      if (Buffer.byteLength(name) > MAX_STATEMENT_NAME_BYTES) {
+        throw new Error(`the statement name ${name} is longer than PostgreSQL keeps`);
+      }
       // Any query of the shape builds its statement, so the first one seen stands for all.
-      statementOf = preparedOutsideTransactions((shapeDb) => prepare(shapeDb, query, shape));
-      shapes.set(shape, statementOf);
+      statementOf = preparedOutsideTransactions((shapeDb) => prepare(shapeDb, query, name));
+      shapes.set(name, statementOf);
     }
     return statementOf(db);
   };

@@ -171,9 +171,9 @@ function coachListQuery(
  */
 const keptTotalCoachList = preparedPerShapeOutsideTransactions(
   ({ query, readAhead }: { query: CoachQuery; readAhead: number }) =>
-    `${coachShape(query)}_${String(readAhead)}`,
-  (db, { query, readAhead }, shape) =>
-    coachListQuery(db, query, { audited: true, readAhead }).prepare(`coach_list_${shape}`),
+    `coach_list_${coachShape(query)}_${String(readAhead)}`,
+  (db, { query, readAhead }, name) =>
+    coachListQuery(db, query, { audited: true, readAhead }).prepare(name),
 );
 
 /**

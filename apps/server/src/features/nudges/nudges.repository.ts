@@ -172,9 +172,9 @@ function nudgeListQuery(
  */
 const keptTotalNudgeList = preparedPerShapeOutsideTransactions(
   ({ query, readAhead }: { query: NudgeQuery; readAhead: number }) =>
-    `${nudgeShape(query)}_${String(readAhead)}`,
-  (db, { query, readAhead }, shape) =>
-    nudgeListQuery(db, query, { audited: true, readAhead }).prepare(`nudge_list_${shape}`),
+    `nudge_list_${nudgeShape(query)}_${String(readAhead)}`,
+  (db, { query, readAhead }, name) =>
+    nudgeListQuery(db, query, { audited: true, readAhead }).prepare(name),
 );
 
 /**

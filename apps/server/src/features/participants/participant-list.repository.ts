@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
+  PARTICIPANT_STATUS_LABELS,
   type ParticipantListResponse,
   type ParticipantListRow,
 } from '@recovery-portal/contract/participants';
@@ -99,15 +100,16 @@ function selectIds(db: Database, table: SortTable, join: SortTable = table) {
 
 /**
  * For the list as a clinician opens it and pages through it, how far its statement reads ahead
- * (readAheadTo); undefined for any other list. That is the type tab and perhaps a status, sorted
- * by name or email (each a users index, no row without a value), on one of its first pages. Its
- * total is kept (participant_search_counts) and its page is a walk of one index from the start,
- * so count, page, rows and audit row take one statement (openingPageStatement). A page further
- * on is found from the cheaper of the two ends, which needs the total first.
+ * (readAheadTo); undefined for any other list. That is the type tab and perhaps a status, in any
+ * sort that walks one index (all but open flags, whose severities are merged), on one of its
+ * first pages. Its total is kept (participant_search_counts) and its page is a walk of the sort's
+ * index from the start, so count, page, rows and audit row take one statement
+ * (openingPageStatement). A page further on is found from the cheaper of the two ends, which
+ * needs the total first.
  */
 function openingReadAhead(query: ParticipantPageQuery): number | undefined {
   const asItOpens =
-    !SORTS[query.orderBy].nullable &&
+    !SORTS[query.orderBy].pageIds &&
     normalisedSearch(query.search_key) === '' &&
     !query.tracker &&
     !narrowedByCareTeam(query) &&
@@ -125,48 +127,101 @@ interface OpeningPage {
 }
 
 /**
- * What shapes the statement of a list read in one: a status or all, the sort, how far it reads.
- * Thirty-two in all, of which paging through the portal's list meets a few.
+ * The name of the statement of a list read in one, after what shapes it: a status or all, the
+ * sort, how far it reads, and for a sort some participants have no value for, the type and
+ * status themselves (openingIds). Paging through the portal's list meets a few of them.
  */
-const openingShape = ({ query, readAhead }: OpeningPage) =>
-  `${query.status ? 'one_status' : 'any_status'}_${query.orderBy}_${query.orderDirection}_${String(readAhead)}`;
+const openingStatementName = ({ query, readAhead }: OpeningPage) => {
+  const sort = `${query.orderBy}_${query.orderDirection}_${String(readAhead)}`;
+  if (!SORTS[query.orderBy].nullable) {
+    return `participant_list_${query.status ? 'one' : 'any'}_status_${sort}`;
+  }
+  // The statuses as the portal names them, and a shorter prefix: within PostgreSQL's 63 bytes.
+  const status = query.status ? PARTICIPANT_STATUS_LABELS[query.status] : 'All';
+  return `participants_${query.type}_${status}_${sort}`.toLowerCase();
+};
 
 /**
  * The list's total (kept), the ids of its page (a walk of the sort's index), their rows and the
- * call's audit row, as one statement per shape (openingShape), built once and kept by name, its
+ * call's audit row, as one statement per shape (openingStatementName), built once and kept by name, its
  * values bound: the server builds no SQL per call and PostgreSQL plans it once per connection.
  * The role and the read-ahead are written into the statement, not bound, so that its generic
  * plan still matches the indexes' `role = 'PARTICIPANT'` and is costed as cheap as it is.
  */
 const openingPageStatement = preparedPerShapeOutsideTransactions(
-  openingShape,
-  (db, { query, readAhead }: OpeningPage, shape) => {
-    const status = query.status ? sql.placeholder('status') : undefined;
+  openingStatementName,
+  (db, { query, readAhead }: OpeningPage, name) => {
     // Every search text contains '': its row counts everyone of the type and status.
     const total = db.$with('total').as(keptCount(db, sql`''`, query.status !== ''));
-    const where = and(
-      sql`${users.role} = 'PARTICIPANT'`,
-      eq(users.participantType, sql.placeholder('type')),
-      status && eq(users.status, status),
-    );
-    const direction = query.orderDirection;
-    const order = [...SORTS[query.orderBy].order(direction), byId(direction)];
-    const walked = db
-      .select({ id: users.id })
-      .from(users)
-      .where(where)
-      .orderBy(...order);
     // Only the page's own entries of those read ahead, numbered as in the list.
-    const page = pageOf(db, readAheadIds(walked, readAhead), pageWindow(sql`p.ord`));
+    const page = pageOf(db, openingIds(db, query, readAhead), pageWindow(sql`p.ord`));
     return auditedRowsOf(
       db,
       page,
       (rows) =>
         sql<ParticipantListResponse>`json_build_object('users', ${rows}, 'total_participants', (select ${total.n} from ${total}))`,
       total,
-    ).prepare(`participant_list_${shape}`);
+    ).prepare(name);
   },
 );
+
+/**
+ * The first `readAhead` ids of the list as it opens, in order. A sort every participant has a
+ * value for walks its users index, the type and status bound. Any other sort walks the rows with
+ * a value, then, only when those are fewer than the read-ahead, the rows without one by id (as
+ * listParticipantPage does): a gate on the first walk's length, which PostgreSQL checks before
+ * it starts the second, keeps the usual call to one walk. Those two walks have the type and
+ * status written into the statement: bound, PostgreSQL costed their generic plan at twice its
+ * plans for the values (it cannot tell how many rows a bound type and status match, 2026-11-29),
+ * and so planned the statement anew on every call (5.6 ms).
+ */
+function openingIds(db: Database, query: ParticipantPageQuery, readAhead: number): SQL {
+  const sort = SORTS[query.orderBy];
+  const inOrder = query.orderDirection === 'desc' ? desc : asc;
+  const valueOrder = [...sort.order(query.orderDirection), inOrder(ID_COLUMNS[sort.table])];
+  const participants = sql`${users.role} = 'PARTICIPANT'`;
+  if (!sort.nullable) {
+    const status = query.status ? sql.placeholder('status') : undefined;
+    const where = and(
+      participants,
+      eq(users.participantType, sql.placeholder('type')),
+      status && eq(users.status, status),
+    );
+    return readAheadIds(
+      selectIds(db, 'users')
+        .where(where)
+        .orderBy(...valueOrder),
+      readAhead,
+    );
+  }
+  const where = and(participants, ...written(cohortOf(query)));
+  const withValue = selectIds(db, sort.table)
+    .where(and(where, ...written(statsStatusConditions(sort, query)), isNotNull(sort.column)))
+    .orderBy(...valueOrder);
+  const withoutValue = selectIds(db, 'users', sort.table)
+    .where(
+      and(
+        sql`cardinality(first_walk.ids) < ${sql.raw(String(readAhead))}`,
+        where,
+        isNull(sort.column),
+      ),
+    )
+    .orderBy(inOrder(users.id));
+  // Materialized: referred to twice, it is still walked once.
+  return sql`(with first_walk as materialized (select ${readAheadIds(withValue, readAhead)} as ids) select first_walk.ids || ${readAheadIds(withoutValue, readAhead)} from first_walk)`;
+}
+
+/** The type and status of the list as conditions on users, their values bound. */
+function cohortOf(query: ParticipantPageQuery): SQL[] {
+  return [
+    eq(users.participantType, query.type),
+    ...(query.status ? [eq(users.status, query.status)] : []),
+  ];
+}
+
+/** `conditions` with their values written into the statement (Drizzle escapes them). */
+const written = (conditions: SQL[]) =>
+  conditions.map((condition) => sql`${condition}`.inlineParams());
 
 function paged<T extends PgSelect>(
   query: T,

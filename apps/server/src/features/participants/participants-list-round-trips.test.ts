@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { eq, ne } from 'drizzle-orm';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
+  PARTICIPANT_SORT_KEYS,
   participantListQuerySchema,
   participantListResponseSchema,
   type ParticipantListQueryInput,
@@ -15,7 +16,7 @@ import {
   type LoggedInStaff,
   useTestApp,
 } from '#app/test/build-test-app';
-import { addParticipant, callApi } from '#app/test/participant-fixtures';
+import { addParticipant, callApi, daysAgo } from '#app/test/participant-fixtures';
 import { statementsOf } from '#app/test/statements-of';
 
 const testApp = useTestApp();
@@ -70,6 +71,18 @@ describe('participant list: round trips', () => {
       { status: 'ACTIVATED', orderBy: 'email', orderDirection: 'desc', start: 15 },
       // The deepest read-ahead: 1,100 entries of the index.
       { start: 1000, page_size: 100 },
+      // Sorts some participants have no value for: the rows without one come last.
+      { orderBy: 'last_app_open', orderDirection: 'desc' },
+      { status: 'ACTIVATED', orderBy: 'joined_on', start: 15 },
+      { orderBy: 'last_reviewed_at' },
+      // The longest statement name.
+      {
+        status: 'SUSPENDED',
+        orderBy: 'active_session_count',
+        orderDirection: 'desc',
+        start: 1000,
+        page_size: 100,
+      },
     ] as const) {
       const sent = await statementsOf(testApp, () => listRaw(body));
       expect(sent).toHaveLength(2);
@@ -79,6 +92,15 @@ describe('participant list: round trips', () => {
       expect(last).toMatch(/from "users"/);
       vi.restoreAllMocks();
     }
+  });
+
+  it('sorted by a value some lack, the statement is kept per type and status, both written into it', async () => {
+    await addParticipant(testApp.db, { firstName: 'Ann', stats: { lastAppOpen: daysAgo(1) } });
+    const body = { status: 'ACTIVATED', orderBy: 'last_app_open', orderDirection: 'desc' } as const;
+    const [, statement] = await statementsOf(testApp, () => listRaw(body));
+    expect(statement).toMatch(/"users"."participant_type" = 'Internal'/);
+    expect(statement).toMatch(/"participant_stats"."status" = 'ACTIVATED'/);
+    expect(statement).not.toMatch(/ (limit|offset) \$\d/);
   });
 
   it('a search or a filter the kept totals do not know sends four: session, count, page ids, and rows with the audit row', async () => {
@@ -117,20 +139,35 @@ describe('participant list: round trips', () => {
         firstName,
         email: `${String(7 - index)}${firstName.toLowerCase()}@example.test`,
         status: statuses[index % statuses.length],
+        // Some with a value of each sort and some without, with ties among those with one.
+        joinedAt: index % 4 === 1 ? null : daysAgo(10 + (index % 2)),
+        ...(index % 2 === 0
+          ? {
+              stats: {
+                sessions: index % 3,
+                chats: index % 2,
+                calls: 1,
+                nudgeOpens: index,
+                lastAppOpen: index === 4 ? null : daysAgo(index % 3),
+              },
+            }
+          : {}),
+        // Reviewed before the not-reviewed filter's 3650 days, so both paths list them.
+        ...(index % 3 === 0 ? { triage: { lastReviewedAt: daysAgo(4000 + (index % 2)) } } : {}),
       });
     }
     await addParticipant(testApp.db, { firstName: 'Exa', type: 'Pilot' });
-    for (const orderBy of ['first_name', 'email'] as const) {
+    // Open flags merges its severities' walks: its list is always counted first.
+    const sorts = PARTICIPANT_SORT_KEYS.filter((key) => key !== 'open_flags');
+    for (const orderBy of sorts) {
       for (const orderDirection of ['asc', 'desc'] as const) {
         for (const status of ['', 'ACTIVATED'] as const) {
           // Pages of two read the first 15 entries of the index; of 100, further.
           for (const [start, pageSize] of [
             [0, 2],
-            [2, 2],
-            [4, 2],
-            [6, 2],
+            [2, 3],
+            [5, 2],
             [8, 2],
-            [0, 100],
             [3, 100],
           ]) {
             const body = { orderBy, orderDirection, status, start, page_size: pageSize };
