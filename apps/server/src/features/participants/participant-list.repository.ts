@@ -143,10 +143,10 @@ const openingStatementName = ({ query, readAhead }: OpeningPage) => {
 
 /**
  * The list's total (kept), the ids of its page (a walk of the sort's index), their rows and the
- * call's audit row, as one statement per shape (openingStatementName), built once and kept by name, its
- * values bound: the server builds no SQL per call and PostgreSQL plans it once per connection.
- * The role and the read-ahead are written into the statement, not bound, so that its generic
- * plan still matches the indexes' `role = 'PARTICIPANT'` and is costed as cheap as it is.
+ * call's audit row, as one statement per shape (openingStatementName), built once and kept by
+ * name, its values bound: the server builds no SQL per call and PostgreSQL plans it once per
+ * connection. The role and the read-ahead are written into the statement, not bound, so that its
+ * generic plan still matches the indexes' `role = 'PARTICIPANT'` and is costed as cheap as it is.
  */
 const openingPageStatement = preparedPerShapeOutsideTransactions(
   openingStatementName,
@@ -211,7 +211,10 @@ function openingIds(db: Database, query: ParticipantPageQuery, readAhead: number
   return sql`(with first_walk as materialized (select ${readAheadIds(withValue, readAhead)} as ids) select first_walk.ids || ${readAheadIds(withoutValue, readAhead)} from first_walk)`;
 }
 
-/** The type and status of the list as conditions on users, their values bound. */
+/**
+ * The type and status of the list as conditions on users, their values bound. Only these may be
+ * written into a kept statement: its name (openingStatementName) carries them and nothing else.
+ */
 function cohortOf(query: ParticipantPageQuery): SQL[] {
   return [
     eq(users.participantType, query.type),

@@ -168,6 +168,7 @@ describe('participant list: round trips', () => {
             [2, 3],
             [5, 2],
             [8, 2],
+            [0, 100],
             [3, 100],
           ]) {
             const body = { orderBy, orderDirection, status, start, page_size: pageSize };
