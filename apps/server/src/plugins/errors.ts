@@ -4,6 +4,7 @@ import type { ErrorCode, ErrorEnvelope, FieldError } from '@recovery-portal/cont
 import { MESSAGES } from '@recovery-portal/contract/messages';
 import { AppError, RateLimitedError } from '#app/lib/app-error';
 import { isDatabaseUnavailable, isStatementCancelled } from '#app/db/errors';
+import { sessionUnchecked } from './auth';
 
 export function errorEnvelope(
   code: ErrorCode,
@@ -64,12 +65,28 @@ const FASTIFY_ERRORS: Record<string, [number, ErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', MESSAGES.http.payloadTooLarge],
 };
 
-function handleError(
+/**
+ * Answers an error as the envelope. On a route that checks its session itself, one raised before
+ * it did (an invalid body, say) first has the session checked: a caller whose session no longer
+ * holds is told only that (401 or 403), as on every other route.
+ */
+async function handleError(
   this: FastifyInstance,
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  if (sessionUnchecked(request)) {
+    try {
+      await request.pendingSession.check();
+    } catch (refusal) {
+      return answerError(refusal as FastifyError, request, reply);
+    }
+  }
+  return answerError(error, request, reply);
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof RateLimitedError) reply.header('retry-after', error.retryAfterSeconds);
   if (error instanceof AppError) {
     return sendError(reply, error.statusCode, error.code, error.message, error.fields);

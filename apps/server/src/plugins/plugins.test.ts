@@ -8,6 +8,7 @@ import { API_DOCS_JSON_PATH, apiDocsSchema } from '@recovery-portal/contract/api
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import { users } from '#app/db/schema/users';
 import { ok } from '#app/lib/envelope';
+import { pendingSessionOf } from '#app/plugins/auth';
 import {
   authHeaders,
   buildTestApp,
@@ -27,6 +28,8 @@ const ROUTES = {
   anyStaff: '/api/test/any-staff',
   echo: '/api/test/echo',
   crash: '/api/test/crash',
+  checksItsSession: '/api/test/checks-its-session',
+  forgetsItsSession: '/api/test/forgets-its-session',
 } as const;
 
 const whoAmISchema = z.object({ id: z.number(), role: z.string() });
@@ -46,6 +49,14 @@ function addTestRoutes(testApp: TestApp['app']) {
   testApp.post(ROUTES.echo, { config: { access: 'public' } }, async (request) =>
     ok({ received: request.body }),
   );
+  // Routes that check the session themselves (config.sessionInStatement): one with a statement
+  // of its own, and one that forgets to.
+  const checksItself = { config: { access: ['CLINICIAN'], sessionInStatement: true } } as const;
+  testApp.get(ROUTES.checksItsSession, checksItself, async (request) => {
+    await pendingSessionOf(request).check();
+    return whoAmI(request);
+  });
+  testApp.get(ROUTES.forgetsItsSession, checksItself, async () => ok({ secret: 'Annabel' }));
   testApp.get(ROUTES.crash, { config: { access: 'public' } }, async () => {
     throw new Error('secret internal detail: connection string postgres://admin:pw@db');
   });
@@ -529,5 +540,38 @@ describe('auth guard', () => {
       headers: authHeaders(clinician.access_token),
     });
     failure(response, 403, 'FORBIDDEN');
+  });
+});
+
+describe('a route that checks its session itself', () => {
+  const get = (url: string, token: string) =>
+    testApp.app.inject({ method: 'GET', url, headers: authHeaders(token) });
+
+  it('admits as the guard does: the clinician as themselves, other roles 403, suspended 401', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    expect(
+      successData(await get(ROUTES.checksItsSession, clinician.access_token), whoAmISchema),
+    ).toEqual({ id: clinician.user.id, role: 'CLINICIAN' });
+    const admin = await loginAs(testApp, 'ADMINISTRATOR');
+    failure(await get(ROUTES.checksItsSession, admin.access_token), 403, 'FORBIDDEN');
+    await testApp.db
+      .update(users)
+      .set({ status: 'SUSPENDED' })
+      .where(eq(users.id, clinician.user.id));
+    failure(await get(ROUTES.checksItsSession, clinician.access_token), 401, 'UNAUTHENTICATED');
+  });
+
+  it('one that answers without checking fails closed: a refusal or a 500, never its answer', async () => {
+    const clinician = await loginAs(testApp, 'CLINICIAN');
+    const answered = await get(ROUTES.forgetsItsSession, clinician.access_token);
+    failure(answered, 500, 'INTERNAL_ERROR');
+    expect(answered.body).not.toContain('Annabel');
+    await testApp.db
+      .update(users)
+      .set({ status: 'SUSPENDED' })
+      .where(eq(users.id, clinician.user.id));
+    const refused = await get(ROUTES.forgetsItsSession, clinician.access_token);
+    failure(refused, 401, 'UNAUTHENTICATED');
+    expect(refused.body).not.toContain('Annabel');
   });
 });

@@ -17,6 +17,12 @@ import type { AuditAction, AuditSubjectType } from '@recovery-portal/contract/au
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { auditLog } from '#app/db/schema/audit';
+import type { SignedInRow } from '#app/core/auth/sessions';
+import {
+  callerValues,
+  type CallerCheck,
+  type StatementCaller,
+} from '#app/core/auth/statement-caller';
 import { users } from '#app/db/schema/users';
 
 export interface AuditEntry {
@@ -43,7 +49,7 @@ function isUserSubject(type: AuditSubjectType | null | undefined): boolean {
 }
 
 /** 'Name <email>' of the user with this id as they are now; null for no such user, or no id. */
-function userLabel(id: Placeholder | number | null) {
+function userLabel(id: SQL | Placeholder | number | null) {
   return sql<
     string | null
   >`(select trim(${users.firstName} || ' ' || ${users.lastName}) || ' <' || ${users.email} || '>' from ${users} where ${users.id} = ${id})`;
@@ -52,13 +58,15 @@ function userLabel(id: Placeholder | number | null) {
 /**
  * The values of one audit row, every one a placeholder (auditValues fills them). `addedDetails`,
  * SQL of the statement that writes the row, is merged into the entry's details (a list's
- * `returned` ids, read by the same statement). A null id names no one.
+ * `returned` ids, read by the same statement). A null id names no one. `actor`, when given, is
+ * who acted, read by the same statement (the placeholders otherwise).
  */
-function auditColumnValues(addedDetails?: SQL) {
+function auditColumnValues(addedDetails?: SQL, actor?: AuditActor) {
+  const actorId = actor?.id ?? sql.placeholder('actorId');
   return {
-    actorId: sql.placeholder('actorId'),
-    actorEmail: sql.placeholder('actorEmail'),
-    actorName: userLabel(sql.placeholder('actorId')),
+    actorId,
+    actorEmail: actor?.email ?? sql.placeholder('actorEmail'),
+    actorName: userLabel(actorId),
     action: sql.placeholder('action'),
     subjectType: sql.placeholder('subjectType'),
     subjectId: sql.placeholder('subjectId'),
@@ -103,34 +111,89 @@ function participantIdsDetails(rows: Subquery, participantId: SQLWrapper, order:
  *
  * Audit only a statement whose total is cheap: one that writes gets no parallel workers from
  * PostgreSQL, and counting a filtered list over 900,000 nudges took 1.4–2 times as long without
- * them (2026-11-29). An unaudited page is recorded by recordListAudit.
+ * them (2026-11-29). An unaudited page is recorded by recordListAudit. With `caller`
+ * (callerChecked), the statement checks the caller's session: it answers who it found
+ * (`caller`), and writes the audit row only for a caller it admits, as that staff member; the
+ * page and total CTEs gate their reads on `caller.admitted` themselves.
  */
 export function listPageStatement<TRow extends SelectedFieldsFlat>(
   db: Database,
   page: WithSubquery & Record<'id' | 'sort_key' | 'participant_id', AnyColumn | SQLWrapper>,
   total: WithSubqueryWithSelection<{ n: SQL.Aliased<number> }, 'total'>,
   row: TRow,
-  options: { sortDirection: 'asc' | 'desc'; audited: boolean },
+  options: { sortDirection: 'asc' | 'desc'; audited: boolean; caller?: CallerCheck },
 ) {
+  const { caller } = options;
   const direction = options.sortDirection === 'asc' ? asc : desc;
   const order = [direction(page.sort_key), direction(page.id)];
-  const audit = db
-    .$with('audit')
-    .as(auditInsert(db, participantIdsDetails(page, page.participant_id, order)));
+  const shown = participantIdsDetails(page, page.participant_id, order);
+  const audit = caller
+    ? db.$with('audit', {}).as(auditInsertFrom(caller.admittedCaller, shown, caller.actor))
+    : db.$with('audit').as(auditInsert(db, shown));
   return db
-    .with(page, total, ...(options.audited ? [audit] : []))
-    .select({ total: total.n, row })
+    .with(...(caller ? [caller.signedIn] : []), page, total, ...(options.audited ? [audit] : []))
+    .select({ total: total.n, row, caller: caller?.found ?? sql<null>`null` })
     .from(total)
     .leftJoin(page, sql`true`)
     .orderBy(...order);
 }
 
-/** The page's rows (a null `row` is none) and the list's total, of listPageStatement's rows. */
-export function listPageOf<T>(rows: { total: number; row: T | null }[]): {
+/**
+ * The page's rows (a null `row` is none), the list's total and who the session check found (with
+ * `caller`), of listPageStatement's rows.
+ */
+export function listPageOf<T>(rows: ListPageRow<T>[]): {
   rows: T[];
   total: number;
+  caller: SignedInRow | null;
 } {
-  return { rows: rows.flatMap(({ row }) => (row ? [row] : [])), total: rows[0]?.total ?? 0 };
+  return {
+    rows: rows.flatMap(({ row }) => (row ? [row] : [])),
+    total: rows[0]?.total ?? 0,
+    caller: rows[0]?.caller ?? null,
+  };
+}
+
+/** A statement of listPageStatement, built or kept, to run with its values. */
+interface ListPageQuery<T> {
+  execute(values: Record<string, unknown>): Promise<ListPageRow<T>[]>;
+}
+
+type ListPageRow<T> = { total: number; row: T | null; caller: SignedInRow | null };
+
+/**
+ * Runs a listPageStatement built with `caller` (callerChecked), its values bound here, and
+ * admits the staff member it found (or refuses the call): session check, page, total and audit
+ * row in one round trip.
+ */
+export async function admittedListPage<T>(
+  statement: ListPageQuery<T>,
+  values: Record<string, unknown>,
+  caller: StatementCaller,
+  audit: () => AuditValues,
+) {
+  const read = listPageOf(
+    await statement.execute({ ...values, ...audit(), ...callerValues(caller) }),
+  );
+  caller.admit(read.caller);
+  return read;
+}
+
+/**
+ * Checks the caller's session, then runs an unaudited listPageStatement and writes its audit
+ * row after (recordListAudit): for a list whose total is counted.
+ */
+export async function checkedListPage<T extends { participant_id: number }>(
+  db: Database,
+  statement: ListPageQuery<T>,
+  values: Record<string, unknown>,
+  caller: StatementCaller,
+  audit: () => AuditValues,
+) {
+  await caller.check();
+  const page = listPageOf(await statement.execute(values));
+  await recordListAudit(db, audit(), page.rows);
+  return page;
 }
 
 /**
@@ -144,12 +207,23 @@ export function auditingQueryBuilder(db: Database, counted?: WithSubquery) {
   return counted ? db.with(counted, audit) : db.with(audit);
 }
 
+/** Who acted, as SQL of the statement that writes the row (its columns' values). */
+export interface AuditActor {
+  id: SQL;
+  email: SQL;
+}
+
 /**
  * The same insert, of one row per row of `source` (a CTE of the statement): none when it has
- * none. A read outside a transaction can thus write its row only when what it read exists.
+ * none. A read outside a transaction can thus write its row only when what it read exists, and
+ * one that checks its caller's session only for a caller it admits (`actor`, read from `source`).
  */
-export function auditInsertFrom(source: SQL | Subquery, addedDetails?: SQL): SQL {
-  const values = auditColumnValues(addedDetails);
+export function auditInsertFrom(
+  source: SQL | Subquery,
+  addedDetails?: SQL,
+  actor?: AuditActor,
+): SQL {
+  const values = auditColumnValues(addedDetails, actor);
   const keys = Object.keys(values) as (keyof typeof values)[];
   const columns = keys.map((key) => sql.identifier(auditLog[key].name));
   return sql`insert into ${auditLog} (${sql.join(columns, sql`, `)}) select ${sql.join(

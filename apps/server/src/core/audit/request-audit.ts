@@ -86,6 +86,21 @@ export async function auditedWithin<T>(
   return result;
 }
 
+/**
+ * auditedWithin for a route that checks its caller's session in its own statement
+ * (`config.sessionInStatement`): `work` reads the audit values once it has admitted the caller,
+ * or, when its statement admits them itself, takes who acted from that statement.
+ */
+export async function auditedOnceAdmitted<T>(
+  request: FastifyRequest,
+  entry: CallerEntry,
+  work: (audit: () => AuditValues) => Promise<T>,
+): Promise<T> {
+  const result = await work(() => auditValues(requestEntry(request, entry)));
+  request.audited = true;
+  return result;
+}
+
 /** The request's audit function, handed to a service so that it records in the caller's name. */
 export function auditOf(db: Database, request: FastifyRequest): AuditFn {
   return (entry) => auditRequest(db, request, entry);

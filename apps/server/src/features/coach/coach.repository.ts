@@ -4,15 +4,20 @@ import type { OrderDirection } from '@recovery-portal/contract/nudges';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { preparedPerShapeOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
+import {
+  callerChecked,
+  type CallerCheck,
+  type StatementCaller,
+} from '#app/core/auth/statement-caller';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
 import { pageWindow, pageWindowValues, readAheadIds, readAheadTo } from '#app/db/read-ahead';
 import { conversations } from '#app/db/schema/conversations';
 import { users } from '#app/db/schema/users';
 import { DAY_MS } from '#app/core/days';
 import {
-  listPageOf,
+  admittedListPage,
+  checkedListPage,
   listPageStatement,
-  recordListAudit,
   type AuditValues,
 } from '#app/core/audit/record-audit';
 
@@ -119,7 +124,7 @@ function coachSortKey(query: CoachQuery): SQL {
  * list's first ids, numbered by their place; past the last read-ahead, by a bound LIMIT and
  * OFFSET in a statement planned with its values.
  */
-function coachPage(db: Database, query: CoachQuery, readAhead: number | undefined) {
+function coachPage(db: Database, query: CoachQuery, readAhead: number | undefined, gate?: SQL) {
   const where = coachWhere(query);
   const key = coachSortKey(query);
   // Sort key, then id in the same direction, so equal keys never swap between pages.
@@ -130,7 +135,7 @@ function coachPage(db: Database, query: CoachQuery, readAhead: number | undefine
       .select({ ...conversationColumns, sort_key: sql<unknown>`${key}`.as('sort_key') })
       .from(conversations)
       .innerJoin(users, eq(users.id, conversations.userId))
-      .where(where)
+      .where(and(where, gate))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
@@ -146,21 +151,22 @@ function coachPage(db: Database, query: CoachQuery, readAhead: number | undefine
     .from(sql`unnest(${readAheadIds(ordered, readAhead)}) with ordinality as p(id, ord)`)
     .innerJoin(conversations, sql`${conversations.id} = p.id`)
     .innerJoin(users, eq(users.id, conversations.userId))
-    .where(pageWindow(sql`p.ord`));
+    .where(and(gate, pageWindow(sql`p.ord`)));
 }
 
 /** A coach list page and its total in one statement (listPageStatement), `audited` or not. */
 function coachListQuery(
   db: Database,
   query: CoachQuery,
-  options: { audited: boolean; readAhead?: number },
+  options: { audited: boolean; readAhead?: number; caller?: CallerCheck },
 ) {
-  const page = db.$with('page').as(coachPage(db, query, options.readAhead));
+  const gate = options.caller?.admitted;
+  const page = db.$with('page').as(coachPage(db, query, options.readAhead, gate));
   const { sort_key: _sortKey, ...row } = page._.selectedFields;
-  const total = db.$with('total').as(countConversations(db, query, coachWhere(query)));
+  const total = db.$with('total').as(countConversations(db, query, coachWhere(query), gate));
   // A read-ahead page's sort key is its place in the list.
   const sortDirection = options.readAhead === undefined ? query.direction : 'asc';
-  return listPageStatement(db, page, total, row, { sortDirection, audited: options.audited });
+  return listPageStatement(db, page, total, row, { ...options, sortDirection });
 }
 
 /**
@@ -173,34 +179,37 @@ const keptTotalCoachList = preparedPerShapeOutsideTransactions(
   ({ query, readAhead }: { query: CoachQuery; readAhead: number }) =>
     `coach_list_${coachShape(query)}_${String(readAhead)}`,
   (db, { query, readAhead }, name) =>
-    coachListQuery(db, query, { audited: true, readAhead }).prepare(name),
+    coachListQuery(db, query, { audited: true, readAhead, caller: callerChecked(db) }).prepare(
+      name,
+    ),
 );
 
 /**
  * One page of participants' coach conversations and how many match, with the call's audit row
- * naming the participants the page shows: with only the type tab, all in one statement (DESIGN
- * §7: the session check and this, two round trips); with a date or search, whose total is
- * counted, the audit row comes after, so that PostgreSQL may count in parallel
+ * naming the participants the page shows (`audit`, read once the caller is admitted): with only
+ * the type tab, all in one statement that checks the caller's session too (StatementCaller: one
+ * round trip, DESIGN §7); with a date or search, whose total is counted, the session is checked
+ * first and the audit row comes after, so that PostgreSQL may count in parallel
  * (listPageStatement).
  */
 export async function listConversations(
   db: Database,
   query: CoachQuery,
   paging: { start: number; pageSize: number },
-  audit: AuditValues,
+  caller: StatementCaller,
+  audit: () => AuditValues,
 ) {
   const values = { ...coachParams(query), ...pageWindowValues(paging), limit: paging.pageSize };
   const readAhead = readAheadTo(paging.start + paging.pageSize);
   if (totalIsKept(query)) {
     const statement =
       readAhead === undefined
-        ? coachListQuery(db, query, { audited: true })
+        ? coachListQuery(db, query, { audited: true, caller: callerChecked(db) })
         : keptTotalCoachList(db, { query, readAhead });
-    return listPageOf(await statement.execute({ ...values, ...audit }));
+    return admittedListPage(statement, values, caller, audit);
   }
-  const page = listPageOf(await coachListQuery(db, query, { audited: false }).execute(values));
-  await recordListAudit(db, audit, page.rows);
-  return page;
+  const unaudited = coachListQuery(db, query, { audited: false });
+  return checkedListPage(db, unaudited, values, caller, audit);
 }
 
 /**
@@ -212,10 +221,10 @@ function totalIsKept(query: CoachQuery): boolean {
 }
 
 /** The list's total: kept (totalIsKept), or else the matching rows counted. */
-function countConversations(db: Database, query: CoachQuery, where: SQL | undefined) {
+function countConversations(db: Database, query: CoachQuery, where: SQL | undefined, gate?: SQL) {
   if (totalIsKept(query)) {
     const userType = query.userType ? sql.placeholder('userType') : undefined;
-    return keptRecordTotal(db, 'conversations', userType);
+    return keptRecordTotal(db, 'conversations', userType, gate);
   }
   return db
     .select({ n: sql<number>`count(*)::int`.as('n') })

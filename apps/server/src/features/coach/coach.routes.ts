@@ -7,7 +7,8 @@ import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
-import { auditedWithin } from '#app/core/audit/request-audit';
+import { pendingSessionOf } from '#app/plugins/auth';
+import { auditedOnceAdmitted } from '#app/core/audit/request-audit';
 import { coachListAudit, createCoachService } from './coach.service';
 
 export function registerCoachRoutes(app: FastifyInstance, db: Database) {
@@ -15,7 +16,12 @@ export function registerCoachRoutes(app: FastifyInstance, db: Database) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.chat.list,
     {
-      config: { access: ['CLINICIAN'], audit: AUDIT_ACTIONS.coachList, readOnly: true },
+      config: {
+        access: ['CLINICIAN'],
+        audit: AUDIT_ACTIONS.coachList,
+        readOnly: true,
+        sessionInStatement: true,
+      },
       schema: {
         tags: ['coach'],
         summary: 'A page of coach conversations with summary, markers and transcript',
@@ -28,8 +34,8 @@ export function registerCoachRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) =>
       ok(
-        await auditedWithin(request, coachListAudit(request.body), (audit) =>
-          coach.list(request.body, audit),
+        await auditedOnceAdmitted(request, coachListAudit(request.body), (audit) =>
+          coach.list(request.body, pendingSessionOf(request), audit),
         ),
       ),
   );

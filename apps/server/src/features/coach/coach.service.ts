@@ -11,6 +11,7 @@ import {
   transcriptMessageSchema,
 } from '@recovery-portal/contract/conversations';
 import { toOrderDirection } from '@recovery-portal/contract/nudges';
+import type { StatementCaller } from '#app/core/auth/statement-caller';
 import type { Database } from '#app/db/client';
 import { validItems } from '#app/lib/valid-items';
 import type { AuditValues } from '#app/core/audit/record-audit';
@@ -63,13 +64,18 @@ export function createCoachService(db: Database) {
     /**
      * A page of coach conversations with everything the conversation dialog shows, writing the
      * call's audit row (coachListAudit's, with the participants shown; listConversations says in
-     * which statement).
+     * which statement, and how it checks the caller's session).
      */
-    async list(request: CoachListQuery, audit: AuditValues): Promise<CoachListResponse> {
+    async list(
+      request: CoachListQuery,
+      caller: StatementCaller,
+      audit: () => AuditValues,
+    ): Promise<CoachListResponse> {
       const { rows, total } = await listConversations(
         db,
         toCoachQuery(request),
         { start: request.start, pageSize: request.page_size },
+        caller,
         audit,
       );
       return { chat_list: rows.map(toCoachConversation), total_number_of_records: total };

@@ -10,15 +10,20 @@ import type {
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { preparedPerShapeOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
+import {
+  callerChecked,
+  type CallerCheck,
+  type StatementCaller,
+} from '#app/core/auth/statement-caller';
 import { keptRecordTotal } from '#app/db/participant-record-totals';
 import { pageWindow, pageWindowValues, readAheadIds, readAheadTo } from '#app/db/read-ahead';
 import { nudges } from '#app/db/schema/nudges';
 import { users } from '#app/db/schema/users';
 import {
   auditingQueryBuilder,
-  listPageOf,
+  admittedListPage,
+  checkedListPage,
   listPageStatement,
-  recordListAudit,
   type AuditValues,
 } from '#app/core/audit/record-audit';
 
@@ -124,14 +129,14 @@ function nudgeOrder(query: NudgeQuery): SQL[] {
  * first ids, numbered by their place; past the last read-ahead, by a bound LIMIT and OFFSET in a
  * statement planned with its values.
  */
-function nudgePage(db: Database, query: NudgeQuery, readAhead: number | undefined) {
+function nudgePage(db: Database, query: NudgeQuery, readAhead: number | undefined, gate?: SQL) {
   const where = nudgeWhere(query);
   if (readAhead === undefined) {
     return db
       .select({ ...nudgeColumns, sort_key: sql<unknown>`${sortKey(query)}`.as('sort_key') })
       .from(nudges)
       .innerJoin(users, eq(users.id, nudges.userId))
-      .where(where)
+      .where(and(where, gate))
       .orderBy(...nudgeOrder(query))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
@@ -147,21 +152,22 @@ function nudgePage(db: Database, query: NudgeQuery, readAhead: number | undefine
     .from(sql`unnest(${readAheadIds(ordered, readAhead)}) with ordinality as p(id, ord)`)
     .innerJoin(nudges, sql`${nudges.id} = p.id`)
     .innerJoin(users, eq(users.id, nudges.userId))
-    .where(pageWindow(sql`p.ord`));
+    .where(and(gate, pageWindow(sql`p.ord`)));
 }
 
 /** A nudge list page and its total in one statement (listPageStatement), `audited` or not. */
 function nudgeListQuery(
   db: Database,
   query: NudgeQuery,
-  options: { audited: boolean; readAhead?: number },
+  options: { audited: boolean; readAhead?: number; caller?: CallerCheck },
 ) {
-  const page = db.$with('page').as(nudgePage(db, query, options.readAhead));
+  const gate = options.caller?.admitted;
+  const page = db.$with('page').as(nudgePage(db, query, options.readAhead, gate));
   const { sort_key: _sortKey, ...row } = page._.selectedFields;
-  const total = db.$with('total').as(countNudges(db, query, nudgeWhere(query)));
+  const total = db.$with('total').as(countNudges(db, query, nudgeWhere(query), gate));
   // A read-ahead page's sort key is its place in the list.
   const sortDirection = options.readAhead === undefined ? query.direction : 'asc';
-  return listPageStatement(db, page, total, row, { sortDirection, audited: options.audited });
+  return listPageStatement(db, page, total, row, { ...options, sortDirection });
 }
 
 /**
@@ -174,33 +180,36 @@ const keptTotalNudgeList = preparedPerShapeOutsideTransactions(
   ({ query, readAhead }: { query: NudgeQuery; readAhead: number }) =>
     `nudge_list_${nudgeShape(query)}_${String(readAhead)}`,
   (db, { query, readAhead }, name) =>
-    nudgeListQuery(db, query, { audited: true, readAhead }).prepare(name),
+    nudgeListQuery(db, query, { audited: true, readAhead, caller: callerChecked(db) }).prepare(
+      name,
+    ),
 );
 
 /**
  * One page of nudges and the number of nudges matching the filters, with the call's audit row
- * naming the participants the page shows: with only the type tab, all in one statement (DESIGN
- * §7: the session check and this, two round trips); with filters, whose total is counted, the
- * audit row comes after, so that PostgreSQL may count in parallel (listPageStatement).
+ * naming the participants the page shows (`audit`, read once the caller is admitted): with only
+ * the type tab, all in one statement that checks the caller's session too (StatementCaller: one
+ * round trip, DESIGN §7); with filters, whose total is counted, the session is checked first and
+ * the audit row comes after, so that PostgreSQL may count in parallel (listPageStatement).
  */
 export async function listNudges(
   db: Database,
   query: NudgeQuery,
   paging: { start: number; pageSize: number },
-  audit: AuditValues,
+  caller: StatementCaller,
+  audit: () => AuditValues,
 ): Promise<{ rows: Nudge[]; total: number }> {
   const values = { ...nudgeParams(query), ...pageWindowValues(paging), limit: paging.pageSize };
   const readAhead = readAheadTo(paging.start + paging.pageSize);
   if (totalIsKept(query)) {
     const statement =
       readAhead === undefined
-        ? nudgeListQuery(db, query, { audited: true })
+        ? nudgeListQuery(db, query, { audited: true, caller: callerChecked(db) })
         : keptTotalNudgeList(db, { query, readAhead });
-    return listPageOf(await statement.execute({ ...values, ...audit }));
+    return admittedListPage(statement, values, caller, audit);
   }
-  const page = listPageOf(await nudgeListQuery(db, query, { audited: false }).execute(values));
-  await recordListAudit(db, audit, page.rows);
-  return page;
+  const unaudited = nudgeListQuery(db, query, { audited: false });
+  return checkedListPage(db, unaudited, values, caller, audit);
 }
 
 /**
@@ -212,10 +221,10 @@ function totalIsKept(query: NudgeQuery): boolean {
 }
 
 /** The list's total: kept (totalIsKept), or else the matching rows counted. */
-function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined) {
+function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined, gate?: SQL) {
   if (totalIsKept(query)) {
     const userType = query.userType ? sql.placeholder('userType') : undefined;
-    return keptRecordTotal(db, 'nudges', userType);
+    return keptRecordTotal(db, 'nudges', userType, gate);
   }
   return db
     .select({ n: sql<number>`count(*)::int`.as('n') })

@@ -21,7 +21,8 @@ import { sendCsvDownload } from '#app/lib/csv-download';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import { fileResponse } from '#app/lib/route-responses';
-import { auditedWithin, auditOf } from '#app/core/audit/request-audit';
+import { pendingSessionOf } from '#app/plugins/auth';
+import { auditedOnceAdmitted, auditedWithin, auditOf } from '#app/core/audit/request-audit';
 import { createNudgeEffectivenessService } from './nudge-effectiveness.service';
 import { createNudgeService, nudgeExportAudit, nudgeListAudit } from './nudges.service';
 
@@ -35,7 +36,12 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
   routes.post(
     API_PATHS.nudge.list,
     {
-      config: { ...config, audit: AUDIT_ACTIONS.nudgeList, readOnly: true },
+      config: {
+        ...config,
+        audit: AUDIT_ACTIONS.nudgeList,
+        readOnly: true,
+        sessionInStatement: true,
+      },
       schema: {
         tags,
         summary: 'A page of nudges sent to participants, filtered, searched and sorted',
@@ -48,8 +54,8 @@ export function registerNudgeRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) =>
       ok(
-        await auditedWithin(request, nudgeListAudit(request.body), (audit) =>
-          nudgeService.list(request.body, audit),
+        await auditedOnceAdmitted(request, nudgeListAudit(request.body), (audit) =>
+          nudgeService.list(request.body, pendingSessionOf(request), audit),
         ),
       ),
   );

@@ -10,6 +10,7 @@ import {
   type NudgeListQuery,
   type NudgeListResponse,
 } from '@recovery-portal/contract/nudges';
+import type { StatementCaller } from '#app/core/auth/statement-caller';
 import type { Database } from '#app/db/client';
 import { notFound } from '#app/lib/app-error';
 import type { AuditValues } from '#app/core/audit/record-audit';
@@ -104,13 +105,18 @@ export function createNudgeService(db: Database) {
   return {
     /**
      * A page of participants' nudges (spec §2 'Nudges list'), writing the call's audit row
-     * (nudgeListAudit's, with the participants shown; listNudges says in which statement).
+     * (nudgeListAudit's, with the participants shown; listNudges says in which statement, and how it checks the caller's session).
      */
-    async list(request: NudgeListQuery, audit: AuditValues): Promise<NudgeListResponse> {
+    async list(
+      request: NudgeListQuery,
+      caller: StatementCaller,
+      audit: () => AuditValues,
+    ): Promise<NudgeListResponse> {
       const { rows, total } = await listNudges(
         db,
         toNudgeQuery(request),
         { start: request.start, pageSize: request.page_size },
+        caller,
         audit,
       );
       return { nudges: rows, total_number_of_records: total };

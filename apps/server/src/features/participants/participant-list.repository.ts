@@ -13,6 +13,8 @@ import {
   preparedPerShapeOutsideTransactions,
 } from '#app/db/ambient-transaction';
 import type { AuditValues } from '#app/core/audit/record-audit';
+import type { SignedInRow } from '#app/core/auth/sessions';
+import { callerChecked, callerValues, type StatementCaller } from '#app/core/auth/statement-caller';
 import type { Database } from '#app/db/client';
 import { pageWindow, pageWindowValues, readAheadIds, readAheadTo } from '#app/db/read-ahead';
 import { participantStats } from '#app/db/schema/activity';
@@ -142,28 +144,36 @@ const openingStatementName = ({ query, readAhead }: OpeningPage) => {
 };
 
 /**
- * The list's total (kept), the ids of its page (a walk of the sort's index), their rows and the
- * call's audit row, as one statement per shape (openingStatementName), built once and kept by
- * name, its values bound: the server builds no SQL per call and PostgreSQL plans it once per
- * connection. The role and the read-ahead are written into the statement, not bound, so that its
+ * The caller's session check (callerChecked), the list's total (kept), the ids of its page (a
+ * walk of the sort's index), their rows and the call's audit row, as one statement per shape
+ * (openingStatementName), built once and kept by name, its values bound: the server builds no
+ * SQL per call and PostgreSQL plans it once per connection. The total, the walk and the audit row
+ * are gated on the session: for a caller it does not admit, the statement reads and writes
+ * nothing. The role and the read-ahead are written into the statement, not bound, so that its
  * generic plan still matches the indexes' `role = 'PARTICIPANT'` and is costed as cheap as it is.
  */
 const openingPageStatement = preparedPerShapeOutsideTransactions(
   openingStatementName,
   (db, { query, readAhead }: OpeningPage, name) => {
+    const caller = callerChecked(db);
     // Every search text contains '': its row counts everyone of the type and status.
     const total = db.$with('total').as(keptCount(db, sql`''`, query.status !== ''));
     // Only the page's own entries of those read ahead, numbered as in the list.
-    const page = pageOf(db, openingIds(db, query, readAhead), pageWindow(sql`p.ord`));
+    const window = and(caller.admitted, pageWindow(sql`p.ord`));
+    const page = pageOf(db, openingIds(db, query, readAhead), window);
     return auditedRowsOf(
       db,
       page,
       (rows) =>
-        sql<ParticipantListResponse>`json_build_object('users', ${rows}, 'total_participants', (select ${total.n} from ${total}))`,
-      total,
+        sql<OpeningAnswer>`json_build_object('users', ${rows}, 'total_participants', (select ${total.n} from ${total} where ${caller.admitted}), 'caller', ${caller.found})`,
+      [total],
+      caller,
     ).prepare(name);
   },
 );
+
+/** What the opening statement answers: the list, and who the session check found. */
+type OpeningAnswer = ParticipantListResponse & { caller: SignedInRow | null };
 
 /**
  * The first `readAhead` ids of the list as it opens, in order. A sort every participant has a
@@ -336,31 +346,37 @@ function filterFirst(query: ParticipantPageQuery, total: number): boolean {
 
 /**
  * One page of the list and the exact number of participants matching its filters (the
- * paginator's total), with the call's audit row (`audit`) written by the statement that reads
- * the rows. As the list opens, all in one statement (openingReadAhead); otherwise the total is
- * counted first, because it tells how to read the page (listParticipantPage). `now` anchors 'not
+ * paginator's total), with the call's audit row (`audit`, read once the caller is admitted)
+ * written by the statement that reads the rows. As the list opens, all in one statement, the
+ * caller's session check included (openingReadAhead); otherwise the session is checked, then the
+ * total counted, because it tells how to read the page (listParticipantPage). `now` anchors 'not
  * reviewed in N days' for both, so the total counts the rows it pages.
  */
 export async function listParticipants(
   db: Database,
   query: ParticipantPageQuery,
-  audit: AuditValues,
+  caller: StatementCaller,
+  audit: () => AuditValues,
   now: Date = new Date(),
 ): Promise<ParticipantListResponse> {
   const readAhead = openingReadAhead(query);
   if (readAhead !== undefined) {
     const [read] = await openingPageStatement(db, { query, readAhead }).execute({
-      ...audit,
+      ...audit(),
+      ...callerValues(caller),
       type: query.type,
       status: query.status,
       fallbackType: query.type,
       ...pageWindowValues({ start: query.start, pageSize: query.page_size }),
     });
     if (!read) throw new Error('the participant list statement answered no row');
-    return read.json;
+    const { caller: found, ...list } = read.json;
+    caller.admit(found);
+    return list;
   }
+  await caller.check();
   const total = await countParticipants(db, query, now);
-  const users = await listParticipantPage(db, query, audit, now, total);
+  const users = await listParticipantPage(db, query, audit(), now, total);
   return { users, total_participants: total };
 }
 

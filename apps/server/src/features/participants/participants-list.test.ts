@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import {
   MAX_PARTICIPANT_PAGE_SIZE,
@@ -26,6 +27,7 @@ import {
 } from '#app/test/build-test-app';
 import { createStaff } from '#app/test/factories';
 import { auditValues } from '#app/core/audit/record-audit';
+import type { StatementCaller } from '#app/core/auth/statement-caller';
 import { listParticipants } from './participant-list.repository';
 import {
   addParticipant,
@@ -36,6 +38,19 @@ import {
   type ParticipantFixture,
 } from '#app/test/participant-fixtures';
 import { DAY_MS } from '#app/core/days';
+
+/** The list's caller as the route hands it over: this staff member's session, as a clinician. */
+function callerOf(staff: LoggedInStaff): StatementCaller {
+  return {
+    userId: staff.user.id,
+    sessionId: String(decodeJwt(staff.access_token).sid),
+    roles: ['CLINICIAN'],
+    admit: (found) => {
+      if (found?.id !== staff.user.id) throw new Error('the statement did not admit the caller');
+    },
+    check: () => Promise.resolve(),
+  };
+}
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -152,7 +167,7 @@ describe('participant list: what a row says', () => {
       users: [row],
     } = await testApp.db.transaction(async (tx) => {
       await tx.execute(sql`set local time zone 'America/New_York'`);
-      return listParticipants(tx, query, audit);
+      return listParticipants(tx, query, callerOf(clinician), () => audit);
     });
     expect(row).toMatchObject({
       joined_on: '2026-03-04T23:06:07.891Z',
@@ -571,7 +586,7 @@ describe('participant list: triage', () => {
     // The repository at a fixed instant: reviewed exactly 7 days ago is not within 7 days.
     const query = participantListQuerySchema.parse({ not_reviewed_days: 7, status: '' });
     const audit = auditValues({ action: 'participants.list', subjectType: 'participant_list' });
-    const page = await listParticipants(testApp.db, query, audit, now);
+    const page = await listParticipants(testApp.db, query, callerOf(clinician), () => audit, now);
     expect(names(page.users).sort()).toEqual(['Exactly', 'JustOutside', 'LongAgo', 'Never']);
     expect(page.total_participants).toBe(4);
 

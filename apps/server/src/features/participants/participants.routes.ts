@@ -20,8 +20,8 @@ import type { Database } from '#app/db/client';
 import { ok } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import type { Mailer } from '#app/mail/mailer';
-import { currentStaff } from '#app/plugins/auth';
-import { auditedWithin, auditRequest } from '#app/core/audit/request-audit';
+import { pendingSessionOf } from '#app/plugins/auth';
+import { auditedOnceAdmitted, auditedWithin, auditRequest } from '#app/core/audit/request-audit';
 import { createParticipantService } from './participants.service';
 
 /** Participant management (spec §2 'Participants list', §7): clinicians only, every call audited. */
@@ -42,7 +42,12 @@ export function registerParticipantRoutes(
   routes.post(
     API_PATHS.user.list,
     {
-      config: { ...config, audit: AUDIT_ACTIONS.participantsList, readOnly: true },
+      config: {
+        ...config,
+        audit: AUDIT_ACTIONS.participantsList,
+        readOnly: true,
+        sessionInStatement: true,
+      },
       schema: {
         tags,
         summary: 'List participants: search, filter, sort and page',
@@ -54,7 +59,7 @@ export function registerParticipantRoutes(
       },
     },
     async (request) => {
-      const result = await auditedWithin(
+      const result = await auditedOnceAdmitted(
         request,
         {
           subjectType: 'participant_list',
@@ -63,7 +68,7 @@ export function registerParticipantRoutes(
           // rows adds the ids it returned (`returned`).
           details: { query: request.body },
         },
-        (audit) => participants.list(request.body, currentStaff(request).id, audit),
+        (audit) => participants.list(request.body, pendingSessionOf(request), audit),
       );
       return ok(result);
     },

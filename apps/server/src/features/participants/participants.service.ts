@@ -18,6 +18,7 @@ import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { invitationMail, reminderMail, type JoinCode } from './participant-mail';
 import { findParticipantRow } from './participant-list-rows';
 import * as list from './participant-list.repository';
+import type { StatementCaller } from '#app/core/auth/statement-caller';
 import { emailInUse } from '#app/core/email-in-use';
 import * as repo from './participants.repository';
 import { findGroup } from '#app/core/participant-groups';
@@ -117,16 +118,18 @@ export function createParticipantService(deps: {
   return {
     /**
      * One page of participants and the total matching the filters (spec §7 user list); the
-     * statement reading the rows writes the call's audit row (`audit`) too.
+     * statement reading the rows writes the call's audit row (`audit`) too, and as the list
+     * opens, checks the caller's session (StatementCaller).
      */
     list(
       listQuery: ParticipantListQuery,
-      viewerId: number,
-      audit: AuditValues,
+      caller: StatementCaller,
+      audit: () => AuditValues,
     ): Promise<ParticipantListResponse> {
-      // "Mine" is the caseload of whoever asks.
-      const query = { ...listQuery, responsible_id: listQuery.mine ? viewerId : null };
-      return list.listParticipants(db, query, audit);
+      // "Mine" is the caseload of whoever asks: the token's staff member, admitted or refused
+      // by the statement that reads it.
+      const query = { ...listQuery, responsible_id: listQuery.mine ? caller.userId : null };
+      return list.listParticipants(db, query, caller, audit);
     },
 
     /** Every user group, by name, read by the statement that writes the call's audit row. */

@@ -39,6 +39,8 @@ export interface RouteEntry {
   kind: RouteKind;
   /** The declared access, or undefined when the route declares none. */
   declaredAccess: RouteAccess | undefined;
+  /** Checks the caller's session in the statement that answers the call (plugins/auth.ts). */
+  sessionInStatement: boolean;
   schemas: RouteInputSchemas;
   /** Declares `consumes: multipart/form-data` (the DICOM upload). */
   multipart: boolean;
@@ -90,6 +92,7 @@ function toEntries(route: RouteOptions): RouteEntry[] {
     url: route.url,
     kind: kindOf(route.url),
     declaredAccess: route.config?.access,
+    sessionInStatement: route.config?.sessionInStatement === true,
     schemas: inputSchemas(route),
     multipart: Array.isArray(consumes) && consumes.includes('multipart/form-data'),
     responses:
