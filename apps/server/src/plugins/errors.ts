@@ -66,9 +66,11 @@ const FASTIFY_ERRORS: Record<string, [number, ErrorCode, string]> = {
 };
 
 /**
- * Answers an error as the envelope. On a route that checks its session itself, one raised before
- * it did (an invalid body, say) first has the session checked: a caller whose session no longer
- * holds is told only that (401 or 403), as on every other route.
+ * Answers an error as the envelope. On a route that checks its session itself, a client error
+ * raised before it did (an invalid body, say) first has the session checked: a caller whose
+ * session no longer holds is told only that (401 or 403), as on every other route. A server
+ * error (the database unreachable) tells the caller nothing about their input and is answered as
+ * it is, without waiting on the database a second time.
  */
 async function handleError(
   this: FastifyInstance,
@@ -76,7 +78,7 @@ async function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  if (sessionUnchecked(request)) {
+  if (sessionUnchecked(request) && (error.statusCode ?? 500) < 500) {
     try {
       await request.pendingSession.check();
     } catch (refusal) {
