@@ -83,9 +83,23 @@ function auditColumnValues(addedDetails?: SQL, actor?: AuditActor) {
  * The insert of one audit row (auditColumnValues), for recordAudit and for a statement that
  * writes its audit row itself (a data-modifying CTE, so a read and its row take one round trip).
  */
-export function auditInsert(db: Database, addedDetails?: SQL) {
+function auditInsert(db: Database, addedDetails?: SQL) {
   return db.insert(auditLog).values(auditColumnValues(addedDetails));
 }
+
+/**
+ * The call's audit row as a CTE named `audit`, `addedDetails` merged into its details: with
+ * `caller` (callerChecked), written only for a caller the statement admits, as that staff member
+ * (callerCtes then puts the session check before it); without, by auditInsert.
+ */
+export function auditCte(db: Database, addedDetails?: SQL, caller?: CallerCheck) {
+  return caller
+    ? db.$with('audit', {}).as(auditInsertFrom(caller.admittedCaller, addedDetails, caller.actor))
+    : db.$with('audit').as(auditInsert(db, addedDetails));
+}
+
+/** The CTEs a statement that checks `caller`'s session starts with: none without one. */
+export const callerCtes = (caller?: CallerCheck) => (caller ? [caller.signedIn] : []);
 
 /** `{ count }`: how many rows `rows`, a CTE of the statement, holds (a list read's details). */
 export function countDetails(rows: Subquery): SQL {
@@ -126,12 +140,9 @@ export function listPageStatement<TRow extends SelectedFieldsFlat>(
   const { caller } = options;
   const direction = options.sortDirection === 'asc' ? asc : desc;
   const order = [direction(page.sort_key), direction(page.id)];
-  const shown = participantIdsDetails(page, page.participant_id, order);
-  const audit = caller
-    ? db.$with('audit', {}).as(auditInsertFrom(caller.admittedCaller, shown, caller.actor))
-    : db.$with('audit').as(auditInsert(db, shown));
+  const audit = auditCte(db, participantIdsDetails(page, page.participant_id, order), caller);
   return db
-    .with(...(caller ? [caller.signedIn] : []), page, total, ...(options.audited ? [audit] : []))
+    .with(...callerCtes(caller), page, total, ...(options.audited ? [audit] : []))
     .select({ total: total.n, row, caller: caller?.found ?? sql<null>`null` })
     .from(total)
     .leftJoin(page, sql`true`)
@@ -180,30 +191,32 @@ export async function admittedListPage<T>(
 }
 
 /**
- * Checks the caller's session, then runs an unaudited listPageStatement and writes its audit
- * row after (recordListAudit): for a list whose total is counted.
+ * Runs an unaudited listPageStatement built with `caller` (callerChecked), admits the staff
+ * member it found (or refuses the call), then writes the call's audit row (recordListAudit): for
+ * a list whose total is counted, which PostgreSQL may count in parallel only in a statement that
+ * writes nothing. Two round trips: session check, page and total in the first.
  */
-export async function checkedListPage<T extends { participant_id: number }>(
+export async function admittedListPageAuditedAfter<T extends { participant_id: number }>(
   db: Database,
   statement: ListPageQuery<T>,
   values: Record<string, unknown>,
   caller: StatementCaller,
   audit: () => AuditValues,
 ) {
-  await caller.check();
-  const page = listPageOf(await statement.execute(values));
+  const page = listPageOf(await statement.execute({ ...values, ...callerValues(caller) }));
+  caller.admit(page.caller);
   await recordListAudit(db, audit(), page.rows);
   return page;
 }
 
 /**
- * A query builder whose statement also writes one audit row (auditInsert as a CTE, which
+ * A query builder whose statement also writes one audit row (auditCte, which
  * PostgreSQL runs whether or not the query reads it; its placeholders filled by `execute` or a
  * prepared statement's values): a read and its audit row in one round trip. With `counted`, a
  * CTE the query then reads, the row's details say how many rows it holds (countDetails).
  */
 export function auditingQueryBuilder(db: Database, counted?: WithSubquery) {
-  const audit = db.$with('audit').as(auditInsert(db, counted && countDetails(counted)));
+  const audit = auditCte(db, counted && countDetails(counted));
   return counted ? db.with(counted, audit) : db.with(audit);
 }
 

@@ -73,7 +73,7 @@ export async function auditRequest(
 }
 
 /**
- * Runs `work`, whose one statement writes the request's audit row itself (auditInsert as a CTE,
+ * Runs `work`, whose one statement writes the request's audit row itself (auditCte,
  * with these values): the row auditRequest would write, without a round trip of its own.
  */
 export async function auditedWithin<T>(

@@ -11,7 +11,7 @@ import type { Database } from '#app/db/client';
 import { tasks } from '#app/db/schema/care-team';
 import { clinicalFlags } from '#app/db/schema/triage';
 import { users } from '#app/db/schema/users';
-import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
+import { auditCte, type AuditValues } from '#app/core/audit/record-audit';
 import {
   participantCte,
   participantListStatement,
@@ -179,7 +179,7 @@ const openTasksStatement = preparedOutsideTransactions((db) => {
   );
   const returned = sql`jsonb_build_object('returned', (select coalesce(jsonb_agg(r.id order by r.due_on, r.id), '[]'::jsonb) from ${rows} r))`;
   return db
-    .with(rows, db.$with('audit').as(auditInsert(db, returned)))
+    .with(rows, auditCte(db, returned))
     .select(rows._.selectedFields)
     .from(rows)
     .orderBy(asc(rows.dueOn), asc(rows.id))

@@ -16,7 +16,7 @@ import { users } from '#app/db/schema/users';
 import { DAY_MS } from '#app/core/days';
 import {
   admittedListPage,
-  checkedListPage,
+  admittedListPageAuditedAfter,
   listPageStatement,
   type AuditValues,
 } from '#app/core/audit/record-audit';
@@ -188,9 +188,9 @@ const keptTotalCoachList = preparedPerShapeOutsideTransactions(
  * One page of participants' coach conversations and how many match, with the call's audit row
  * naming the participants the page shows (`audit`, read once the caller is admitted): with only
  * the type tab, all in one statement that checks the caller's session too (StatementCaller: one
- * round trip, DESIGN §7); with a date or search, whose total is counted, the session is checked
- * first and the audit row comes after, so that PostgreSQL may count in parallel
- * (listPageStatement).
+ * round trip, DESIGN §7); with a date or search, whose total is counted, the session check, page
+ * and total in one statement that writes nothing, so that PostgreSQL may count in parallel
+ * (listPageStatement), and the audit row after it: two round trips.
  */
 export async function listConversations(
   db: Database,
@@ -208,8 +208,8 @@ export async function listConversations(
         : keptTotalCoachList(db, { query, readAhead });
     return admittedListPage(statement, values, caller, audit);
   }
-  const unaudited = coachListQuery(db, query, { audited: false });
-  return checkedListPage(db, unaudited, values, caller, audit);
+  const unaudited = coachListQuery(db, query, { audited: false, caller: callerChecked(db) });
+  return admittedListPageAuditedAfter(db, unaudited, values, caller, audit);
 }
 
 /**
@@ -230,5 +230,5 @@ function countConversations(db: Database, query: CoachQuery, where: SQL | undefi
     .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(conversations)
     .innerJoin(users, eq(users.id, conversations.userId))
-    .where(where);
+    .where(and(where, gate));
 }

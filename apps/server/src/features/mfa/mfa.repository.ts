@@ -4,7 +4,7 @@ import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import type { Database } from '#app/db/client';
 import { mfaChallenges, mfaRecoveryCodes, staffMfa } from '#app/db/schema/mfa';
 import { users } from '#app/db/schema/users';
-import { auditInsert, auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
+import { auditCte, auditingQueryBuilder, type AuditValues } from '#app/core/audit/record-audit';
 import { requiredForStaff } from '#app/core/sign-in/sign-in.repository';
 
 export type StaffMfaRow = typeof staffMfa.$inferSelect;
@@ -279,7 +279,7 @@ export async function readPolicy(db: Database): Promise<MfaPolicy> {
 const auditedPolicyStatement = preparedOutsideTransactions((db) => {
   const members = staffMembersCte(db);
   const enrolled = sql`jsonb_build_object('enrolled', (select count(${members.enabledAt})::int from ${members}))`;
-  const audit = db.$with('audit').as(auditInsert(db, enrolled));
+  const audit = auditCte(db, enrolled);
   return policyRead(db.with(members, audit), members).prepare('mfa_policy_audited');
 });
 

@@ -22,7 +22,7 @@ import { users } from '#app/db/schema/users';
 import {
   auditingQueryBuilder,
   admittedListPage,
-  checkedListPage,
+  admittedListPageAuditedAfter,
   listPageStatement,
   type AuditValues,
 } from '#app/core/audit/record-audit';
@@ -189,8 +189,9 @@ const keptTotalNudgeList = preparedPerShapeOutsideTransactions(
  * One page of nudges and the number of nudges matching the filters, with the call's audit row
  * naming the participants the page shows (`audit`, read once the caller is admitted): with only
  * the type tab, all in one statement that checks the caller's session too (StatementCaller: one
- * round trip, DESIGN §7); with filters, whose total is counted, the session is checked first and
- * the audit row comes after, so that PostgreSQL may count in parallel (listPageStatement).
+ * round trip, DESIGN §7); with filters, whose total is counted, the session check, page and total
+ * in one statement that writes nothing, so that PostgreSQL may count in parallel
+ * (listPageStatement), and the audit row after it: two round trips.
  */
 export async function listNudges(
   db: Database,
@@ -208,8 +209,8 @@ export async function listNudges(
         : keptTotalNudgeList(db, { query, readAhead });
     return admittedListPage(statement, values, caller, audit);
   }
-  const unaudited = nudgeListQuery(db, query, { audited: false });
-  return checkedListPage(db, unaudited, values, caller, audit);
+  const unaudited = nudgeListQuery(db, query, { audited: false, caller: callerChecked(db) });
+  return admittedListPageAuditedAfter(db, unaudited, values, caller, audit);
 }
 
 /**
@@ -230,7 +231,7 @@ function countNudges(db: Database, query: NudgeQuery, where: SQL | undefined, ga
     .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(nudges)
     .innerJoin(users, eq(users.id, nudges.userId))
-    .where(where);
+    .where(and(where, gate));
 }
 
 /** One nudge of a participant, or undefined. */

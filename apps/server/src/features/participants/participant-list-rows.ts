@@ -5,7 +5,7 @@ import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
-import { auditInsert, auditInsertFrom, type AuditValues } from '#app/core/audit/record-audit';
+import { auditCte, callerCtes, type AuditValues } from '#app/core/audit/record-audit';
 import type { CallerCheck } from '#app/core/auth/statement-caller';
 import type { Database } from '#app/db/client';
 import { participantStats } from '#app/db/schema/activity';
@@ -100,7 +100,7 @@ export function pageOf(db: Database, ids: SQL, where?: SQL): PageCte {
 
 /**
  * The list rows of `page` as one JSON array (listRowJson) in its order, written into `answer`,
- * and the call's audit row (auditInsert, as a CTE) naming the ids of the rows returned, read by
+ * and the call's audit row (auditCte) naming the ids of the rows returned, read by
  * the same statement: one round trip for both. `ctes` are further CTEs `answer` reads. With
  * `caller`, the statement checks the caller's session (callerChecked): the audit row is written
  * only for a caller it admits, as that staff member.
@@ -114,12 +114,9 @@ export function auditedRowsOf<T>(
 ) {
   // Drizzle names a CTE's column without its table; beside users' id that is ambiguous.
   const returned = sql`jsonb_build_object('returned', (select coalesce(jsonb_agg(page.id order by page.ord), '[]'::jsonb) from ${page} join ${users} on ${users.id} = page.id))`;
-  const audit = caller
-    ? db.$with('audit', {}).as(auditInsertFrom(caller.admittedCaller, returned, caller.actor))
-    : db.$with('audit').as(auditInsert(db, returned));
   const row = listRowJson(sql`${sql.placeholder('fallbackType')}::text`);
   return selectRows(
-    db.with(...(caller ? [caller.signedIn] : []), page, ...ctes, audit),
+    db.with(...callerCtes(caller), page, ...ctes, auditCte(db, returned, caller)),
     answer(sql`coalesce(json_agg(${row} order by page.ord), '[]'::json)`),
   ).innerJoin(page, sql`page.id = ${users.id}`);
 }

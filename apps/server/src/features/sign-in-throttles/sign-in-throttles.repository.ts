@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
 import { loginAttempts } from '#app/db/schema/auth';
 import { failedSince } from '#app/core/sign-in/sign-in.repository';
-import { auditInsert, type AuditValues } from '#app/core/audit/record-audit';
+import { auditCte, type AuditValues } from '#app/core/audit/record-audit';
 
 /** A throttle row as read: an account at an address (or, with no email, a whole address). */
 export interface FailureRow {
@@ -79,7 +79,7 @@ export function auditedRecentFailures(
   );
   const rowCount = sql`jsonb_build_object('rows', (select count(*)::int from ${rows}))`;
   return db
-    .with(pairs, addresses, rows, db.$with('audit').as(auditInsert(db, rowCount)))
+    .with(pairs, addresses, rows, auditCte(db, rowCount))
     .select({
       email: rows.email,
       clientAddress: rows.clientAddress,

@@ -16,8 +16,8 @@ import { buildAppWithRouteTable, type RouteTableApp } from './route-table';
 /**
  * Every route that checks its caller's session in the statement answering the call
  * (`config.sessionInStatement`), with the call as it opens (one statement checks the session,
- * reads and audits) and filtered (the session checked on its own first), and the action of the
- * audit row it writes.
+ * reads and audits) and filtered (the nudge and coach lists check it in the statement that
+ * counts, the participant list on its own first), and the action of the audit row it writes.
  */
 const ROUTES: Record<string, { action: AuditAction; opening: object; filtered: object }> = {
   [`POST ${API_PATHS.user.list}`]: {
@@ -144,24 +144,33 @@ describe.each(Object.entries(ROUTES))('%s checks the session on every call', (ro
     });
   });
 
-  it('as it opens, one statement: refused, it reads nothing more and writes only the refusal', async () => {
-    await revokeAllUserTokens(testApp.db, staff.user.id);
-    const refusals = async () => {
-      const rows = await testApp.db
-        .select({ actorId: auditLog.actorId, repeatCount: auditLog.repeatCount })
-        .from(auditLog)
-        .where(eq(auditLog.action, AUDIT_ACTIONS.accessDenied));
-      return {
-        count: rows.reduce((sum, row) => sum + row.repeatCount, 0),
-        named: rows.filter((row) => row.actorId !== null).length,
+  it.each([
+    ['as it opens', spec.opening],
+    ['filtered', spec.filtered],
+  ])(
+    '%s, refused: its first statement checks the session, then it writes only the refusal',
+    async (_, body) => {
+      await revokeAllUserTokens(testApp.db, staff.user.id);
+      const refusals = async () => {
+        const rows = await testApp.db
+          .select({ actorId: auditLog.actorId, repeatCount: auditLog.repeatCount })
+          .from(auditLog)
+          .where(eq(auditLog.action, AUDIT_ACTIONS.accessDenied));
+        return {
+          count: rows.reduce((sum, row) => sum + row.repeatCount, 0),
+          named: rows.filter((row) => row.actorId !== null).length,
+        };
       };
-    };
-    const before = await refusals();
-    const sent = await statementsOf(testApp, () => call(route, staff.access_token, spec.opening));
-    vi.restoreAllMocks();
-    // The route's own statement, then only the refusal's audit row (folded: no one is signed in).
-    expect(sent[0]).toMatch(/"refresh_tokens"/);
-    expect(sent.slice(1).join('\n')).not.toMatch(/"refresh_tokens"|from "(nudges|conversations)"/);
-    expect(await refusals()).toEqual({ count: before.count + 1, named: before.named });
-  });
+      const before = await refusals();
+      const sent = await statementsOf(testApp, () => call(route, staff.access_token, body));
+      vi.restoreAllMocks();
+      // The session check (the route's own statement, or as the participant list is filtered, the
+      // check on its own), then only the refusal's audit row (folded: no one is signed in).
+      expect(sent[0]).toMatch(/"refresh_tokens"/);
+      expect(sent.slice(1).join('\n')).not.toMatch(
+        /"refresh_tokens"|from "(nudges|conversations)"/,
+      );
+      expect(await refusals()).toEqual({ count: before.count + 1, named: before.named });
+    },
+  );
 });
