@@ -24,7 +24,9 @@ export type RouteAccess = 'public' | 'staff' | readonly StaffRole[];
  * The session of a call to a route that checks it in the statement answering the call
  * (`config.sessionInStatement`): the token's signature and expiry are checked, the account and
  * session not yet. `admit` admits the staff member that statement found, or refuses the call
- * exactly as the hook would have (401 for none, 403 for a role the route does not admit).
+ * exactly as the hook would have (401 for none, 403 for a role the route does not admit);
+ * `check` does the same with the hook's own statement (for a client error raised before the
+ * handler admitted anyone, plugins/errors.ts).
  */
 export interface PendingSession extends StatementCaller {
   admit(found: SignedInRow | null | undefined): StaffPrincipal;

@@ -8,15 +8,13 @@ import { signedInStaffQuery, type SignedInRow } from './sessions';
 /**
  * The caller of a statement that checks their session itself: who the token names and which
  * roles the route admits (callerChecked's placeholders), and how the call then admits the staff
- * member the statement found, or refuses it; `check` checks the session with a statement of its
- * own, for a call whose statement does not.
+ * member the statement found, or refuses it.
  */
 export interface StatementCaller {
   userId: number;
   sessionId: string;
   roles: readonly StaffRole[];
   admit(found: SignedInRow | null | undefined): unknown;
-  check(): Promise<unknown>;
 }
 
 /** The values of callerChecked's placeholders. */

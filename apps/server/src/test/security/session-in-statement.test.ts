@@ -16,8 +16,8 @@ import { buildAppWithRouteTable, type RouteTableApp } from './route-table';
 /**
  * Every route that checks its caller's session in the statement answering the call
  * (`config.sessionInStatement`), with the call as it opens (one statement checks the session,
- * reads and audits) and filtered (the nudge and coach lists check it in the statement that
- * counts, the participant list on its own first), and the action of the audit row it writes.
+ * reads and audits) and filtered (the statement that counts checks it, the audit row after),
+ * and the action of the audit row it writes.
  */
 const ROUTES: Record<string, { action: AuditAction; opening: object; filtered: object }> = {
   [`POST ${API_PATHS.user.list}`]: {
@@ -164,8 +164,8 @@ describe.each(Object.entries(ROUTES))('%s checks the session on every call', (ro
       const before = await refusals();
       const sent = await statementsOf(testApp, () => call(route, staff.access_token, body));
       vi.restoreAllMocks();
-      // The session check (the route's own statement, or as the participant list is filtered, the
-      // check on its own), then only the refusal's audit row (folded: no one is signed in).
+      // The route's own statement, which checks the session, then only the refusal's audit row
+      // (folded: no one is signed in).
       expect(sent[0]).toMatch(/"refresh_tokens"/);
       expect(sent.slice(1).join('\n')).not.toMatch(
         /"refresh_tokens"|from "(nudges|conversations)"/,
