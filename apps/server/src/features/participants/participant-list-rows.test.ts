@@ -37,7 +37,8 @@ describe.skipIf(!postgresAdminUrl)('participant list rows by id (PostgreSQL)', (
     await db.transaction(async (tx) => {
       for (let call = 0; call < 20; call += 1) {
         const page = pages[call % pages.length] ?? [];
-        const rows = await rowsInOrder(tx, page, 'Internal', audit);
+        const json = await rowsInOrder(tx, page, 'Internal', audit);
+        const rows = JSON.parse(json) as { id: number }[];
         expect(rows.map((row) => row.id)).toEqual(page);
       }
       const [plans] = (

@@ -6,6 +6,7 @@ import type { ParticipantListRow } from '@recovery-portal/contract/participants'
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
 import { auditCte, callerCtes, type AuditValues } from '#app/core/audit/record-audit';
+import type { SignedInRow } from '#app/core/auth/sessions';
 import type { CallerCheck } from '#app/core/auth/statement-caller';
 import type { Database } from '#app/db/client';
 import { participantStats } from '#app/db/schema/activity';
@@ -64,12 +65,17 @@ function listRowJson(fallbackType: SQL): SQL {
 }
 
 /**
- * One value (`json`, of listRowJson) over the list's rows: every participant has a users row, not
- * always the others (left joined).
+ * One value (`json`, of listRowJson) over the list's rows, and `caller` (who a session check of
+ * the statement found, or null): every participant has a users row, not always the others (left
+ * joined).
  */
-function selectRows<T>(db: Pick<Database, 'select'>, json: SQL<T>) {
+function selectRows<T>(
+  db: Pick<Database, 'select'>,
+  json: SQL<T>,
+  caller: SQL<SignedInRow | null> = sql`null`,
+) {
   return db
-    .select({ json })
+    .select({ json, caller })
     .from(users)
     .leftJoin(participantStats, eq(participantStats.userId, users.id))
     .leftJoin(participantTriage, eq(participantTriage.userId, users.id))
@@ -118,6 +124,7 @@ export function auditedRowsOf<T>(
   return selectRows(
     db.with(...callerCtes(caller), page, ...ctes, auditCte(db, returned, caller)),
     answer(sql`coalesce(json_agg(${row} order by page.ord), '[]'::json)`),
+    caller?.found,
   ).innerJoin(page, sql`page.id = ${users.id}`);
 }
 
@@ -141,23 +148,26 @@ const rowsByIdStatement = preparedOutsideTransactions((db) =>
       db,
       sql`array(select e.id::integer from json_array_elements_text(${sql.placeholder('ids')}::text::json) with ordinality as e(id, ord) order by e.ord)`,
     ),
-    (rows) => sql<ParticipantListRow[]>`${rows}`,
+    (rows) => sql<string>`${rows}::text`,
   ).prepare('participant_list_rows'),
 );
 
-/** The list rows of these participants, in the order of `ids`, writing the call's audit row. */
+/**
+ * The list rows of these participants, in the order of `ids`, as JSON text (an array of
+ * ParticipantListRow), writing the call's audit row.
+ */
 export async function rowsInOrder(
   db: Database,
   ids: readonly number[],
   fallbackType: ParticipantType,
   audit: AuditValues,
-): Promise<ParticipantListRow[]> {
+): Promise<string> {
   const [page] = await rowsByIdStatement(db).execute({
     ...audit,
     ids: JSON.stringify(ids),
     fallbackType,
   });
-  return page?.json ?? [];
+  return page?.json ?? '[]';
 }
 /** The list row of one participant, or undefined when the id is not a participant. */
 export async function findParticipantRow(

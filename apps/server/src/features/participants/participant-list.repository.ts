@@ -6,11 +6,10 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   PARTICIPANT_STATUS_LABELS,
   type ParticipantListResponse,
-  type ParticipantListRow,
 } from '@recovery-portal/contract/participants';
 import { preparedPerShapeOutsideTransactions } from '#app/db/ambient-transaction';
 import type { AuditValues } from '#app/core/audit/record-audit';
-import type { SignedInRow } from '#app/core/auth/sessions';
+import { jsonText, type JsonText } from '#app/lib/envelope';
 import { callerChecked, callerValues, type StatementCaller } from '#app/core/auth/statement-caller';
 import type { Database } from '#app/db/client';
 import { pageWindow, pageWindowValues, readAheadIds, readAheadTo } from '#app/db/read-ahead';
@@ -138,15 +137,12 @@ const openingPageStatement = preparedPerShapeOutsideTransactions(
       db,
       page,
       (rows) =>
-        sql<OpeningAnswer>`json_build_object('users', ${rows}, 'total_participants', (select ${total.n} from ${total} where ${caller.admitted}), 'caller', ${caller.found})`,
+        sql<string>`json_build_object('users', ${rows}, 'total_participants', (select ${total.n} from ${total} where ${caller.admitted}))::text`,
       [total],
       caller,
     ).prepare(name);
   },
 );
-
-/** What the opening statement answers: the list, and who the session check found. */
-type OpeningAnswer = ParticipantListResponse & { caller: SignedInRow | null };
 
 /**
  * The first `readAhead` ids of the list as it opens, in order. A sort every participant has a
@@ -254,7 +250,7 @@ export async function listParticipants(
   caller: StatementCaller,
   audit: () => AuditValues,
   now: Date = new Date(),
-): Promise<ParticipantListResponse> {
+): Promise<JsonText<ParticipantListResponse>> {
   const readAhead = openingReadAhead(query);
   if (readAhead !== undefined) {
     const [read] = await openingPageStatement(db, { query, readAhead }).execute({
@@ -266,13 +262,12 @@ export async function listParticipants(
       ...pageWindowValues({ start: query.start, pageSize: query.page_size }),
     });
     if (!read) throw new Error('the participant list statement answered no row');
-    const { caller: found, ...list } = read.json;
-    caller.admit(found);
-    return list;
+    caller.admit(read.caller);
+    return jsonText(read.json);
   }
   const total = await countParticipants(db, query, now, caller);
   const users = await listParticipantPage(db, query, audit(), now, total);
-  return { users, total_participants: total };
+  return jsonText(`{"users":${users},"total_participants":${String(total)}}`);
 }
 
 /**
@@ -299,7 +294,7 @@ async function listParticipantPage(
   audit: AuditValues,
   now: Date,
   total: number,
-): Promise<ParticipantListRow[]> {
+): Promise<string> {
   // A page past the total reads no ids; the statement still writes the audit row.
   const ids = query.start >= total ? [] : await pageIds(db, query, now, total);
   return rowsInOrder(db, ids, query.type, audit);

@@ -10,9 +10,11 @@ import {
   participantListResponseSchema,
   participantListRowSchema,
   type ParticipantListQueryInput,
+  type ParticipantListResponse,
   type ParticipantListRow,
   type ParticipantSortKey,
 } from '@recovery-portal/contract/participants';
+import type { JsonText } from '#app/lib/envelope';
 import { participantActivity } from '#app/db/schema/activity';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
@@ -50,6 +52,10 @@ function callerOf(staff: LoggedInStaff): StatementCaller {
     },
   };
 }
+
+/** The list as the repository wrote it, read as a client would. */
+const answered = (list: JsonText<ParticipantListResponse>) =>
+  participantListResponseSchema.parse(JSON.parse(list.json));
 
 const testApp = useTestApp();
 let clinician: LoggedInStaff;
@@ -164,10 +170,12 @@ describe('participant list: what a row says', () => {
     const audit = auditValues({ action: 'participants.list', subjectType: 'participant_list' });
     const {
       users: [row],
-    } = await testApp.db.transaction(async (tx) => {
-      await tx.execute(sql`set local time zone 'America/New_York'`);
-      return listParticipants(tx, query, callerOf(clinician), () => audit);
-    });
+    } = answered(
+      await testApp.db.transaction(async (tx) => {
+        await tx.execute(sql`set local time zone 'America/New_York'`);
+        return listParticipants(tx, query, callerOf(clinician), () => audit);
+      }),
+    );
     expect(row).toMatchObject({
       joined_on: '2026-03-04T23:06:07.891Z',
       invited_on: '2026-01-02T00:00:00.000Z',
@@ -259,12 +267,25 @@ describe('participant list: what a row says', () => {
 
   it('the response carries only the declared fields: no password hash or other columns', async () => {
     await addParticipant(testApp.db, { firstName: 'Hidden' });
-    const response = await listRaw({});
-    expect(response.body).not.toMatch(/password|argon2|search_text|phone/i);
-    const [row] = (JSON.parse(response.body) as { _data: { users: object[] } })._data.users;
-    expect(Object.keys(row ?? {}).sort()).toEqual(
-      Object.keys(participantListRowSchema.shape).sort(),
-    );
+    // As the list opens (one statement) and searched (counted first): both send PostgreSQL's JSON.
+    for (const body of [{}, { search_key: 'hidden' }]) {
+      const response = await listRaw(body);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.body).not.toMatch(/password|argon2|search_text|phone/i);
+      const answer = JSON.parse(response.body) as {
+        _success: boolean;
+        _data: { users: object[]; total_participants: number };
+      };
+      expect(Object.keys(answer).sort()).toEqual(['_data', '_success']);
+      expect(answer._success).toBe(true);
+      expect(Object.keys(answer._data).sort()).toEqual(['total_participants', 'users']);
+      expect(answer._data.total_participants).toBe(1);
+      const [row] = answer._data.users;
+      expect(Object.keys(row ?? {}).sort()).toEqual(
+        Object.keys(participantListRowSchema.shape).sort(),
+      );
+      expect(participantListResponseSchema.parse(answer._data).users).toHaveLength(1);
+    }
   });
 });
 
@@ -585,7 +606,9 @@ describe('participant list: triage', () => {
     // The repository at a fixed instant: reviewed exactly 7 days ago is not within 7 days.
     const query = participantListQuerySchema.parse({ not_reviewed_days: 7, status: '' });
     const audit = auditValues({ action: 'participants.list', subjectType: 'participant_list' });
-    const page = await listParticipants(testApp.db, query, callerOf(clinician), () => audit, now);
+    const page = answered(
+      await listParticipants(testApp.db, query, callerOf(clinician), () => audit, now),
+    );
     expect(names(page.users).sort()).toEqual(['Exactly', 'JustOutside', 'LongAgo', 'Never']);
     expect(page.total_participants).toBe(4);
 

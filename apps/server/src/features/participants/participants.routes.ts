@@ -17,7 +17,7 @@ import {
 import { API_PATHS } from '@recovery-portal/contract/paths';
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
-import { ok } from '#app/lib/envelope';
+import { ok, sendJsonText } from '#app/lib/envelope';
 import { errorResponses } from '#app/lib/route-errors';
 import type { Mailer } from '#app/mail/mailer';
 import { pendingSessionOf } from '#app/plugins/auth';
@@ -58,7 +58,7 @@ export function registerParticipantRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await auditedOnceAdmitted(
         request,
         {
@@ -70,7 +70,7 @@ export function registerParticipantRoutes(
         },
         (audit) => participants.list(request.body, pendingSessionOf(request), audit),
       );
-      return ok(result);
+      return sendJsonText(reply, result);
     },
   );
 

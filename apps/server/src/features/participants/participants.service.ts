@@ -14,6 +14,7 @@ import type { ParticipantType, UserStatus } from '@recovery-portal/contract/user
 import type { Config } from '#app/config';
 import type { Database } from '#app/db/client';
 import { AppError, conflict, notFound } from '#app/lib/app-error';
+import type { JsonText } from '#app/lib/envelope';
 import type { MailMessage, Mailer } from '#app/mail/mailer';
 import { invitationMail, reminderMail, type JoinCode } from './participant-mail';
 import { findParticipantRow } from './participant-list-rows';
@@ -125,7 +126,7 @@ export function createParticipantService(deps: {
       listQuery: ParticipantListQuery,
       caller: StatementCaller,
       audit: () => AuditValues,
-    ): Promise<ParticipantListResponse> {
+    ): Promise<JsonText<ParticipantListResponse>> {
       // "Mine" is the caseload of whoever asks: the token's staff member, admitted or refused
       // by the statement that reads it.
       const query = { ...listQuery, responsible_id: listQuery.mine ? caller.userId : null };
