@@ -108,7 +108,6 @@ export async function countParticipants(
 ): Promise<number> {
   const days = filters.not_reviewed_days;
   const search = normalisedSearch(filters.search_key);
-  const everyone = filterConditions({ ...filters, not_reviewed_days: null }, now);
   const byStatus = filters.status !== '';
   // participant_search_counts knows type, status and search only: other filters are counted.
   const kept =
@@ -119,17 +118,23 @@ export async function countParticipants(
     !filters.surgery_to &&
     !filters.programme &&
     [...search].length <= MAX_COUNTED_SEARCH_LENGTH;
-  const all = kept ? keptGramCount(db, byStatus) : countRows(db, 'users').where(and(...everyone));
-  // Those reviewed recently are few and indexed (last_reviewed_at): counting them and taking them
-  // away is far cheaper than testing every participant's triage row.
-  const recentlyReviewed = (days: number) =>
-    countRows(db, 'triage').where(
-      and(...everyone, gt(participantTriage.lastReviewedAt, reviewCutoff(days, now))),
+  // Built only for a call the kept statement cannot answer.
+  const countedTotal = (reviewedWithinDays: number | null) => {
+    const everyone = filterConditions({ ...filters, not_reviewed_days: null }, now);
+    const all = kept ? keptGramCount(db, byStatus) : countRows(db, 'users').where(and(...everyone));
+    if (reviewedWithinDays === null) return all;
+    // Those reviewed recently are few and indexed (last_reviewed_at): counting them and taking
+    // them away is far cheaper than testing every participant's triage row.
+    const cutoff = reviewCutoff(reviewedWithinDays, now);
+    const recent = countRows(db, 'triage').where(
+      and(...everyone, gt(participantTriage.lastReviewedAt, cutoff)),
     );
+    return sql`(${all}) - (${recent})`;
+  };
   const statement =
     kept && days === null
       ? (byStatus ? keptCountOneStatus : keptCountAnyStatus)(db)
-      : checkedCount(db, days === null ? all : sql`(${all}) - (${recentlyReviewed(days)})`);
+      : checkedCount(db, countedTotal(days));
   const [row] = await statement.execute({
     ...callerValues(caller),
     type: filters.type,
