@@ -16,6 +16,7 @@ import {
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { AuditAction, AuditLogEntry, AuditSubjectType } from '@recovery-portal/contract/audit';
 import type { Database } from '#app/db/client';
+import { isoInstant } from '#app/db/iso-instant';
 import { auditLog } from '#app/db/schema/audit';
 import { users } from '#app/db/schema/users';
 import {
@@ -89,10 +90,7 @@ const subjectName = sql<
 
 const entryColumns = {
   id: auditLog.id,
-  created_at:
-    sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
-      'created_at',
-    ),
+  created_at: isoInstant(auditLog.createdAt).as('created_at'),
   actor_id: auditLog.actorId,
   actor_email: auditLog.actorEmail,
   actor_name: auditLog.actorName,

@@ -1,7 +1,7 @@
 // The participant list's rows: each participant as one JSON value in the contract's shape, and the
 // statement that reads a page's rows and writes the call's audit row.
 import { and, eq, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
-import type { AnyPgColumn, WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { ParticipantListRow } from '@recovery-portal/contract/participants';
 import type { ParticipantType } from '@recovery-portal/contract/users';
 import { preparedOutsideTransactions } from '#app/db/ambient-transaction';
@@ -13,12 +13,9 @@ import { participantStats } from '#app/db/schema/activity';
 import { tasks } from '#app/db/schema/care-team';
 import { participantTriage } from '#app/db/schema/triage';
 import { userGroups, users } from '#app/db/schema/users';
+import { isoInstant } from '#app/db/iso-instant';
 import { responsibleStaff, staffName } from '#app/core/staff-names';
 import { reviewerName, reviewers } from '#app/core/reviewers';
-
-/** An instant as the API writes it (as Date.toISOString does: UTC, milliseconds, 'Z'). */
-const isoInstantSql = (column: AnyPgColumn) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A participant's list row, as PostgreSQL writes it in JSON in the contract's shape (the keys of
@@ -38,23 +35,23 @@ function listRowJson(fallbackType: SQL): SQL {
     type: sql`coalesce(${users.participantType}::text, ${fallbackType})`,
     group: userGroups.name,
     tracker_connected: sql`nullif(${users.tracker}, '')`,
-    last_app_open: isoInstantSql(participantStats.lastAppOpen),
+    last_app_open: isoInstant(participantStats.lastAppOpen),
     active_session_count: participantStats.activeSessionCount,
     coach_chat_count: participantStats.coachChatCount,
     coach_call_count: participantStats.coachCallCount,
     nudge_open_count: participantStats.nudgeOpenCount,
-    invited_on: isoInstantSql(users.invitedAt),
-    joined_on: isoInstantSql(users.joinedAt),
+    invited_on: isoInstant(users.invitedAt),
+    joined_on: isoInstant(users.joinedAt),
     status: users.status,
     can_remind: sql`(${users.status} = 'PENDING_ACTIVATION' and (${users.nextRemindDate} is null or ${users.nextRemindDate} <= now()))`,
-    last_reminded_at: isoInstantSql(users.lastRemindedAt),
-    next_remind_date: isoInstantSql(users.nextRemindDate),
+    last_reminded_at: isoInstant(users.lastRemindedAt),
+    next_remind_date: isoInstant(users.nextRemindDate),
     open_flag_count: sql`coalesce(${participantTriage.openFlagCount}, 0)`,
     top_open_severity: participantTriage.topOpenSeverity,
-    last_reviewed_at: isoInstantSql(participantTriage.lastReviewedAt),
+    last_reviewed_at: isoInstant(participantTriage.lastReviewedAt),
     // A review by an account since deleted keeps its time but no longer names anyone.
     last_reviewed_by: sql`case when ${participantTriage.lastReviewedAt} is not null then ${reviewerName} end`,
-    last_telemetry_at: isoInstantSql(participantStats.lastTelemetryAt),
+    last_telemetry_at: isoInstant(participantStats.lastTelemetryAt),
     responsible: sql`case when ${responsibleStaff.id} is not null
       then json_build_object('id', ${responsibleStaff.id}, 'name', coalesce(${staffName(responsibleStaff)}, '')) end`,
     next_task_due_on: sql`(select min(${tasks.dueOn})::text from ${tasks} where ${tasks.participantId} = ${users.id} and ${tasks.doneAt} is null)`,
