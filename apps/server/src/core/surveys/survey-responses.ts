@@ -3,9 +3,34 @@ import {
   type SurveyContentItem,
   type SurveyResponse,
 } from '@recovery-portal/contract/survey-responses';
-import { SURVEY_TIMEPOINT_LABELS, surveyQuestionSchema } from '@recovery-portal/contract/surveys';
+import {
+  SURVEY_TIMEPOINT_LABELS,
+  surveyQuestionSchema,
+  type SurveyQuestion,
+} from '@recovery-portal/contract/surveys';
 import type { ScheduledSurveyRow } from './scheduled-surveys';
 import { measureScores } from './survey-scores';
+
+/** A questionnaire's well-formed questions, each with its place among all of them. */
+type ValidQuestions = { index: number; question: SurveyQuestion }[];
+
+/**
+ * Validated once per question list: rows that share one (a FHIR page of a survey's responses)
+ * are not validated again, which in a bulk export was most of a response's cost.
+ */
+const validated = new WeakMap<unknown[], ValidQuestions>();
+
+function validQuestions(questions: unknown[]): ValidQuestions {
+  let valid = validated.get(questions);
+  if (!valid) {
+    valid = questions.flatMap((item, index) => {
+      const parsed = surveyQuestionSchema.safeParse(item);
+      return parsed.success ? [{ index, question: parsed.data }] : [];
+    });
+    validated.set(questions, valid);
+  }
+  return valid;
+}
 
 /**
  * The questions with the participant's answers: an answer outside the question's options (or
@@ -14,17 +39,20 @@ import { measureScores } from './survey-scores';
 export function surveyContent(questions: unknown, answers: unknown): SurveyContentItem[] {
   if (!Array.isArray(questions)) return [];
   const chosen = Array.isArray(answers) ? answers : [];
-  return questions.flatMap((item, index) => {
-    const parsed = surveyQuestionSchema.safeParse(item);
-    if (!parsed.success) return [];
+  return validQuestions(questions).map(({ index, question }) => {
     const answer: unknown = chosen[index];
     const valid =
       typeof answer === 'number' &&
       Number.isInteger(answer) &&
       answer >= 0 &&
-      answer < parsed.data.options.length;
-    return [{ ...parsed.data, selected_option: valid ? answer : null }];
+      answer < question.options.length;
+    return { ...question, selected_option: valid ? answer : null };
   });
+}
+
+/** The response's score as its instrument publishes it; null until submitted or unscored. */
+export function submittedScore(row: Pick<ScheduledSurveyRow, 'submittedAt' | 'title' | 'answers'>) {
+  return row.submittedAt ? (measureScores(row.title, row.answers).scores[0]?.value ?? null) : null;
 }
 
 export function toSurveyResponse(row: ScheduledSurveyRow, today: string): SurveyResponse {

@@ -4,7 +4,7 @@ import { MEASUREMENT_TYPES } from '@recovery-portal/contract/measurements';
 import type { Database } from '#app/db/client';
 import { measurements } from '#app/db/schema/measurements';
 import { surveyResponses } from '#app/db/schema/surveys';
-import { toSurveyResponse } from '#app/core/surveys/survey-responses';
+import { submittedScore } from '#app/core/surveys/survey-responses';
 import { submittedWithin, surveyResponseRows } from './survey-response-source';
 import {
   BP_PANEL,
@@ -125,12 +125,11 @@ function measurementSource(db: Database): FhirSource<MeasurementRow> {
     toResource(row, ctx): Observation {
       const kind = MEASUREMENT_CATEGORY[row.code];
       const label = MEASUREMENT_LABEL[row.code] ?? row.code;
-      const time = row.measuredAt.toISOString();
       return {
         resourceType: 'Observation',
         id: `m-${row.id}`,
         // Measurements are stored once and never edited: stored (or measured) is their last change.
-        meta: { lastUpdated: (row.storedAt ?? row.measuredAt).toISOString() },
+        meta: { lastUpdated: row.lastUpdated },
         status: 'final',
         ...(kind ? { category: category(kind) } : {}),
         code: {
@@ -138,7 +137,7 @@ function measurementSource(db: Database): FhirSource<MeasurementRow> {
           text: label,
         },
         subject: subjectOf(row.userId),
-        effectiveDateTime: time,
+        effectiveDateTime: row.measuredAt,
         valueQuantity: quantity(row.value, row.unit),
       };
     },
@@ -175,7 +174,6 @@ function bloodPressureSource(db: Database): FhirSource<BloodPressureRow> {
     key: (row) => row.id,
     participant: (row) => row.userId,
     toResource(row): Observation {
-      const time = row.measuredAt.toISOString();
       const component = (code: string, display: string, value: number) => ({
         code: { coding: [{ system: LOINC, code, display }], text: display },
         valueQuantity: quantity(value, MEASUREMENT_TYPES.systolicBp.unit),
@@ -183,12 +181,12 @@ function bloodPressureSource(db: Database): FhirSource<BloodPressureRow> {
       return {
         resourceType: 'Observation',
         id: `bp-${row.id}`,
-        meta: { lastUpdated: (row.storedAt ?? row.measuredAt).toISOString() },
+        meta: { lastUpdated: row.lastUpdated },
         status: 'final',
         category: category('vital-signs'),
         code: { coding: [{ system: LOINC, ...BP_PANEL }], text: 'Blood pressure' },
         subject: subjectOf(row.userId),
-        effectiveDateTime: time,
+        effectiveDateTime: row.measuredAt,
         component: [
           component(SYSTOLIC_CODE, 'Systolic blood pressure', row.value),
           ...(row.diastolic === null
@@ -231,8 +229,8 @@ function surveyScoreSource(db: Database): FhirSource<SurveyResponseRow> {
     },
     ...surveyResponseRows(db),
     toResource(row, ctx): Observation {
-      const response = toSurveyResponse(row, new Date().toISOString().slice(0, 10));
-      const time = response.submitted_at ?? undefined;
+      const score = submittedScore(row);
+      const time = row.submittedAt?.toISOString();
       return {
         resourceType: 'Observation',
         id: `score-${row.id}`,
@@ -245,7 +243,7 @@ function surveyScoreSource(db: Database): FhirSource<SurveyResponseRow> {
         },
         subject: subjectOf(row.userId),
         ...(time ? { effectiveDateTime: time } : {}),
-        ...(response.score === null
+        ...(score === null
           ? {
               dataAbsentReason: {
                 coding: [
@@ -256,7 +254,7 @@ function surveyScoreSource(db: Database): FhirSource<SurveyResponseRow> {
                 ],
               },
             }
-          : { valueQuantity: quantity(response.score, '{score}') }),
+          : { valueQuantity: quantity(score, '{score}') }),
         derivedFrom: [{ reference: `QuestionnaireResponse/${row.id}` }],
       };
     },

@@ -1,24 +1,26 @@
 import { and, asc, count, eq, gt, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '#app/db/client';
+import { isoInstant } from '#app/db/iso-instant';
 import { qualifiedColumn } from '#app/db/qualified-column';
 import { measurements } from '#app/db/schema/measurements';
 import { surveyResponses, surveys } from '#app/db/schema/surveys';
 import type { ScheduledSurveyRow } from '#app/core/surveys/scheduled-surveys';
 import { DIASTOLIC_CODE, SYSTOLIC_CODE } from './codes';
 
+/** When a measurement last changed for FHIR: when stored, or (generated in bulk) measured. */
+export const measurementUpdatedAt = sql`coalesce(${measurements.storedAt}, ${measurements.measuredAt})`;
+
+/** Its instants as the resource writes them: a bulk export reads millions of them. */
 const MEASUREMENT_COLUMNS = {
   id: measurements.id,
   userId: measurements.userId,
   code: measurements.code,
   value: measurements.value,
   unit: measurements.unit,
-  measuredAt: measurements.measuredAt,
+  measuredAt: isoInstant(measurements.measuredAt),
   source: measurements.source,
-  storedAt: measurements.storedAt,
+  lastUpdated: isoInstant(measurementUpdatedAt),
 };
-
-/** When a measurement last changed for FHIR: when stored, or (generated in bulk) measured. */
-export const measurementUpdatedAt = sql`coalesce(${measurements.storedAt}, ${measurements.measuredAt})`;
 
 /** Single measurements: everything but the blood-pressure components, which form panels. */
 export const singleMeasurement = notInArray(measurements.code, [SYSTOLIC_CODE, DIASTOLIC_CODE]);
@@ -97,22 +99,24 @@ export const submittedResponse = and(
 
 /**
  * Survey responses in the surveys feature's row shape, so their score and answers are read
- * through its toSurveyResponse rather than derived again here.
+ * through its toSurveyResponse rather than derived again here. A page's responses to one
+ * survey share its questions, parsed once: parsing them for every response was most of what a
+ * bulk export of responses cost.
  */
-export function pageSurveyResponses(
+export async function pageSurveyResponses(
   db: Database,
   where: SQL | undefined,
   afterId: number | null,
   limit: number,
 ): Promise<(ScheduledSurveyRow & { userId: number; storedAt: Date | null })[]> {
-  return db
+  const rows = await db
     .select({
       id: surveyResponses.id,
       userId: surveyResponses.userId,
       surveyId: surveys.id,
       title: surveys.title,
       description: surveys.description,
-      questions: surveys.questions,
+      questionsJson: sql<string>`${surveys.questions}::text`,
       timepoint: surveyResponses.timepoint,
       targetDate: surveyResponses.targetDate,
       submittedAt: surveyResponses.submittedAt,
@@ -128,6 +132,15 @@ export function pageSurveyResponses(
     )
     .orderBy(asc(surveyResponses.id))
     .limit(limit);
+  const questionsOf = new Map<number, ScheduledSurveyRow['questions']>();
+  return rows.map(({ questionsJson, ...row }) => {
+    let questions = questionsOf.get(row.surveyId);
+    if (questions === undefined) {
+      questions = JSON.parse(questionsJson) as ScheduledSurveyRow['questions'];
+      questionsOf.set(row.surveyId, questions);
+    }
+    return { ...row, questions };
+  });
 }
 export type SurveyResponseRow = Awaited<ReturnType<typeof pageSurveyResponses>>[number];
 
