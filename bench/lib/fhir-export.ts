@@ -15,6 +15,8 @@ export interface ExportFigure {
   rssBeforeMb: number;
   /** Its peak resident memory during the export (the kernel's VmHWM, reset at the kick-off). */
   rssPeakMb: number;
+  /** What else ran on the machine meanwhile, if anything. */
+  alongside?: string;
 }
 
 /** A line of /proc/<pid>/status in MiB, e.g. VmRSS or VmHWM (given in kB). */

@@ -334,7 +334,7 @@ function databaseSection(run: DatabaseRun, clients: number): string[] {
     lines.push(
       '### FHIR Bulk Data (Patient/$export of every participant)',
       '',
-      `${count(exported.resources)} resources (${exported.megabytes.toFixed(0)} MB of NDJSON) in ${exported.seconds.toFixed(1)} s (${count(Math.round(exported.resources / exported.seconds))}/s). Server resident memory: ${exported.rssBeforeMb.toFixed(0)} MB before the kick-off, peak ${exported.rssPeakMb.toFixed(0)} MB during the export (growth ${(exported.rssPeakMb - exported.rssBeforeMb).toFixed(0)} MB; the kernel's high-water mark, reset at the kick-off).`,
+      `${count(exported.resources)} resources (${exported.megabytes.toFixed(0)} MB of NDJSON) in ${exported.seconds.toFixed(1)} s (${count(Math.round(exported.resources / exported.seconds))}/s). Server resident memory: ${exported.rssBeforeMb.toFixed(0)} MB before the kick-off, peak ${exported.rssPeakMb.toFixed(0)} MB during the export (growth ${(exported.rssPeakMb - exported.rssBeforeMb).toFixed(0)} MB; the kernel's high-water mark, reset at the kick-off).${exported.alongside ? ` Measured while ${exported.alongside} ran on the same cores.` : ''}`,
       '',
     );
   }
