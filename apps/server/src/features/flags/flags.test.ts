@@ -336,6 +336,37 @@ describe('flag lifecycle', () => {
   }, 60_000);
 });
 
+describe("a tab's open-flag count follows its participants", () => {
+  const total = async (type: 'Internal' | 'Pilot') =>
+    successData(await list({ type }), flagListResponseSchema).total;
+
+  it('counts a flag under its participant type as raised, moves it with a type change and drops it with the role', async () => {
+    const moving = await flaggedParticipant('I had a fall on Sunday.', 2);
+    await flaggedParticipant('Some chest pain last night.', 1);
+    await flaggedParticipant('I had chest pain.', 1, { participantType: 'Pilot' });
+    await scan();
+    expect([await total('Internal'), await total('Pilot')]).toEqual([2, 1]);
+
+    await testApp.db.update(users).set({ participantType: 'Pilot' }).where(eq(users.id, moving.id));
+    expect([await total('Internal'), await total('Pilot')]).toEqual([1, 2]);
+    const pilotPage = successData(await list({ type: 'Pilot' }), flagListResponseSchema);
+    expect(pilotPage.flags.map((flag) => flag.user_id)).toContain(moving.id);
+
+    // An account that is no longer a participant's leaves every tab, as the page does.
+    await testApp.db.update(users).set({ role: 'CLINICIAN' }).where(eq(users.id, moving.id));
+    expect(await total('Pilot')).toBe(1);
+    await testApp.db.update(users).set({ role: 'PARTICIPANT' }).where(eq(users.id, moving.id));
+    expect(await total('Pilot')).toBe(2);
+
+    // Whatever writes the copy, the flag keeps its participant's type.
+    await testApp.db
+      .update(clinicalFlags)
+      .set({ participantType: 'Demo' })
+      .where(eq(clinicalFlags.userId, moving.id));
+    expect(await total('Pilot')).toBe(2);
+  });
+});
+
 describe('flags of one participant: two round trips', () => {
   afterEach(() => {
     vi.restoreAllMocks();
