@@ -326,16 +326,16 @@ async function seedPostgres(database: PreparedPostgres, options: RunOptions) {
 
 /**
  * Every PostgreSQL measurement, then the FHIR export of everything with `duringExport` (the
- * PGlite seeding) alongside: the export's figure is its memory, which sharing the cores leaves
- * as it is, and its time is reported as measured beside that work.
+ * PGlite seeding, the first loads) beside it: the export's figure is its memory, which sharing
+ * the cores leaves as it is, and its time is reported as measured beside that work.
  */
 async function measurePostgres<T>(
   database: PreparedPostgres,
   seed: SeedResult | undefined,
   options: RunOptions,
   phases: Record<string, number>,
-  duringExport: { label: string; run: () => Promise<T> } | null,
-): Promise<{ run: DatabaseRun; alongside: T | undefined }> {
+  duringExport: { label: string; run: () => Promise<T> },
+): Promise<{ run: DatabaseRun; alongside: T }> {
   const started = performance.now();
   const { url } = database;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'rp-bench-server-'));
@@ -394,10 +394,10 @@ async function measurePostgres<T>(
   const exportStarted = performance.now();
   const [measured, alongside] = await Promise.all([
     measureExport({ baseUrl: server.url, headers, pid: server.pid, dataDir }),
-    duringExport?.run(),
+    duringExport.run(),
   ]);
-  const fhirExport = { ...measured, ...(duringExport ? { alongside: duringExport.label } : {}) };
-  phases[`FHIR export on PostgreSQL${duringExport ? ` and ${duringExport.label}` : ''}`] =
+  const fhirExport = { ...measured, alongside: duringExport.label };
+  phases[`FHIR export on PostgreSQL beside ${duringExport.label}`] =
     (performance.now() - exportStarted) / 1000;
   log(
     `FHIR Patient/$export: ${fhirExport.resources} resources in ${fhirExport.seconds.toFixed(1)} s; server RSS ${fhirExport.rssBeforeMb.toFixed(0)} MB before, peak ${fhirExport.rssPeakMb.toFixed(0)} MB`,
@@ -485,7 +485,7 @@ function logServerCost(database: string, cost: ServerCost) {
 /**
  * The portal's first loads in Chromium, against the built server on a throw-away embedded
  * database with the demo programme (its clinician signs in). They are bytes, the same whatever
- * else the machine does, so they run while the databases are seeded.
+ * else the machine does, so they run beside PostgreSQL's FHIR export.
  */
 async function measureFirstLoadsOnDemoServer(
   buildDir: string,
@@ -521,14 +521,14 @@ async function measureFirstLoadsOnDemoServer(
 }
 
 /**
- * Seeds PostgreSQL while `alongside` (the first loads) runs, measures it, then runs its FHIR
- * export while PGlite is seeded (each is mostly one process on one core, so on two cores they
- * overlap well; seeding both at once slowed PostgreSQL's seeding, which everything waits for),
- * and measures PGlite last, each measurement with the machine to itself.
+ * Seeds PostgreSQL alone, measures it, then runs its FHIR export while PGlite is seeded and the
+ * first loads are measured, one after the other (the export keeps one core busy, they the other;
+ * beside PostgreSQL's seeding, which everything waits for, they slowed it by a third), and
+ * measures PGlite last, each measurement with the machine to itself.
  */
 async function runDatabases(
   options: { postgres: RunOptions | null; pglite: RunOptions | null },
-  alongside: Promise<unknown>,
+  firstLoads: () => Promise<unknown>,
   phases: Record<string, number>,
 ): Promise<DatabaseRun[]> {
   const started = performance.now();
@@ -536,24 +536,25 @@ async function runDatabases(
   const pgliteDir = options.pglite ? mkdtempSync(path.join(os.tmpdir(), 'rp-bench-pglite-')) : null;
   if (pgliteDir) onCleanup(() => rmSync(pgliteDir, { recursive: true, force: true }));
   const pglite = options.pglite;
-  const seedPglite =
-    pgliteDir && pglite
-      ? {
-          label: 'the PGlite seeding',
-          run: () =>
-            seedDatabase({
+  const beside = {
+    label: pgliteDir && pglite ? 'the PGlite seeding and then the first loads' : 'the first loads',
+    run: async () => {
+      const seed =
+        pgliteDir && pglite
+          ? await seedDatabase({
               env: { DATA_DIR: pgliteDir, DATABASE_URL: '' },
               participants: pglite.participants,
               volume: pglite.volume,
               label: 'pglite seed',
-            }),
-        }
-      : null;
-  const [postgresSeed] = await Promise.all([
-    postgres && options.postgres ? seedPostgres(postgres, options.postgres) : undefined,
-    alongside,
-  ]);
-  phases['seeding PostgreSQL and first loads'] = (performance.now() - started) / 1000;
+            })
+          : undefined;
+      await firstLoads();
+      return seed;
+    },
+  };
+  const postgresSeed =
+    postgres && options.postgres ? await seedPostgres(postgres, options.postgres) : undefined;
+  phases['seeding PostgreSQL'] = (performance.now() - started) / 1000;
 
   const runs: DatabaseRun[] = [];
   let pgliteSeed: SeedResult | undefined;
@@ -563,11 +564,9 @@ async function runDatabases(
       : '--skip-postgres';
     if (options.postgres) log(`PostgreSQL skipped: ${skipped}`);
     runs.push({ kind: 'postgres', label: 'PostgreSQL', skipped, scenarios: [] });
-    if (seedPglite) {
-      const at = performance.now();
-      pgliteSeed = await seedPglite.run();
-      phases['PGlite seeding'] = (performance.now() - at) / 1000;
-    }
+    const at = performance.now();
+    pgliteSeed = await beside.run();
+    phases[beside.label] = (performance.now() - at) / 1000;
   } else {
     await postgres.makeDurable();
     const measured = await measurePostgres(
@@ -575,7 +574,7 @@ async function runDatabases(
       postgresSeed,
       options.postgres,
       phases,
-      seedPglite,
+      beside,
     );
     runs.push(measured.run);
     pgliteSeed = measured.alongside;
@@ -617,14 +616,15 @@ async function main() {
     path.join(buildDir, 'apps/web/dist'),
     path.join(repoRoot, 'apps/web/src'),
   );
-  const firstLoads = measureFirstLoadsOnDemoServer(buildDir, serverScript, logDir);
-  // Awaited below (with the seeding, or alone); a failure meanwhile must not go unhandled.
-  firstLoads.catch(() => undefined);
+  // Started beside PostgreSQL's export (or alone), then awaited once more for the report.
+  let firstLoading: Promise<BrowserPageLoad[]> | undefined;
+  const firstLoads = () =>
+    (firstLoading ??= measureFirstLoadsOnDemoServer(buildDir, serverScript, logDir));
 
   const databases: DatabaseRun[] = [];
   if (args['bundle-only']) {
     const started = performance.now();
-    await firstLoads;
+    await firstLoads();
     phases['first loads in Chromium'] = (performance.now() - started) / 1000;
   } else {
     const common = { load, serverScript, logDir, volume: volume(args.volume) };
@@ -646,7 +646,7 @@ async function main() {
       )),
     );
   }
-  const browser = await firstLoads;
+  const browser = await firstLoads();
   // Before the clean-up: the throw-away PostgreSQL's CPU time is lost once it has stopped.
   const machineLoad = loadSampler.stop();
   await cleanUp();
