@@ -546,8 +546,6 @@ async function runDatabases(
               participants: pglite.participants,
               volume: pglite.volume,
               label: 'pglite seed',
-              // Beside the export: the export's time is its own, not shared with the seeding.
-              background: true,
             })
           : undefined;
       await firstLoads();

@@ -1,12 +1,8 @@
 import { spawn } from 'node:child_process';
-import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './paths';
 
 export type SeedVolume = 'full' | 'light' | 'minimal';
-
-/** The scheduler's priority of a seeder run beside a measurement: it takes only idle CPU. */
-const BACKGROUND_NICE = 19;
 
 export interface SeedResult {
   participants: number;
@@ -30,8 +26,6 @@ export function seedDatabase(options: {
   participants: number;
   volume: SeedVolume;
   label: string;
-  /** Run at the lowest priority, yielding the cores to what is measured meanwhile. */
-  background?: boolean;
 }): Promise<SeedResult> {
   const started = performance.now();
   const child = spawn(
@@ -58,7 +52,6 @@ export function seedDatabase(options: {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  if (options.background && child.pid !== undefined) os.setPriority(child.pid, BACKGROUND_NICE);
   const rows: Record<string, number> = {};
   let statsRefreshSeconds: number | null = null;
   let triageScanSeconds: number | null = null;
